@@ -1,0 +1,117 @@
+// HTTP details of the mock: CORS (Fetch standard), JSON responses, pagination links (RFC 8288)
+// and the deprecation headers (RFC 9745 Deprecation, RFC 8594 Sunset).
+
+/** Response headers a cross-origin page may read (Fetch standard, CORS-exposed headers). */
+export const EXPOSED_HEADERS = [
+  'X-Total-Count',
+  'Link',
+  'Location',
+  'Deprecation',
+  'Sunset',
+  'Retry-After',
+  'WWW-Authenticate',
+  'Allow',
+];
+
+/** CORS headers sent on every response, errors included. No credentials: bearer tokens travel in a header. */
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': EXPOSED_HEADERS.join(', '),
+};
+
+/**
+ * Headers answering a CORS preflight (`OPTIONS` with `Access-Control-Request-Method`).
+ * @param methods methods of the path (the spec's) or all methods the mock knows when the path is unknown
+ * @param requestedHeaders the `Access-Control-Request-Headers` value, echoed back when present
+ */
+export function preflightHeaders(methods: readonly string[], requestedHeaders: string | null): Record<string, string> {
+  return {
+    ...CORS_HEADERS,
+    'Access-Control-Allow-Methods': [...methods, 'OPTIONS'].join(', '),
+    'Access-Control-Allow-Headers': requestedHeaders?.trim() ? requestedHeaders : 'Authorization, Content-Type',
+    'Access-Control-Max-Age': '600',
+  };
+}
+
+/**
+ * A JSON response with CORS headers.
+ * @param status HTTP status; 204 sends no body
+ * @param body value to serialise (ignored for 204)
+ * @param headers extra headers
+ */
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  if (status === 204 || body === undefined) {
+    return new Response(null, { status, headers: { ...CORS_HEADERS, ...headers } });
+  }
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...CORS_HEADERS, ...headers },
+  });
+}
+
+/**
+ * The `Link` header of a page (spec/README.md, "Lists and pagination"): `rel="next"` when records
+ * follow the page, `rel="prev"` when the offset is above 0. Other query parameters are kept.
+ *
+ * @param url the request URL as the client sees it (origin and mount path included)
+ * @param limit page size
+ * @param offset records skipped
+ * @param total matches before paging
+ * @returns the header value, or undefined when neither page exists
+ */
+export function paginationLink(url: URL, limit: number, offset: number, total: number): string | undefined {
+  const links: string[] = [];
+  const at = (o: number): string => {
+    const u = new URL(url.href);
+    u.searchParams.set('limit', String(limit));
+    u.searchParams.set('offset', String(o));
+    return u.href;
+  };
+  if (offset + limit < total) links.push(`<${at(offset + limit)}>; rel="next"`);
+  if (offset > 0) links.push(`<${at(Math.max(0, offset - limit))}>; rel="prev"`);
+  return links.length > 0 ? links.join(', ') : undefined;
+}
+
+/** Deprecation facts of an operation, as the spec states them. */
+export interface DeprecationInfo {
+  /** `x-deprecated-since`, `YYYY-MM-DD` (our extension, spec/README.md "Operations"). */
+  since?: string;
+  /** `x-deprecated-sunset`, `YYYY-MM-DD` (GitBook's extension). */
+  sunset?: string;
+  /** URL of the deprecation policy (`rel="deprecation"`, RFC 9745 section 3). */
+  policy?: string;
+  /** URL of the successor operation (`rel="successor-version"`, RFC 5829). */
+  successor?: string;
+}
+
+function dateParts(date: string, what: string): [number, number, number] {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) throw new Error(`${what}: expected YYYY-MM-DD, got '${date}'`);
+  return [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+}
+
+/**
+ * The headers a deprecated operation sends:
+ * - `Deprecation: @<unix seconds>` (RFC 9745 section 2.1) for the start of the `since` day (UTC);
+ * - `Sunset: <IMF-fixdate>` (RFC 8594 section 3, RFC 9110 section 5.6.7) for the END of the sunset
+ *   day, 23:59:59 GMT, since the operation still works on that day;
+ * - `Link` with the policy and the successor.
+ *
+ * @throws {Error} when a date is not `YYYY-MM-DD` (a spec error, found at start-up)
+ */
+export function deprecationHeaders(info: DeprecationInfo): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (info.since) {
+    const [y, m, d] = dateParts(info.since, 'x-deprecated-since');
+    out.Deprecation = `@${Date.UTC(y, m, d) / 1000}`;
+  }
+  if (info.sunset) {
+    const [y, m, d] = dateParts(info.sunset, 'x-deprecated-sunset');
+    out.Sunset = new Date(Date.UTC(y, m, d, 23, 59, 59)).toUTCString();
+  }
+  const links: string[] = [];
+  if (info.policy) links.push(`<${info.policy}>; rel="deprecation"`);
+  if (info.successor) links.push(`<${info.successor}>; rel="successor-version"`);
+  if (links.length > 0) out.Link = links.join(', ');
+  return out;
+}
