@@ -1,0 +1,118 @@
+/**
+ * The `dns` check group: gathers the DNS answers for one domain through the injected {@link Resolver} and hands them
+ * to the pure evaluators in `checks/`. Subdomain: cname, conflict, ttl, caa (+ propagation); apex: apex-alias, caa
+ * (+ propagation). Propagation runs with two or more resolvers.
+ */
+
+import { evaluateApexAlias } from '../checks/apex-alias.ts';
+import { type CaaLookup, climbNames, evaluateCaa } from '../checks/caa.ts';
+import { evaluateCname, evaluateConflict, evaluateTtl } from '../checks/cname.ts';
+import type { CheckContext, CheckGroup } from '../checks/groups.ts';
+import { evaluatePropagation } from '../checks/propagation.ts';
+import { addresses, recordsAt, sameName } from '../checks/records.ts';
+import type { Check } from '../checks/types.ts';
+import { cnameChain, normName } from '../dns/message.ts';
+import type { DnsResult, QueryType, Resolver } from '../dns/types.ts';
+import { confirmKind } from './kind.ts';
+
+/** Record types that can sit at a name and block a CNAME there (A/AAAA answer instead of the platform). */
+export const CONFLICT_TYPES: readonly QueryType[] = ['A', 'AAAA', 'MX', 'TXT', 'NS', 'CAA', 'SRV'];
+
+const MAX_CHASE = 8;
+
+/**
+ * The CAA lookup at one climb name, following CNAMEs (RFC 8659 §3: "each lookup chases CNAMEs"). A recursive
+ * resolver returns the chain and the target's CAA in one answer; an authoritative server stops at its zone's edge,
+ * so the chain end is asked again.
+ */
+export async function lookupCaa(dns: Resolver, name: string): Promise<CaaLookup> {
+  let current = normName(name);
+  const chain: string[] = [];
+  for (let hop = 0; hop <= MAX_CHASE; hop++) {
+    const r = await dns.query(current, 'CAA');
+    if (r.outcome === 'error')
+      return { name, chain, outcome: 'error', records: [], error: r.error ?? r.rcode, server: r.server };
+    const links = cnameChain(r.answers, current).slice(1);
+    for (const l of links) {
+      if (chain.includes(l) || sameName(l, name))
+        return { name, chain, outcome: 'error', records: [], error: 'CNAME loop', server: r.server };
+      chain.push(l);
+    }
+    const end = links.length ? (links[links.length - 1] as string) : current;
+    const caa = recordsAt(r.answers, end, 'CAA');
+    if (caa.length > 0) return { name, chain, outcome: 'records', records: caa, server: r.server };
+    if (links.length === 0 || r.outcome === 'nxdomain')
+      return { name, chain, outcome: 'empty', records: [], server: r.server };
+    current = end;
+  }
+  return { name, chain, outcome: 'error', records: [], error: `more than ${MAX_CHASE} CNAMEs` };
+}
+
+/** Follows a CNAME value that is not the target, to tell a chain from a wrong value. */
+async function follow(dns: Resolver, first: string, target: string): Promise<DnsResult[]> {
+  const out: DnsResult[] = [];
+  let cur = first;
+  const seen = new Set<string>();
+  for (let i = 0; i < MAX_CHASE && !sameName(cur, target) && !seen.has(cur); i++) {
+    seen.add(cur);
+    const r = await dns.query(cur, 'CNAME');
+    out.push(r);
+    const next = recordsAt(r.answers, cur, 'CNAME')[0];
+    if (!next) break;
+    cur = next.value;
+  }
+  return out;
+}
+
+/** Runs every DNS check for one domain. Never throws for DNS problems (they become `error` checks). */
+export async function runDnsChecks(ctx: CheckContext): Promise<Check[]> {
+  const { dns, domain, target } = ctx;
+  const soa = await dns.query(domain, 'SOA');
+  const info = confirmKind(domain, soa);
+  const caaP = Promise.all(climbNames(domain).map((n) => lookupCaa(dns, n))).then((climb) =>
+    evaluateCaa(domain, climb, ctx.cas),
+  );
+  const checks: Check[] = [];
+  if (ctx.kind === 'subdomain') {
+    const [cname, ...others] = await Promise.all([
+      dns.query(domain, 'CNAME'),
+      ...CONFLICT_TYPES.map((t) => dns.query(domain, t)),
+    ]);
+    const c = cname as DnsResult;
+    const value = recordsAt(c.answers, domain, 'CNAME')[0]?.value;
+    const chain = value && !sameName(value, target) ? await follow(dns, value, target) : [];
+    checks.push(evaluateCname({ domain, target, label: info.label, cname: c, follow: chain }));
+    checks.push(evaluateConflict({ domain, lookups: [c, ...others] }));
+    checks.push(evaluateTtl({ domain, cname: c }));
+  } else {
+    const [domainA, domainAAAA, targetA, targetAAAA] = await Promise.all([
+      dns.query(domain, 'A'),
+      dns.query(domain, 'AAAA'),
+      dns.query(target, 'A'),
+      dns.query(target, 'AAAA'),
+    ]);
+    checks.push(
+      evaluateApexAlias({ domain, target, domainA, domainAAAA, targetA, targetAAAA } as Parameters<
+        typeof evaluateApexAlias
+      >[0]),
+    );
+  }
+  checks.push(await caaP);
+  if (ctx.resolvers.length >= 2) {
+    const type: QueryType = ctx.kind === 'subdomain' ? 'CNAME' : 'A';
+    const lookups = await Promise.all(ctx.resolvers.map((s) => dns.queryServer(s, domain, type)));
+    const expected =
+      ctx.kind === 'subdomain'
+        ? ({ kind: 'cname', target } as const)
+        : ({ kind: 'a', target, addresses: addresses(await dns.query(target, 'A')) } as const);
+    checks.push(evaluatePropagation({ domain, expected, lookups, now: new Date() }));
+  }
+  return checks;
+}
+
+/** The `dns` group for the registry (checks/groups.ts). */
+export const dnsGroup: CheckGroup = {
+  name: 'dns',
+  description: 'CNAME, conflicting records, TTL, apex ALIAS/ANAME, CAA (RFC 8659), propagation across resolvers',
+  run: runDnsChecks,
+};
