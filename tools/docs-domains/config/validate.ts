@@ -205,7 +205,8 @@ export function validateConfig(text: string, file: string, schema: object): Vali
       at(startOf(path), path, `from "${r.from}" is the platform host, not one of your domains`);
   }
   for (const r of redirects) {
-    if (!r.to || !r.from) continue;
+    // A redirect whose from is the primary is already reported; its `to` says nothing more.
+    if (!r.to || !r.from || r.from === primary) continue;
     const path = ['domains', 'redirects', r.i, 'to'];
     if (r.to === primary && r.to !== r.from) continue;
     if (r.to === r.from) {

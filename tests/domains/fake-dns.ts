@@ -1,0 +1,107 @@
+// A fake Resolver for unit tests: answers from an in-memory zone map, like a recursive resolver
+// (CNAME chains are followed inside the answer) or like an authoritative one (chains stop at the first CNAME).
+import type { DnsResult, QueryType, Resolver, Rr, ServerAddress } from '../../tools/docs-domains/dns/types.ts';
+
+export type Zone = Record<string, Rr[]>;
+
+export function rr(name: string, type: string, value: string, ttl = 3600): Rr {
+  if (type === 'CAA') {
+    const m = /^(\d+) (\S+) "(.*)"$/.exec(value);
+    if (!m) throw new Error(`bad CAA ${value}`);
+    return { name, type, ttl, value, caa: { flags: Number(m[1]), tag: m[2] as string, value: m[3] as string } };
+  }
+  if (type === 'SOA') return { name, type, ttl, value, soa: { mname: 'ns', rname: 'h', serial: 1, minimum: 300 } };
+  return { name, type, ttl, value };
+}
+
+export function result(
+  name: string,
+  type: QueryType,
+  outcome: DnsResult['outcome'],
+  answers: Rr[] = [],
+  extra: Partial<DnsResult> = {},
+): DnsResult {
+  return { server: '192.0.2.53:53', name, type, outcome, answers, authorities: [], authoritative: true, ...extra };
+}
+
+/** @param errors `name type` → rcode to answer with (e.g. `{'example.com CAA': 'SERVFAIL'}`) */
+export function fakeResolver(
+  zone: Zone,
+  opts: { recursive?: boolean; errors?: Record<string, string>; server?: string } = {},
+): Resolver & { asked: string[] } {
+  const asked: string[] = [];
+  const answer = (name: string, type: QueryType): DnsResult => {
+    asked.push(`${name} ${type}`);
+    const server = opts.server ?? '192.0.2.53:53';
+    const err = opts.errors?.[`${name} ${type}`];
+    if (err)
+      return {
+        server,
+        name,
+        type,
+        outcome: 'error',
+        rcode: err,
+        error: err,
+        answers: [],
+        authorities: [],
+        authoritative: false,
+      };
+    const answers: Rr[] = [];
+    let cur = name;
+    for (let i = 0; i < 10; i++) {
+      const at = zone[cur];
+      if (!at) {
+        const exists = Object.keys(zone).some((k) => k === cur || k.endsWith(`.${cur}`));
+        return {
+          server,
+          name,
+          type,
+          outcome: exists ? 'nodata' : answers.length ? 'nxdomain' : 'nxdomain',
+          rcode: exists ? 'NOERROR' : 'NXDOMAIN',
+          answers,
+          authorities: [],
+          authoritative: true,
+        };
+      }
+      const own = at.filter((r) => r.type === type);
+      if (own.length)
+        return {
+          server,
+          name,
+          type,
+          outcome: 'answer',
+          rcode: 'NOERROR',
+          answers: [...answers, ...own],
+          authorities: [],
+          authoritative: true,
+        };
+      const c = at.find((r) => r.type === 'CNAME');
+      if (!c)
+        return {
+          server,
+          name,
+          type,
+          outcome: 'nodata',
+          rcode: 'NOERROR',
+          answers,
+          authorities: [],
+          authoritative: true,
+        };
+      answers.push(c);
+      if (!opts.recursive) break;
+      cur = c.value;
+    }
+    return { server, name, type, outcome: 'nodata', rcode: 'NOERROR', answers, authorities: [], authoritative: true };
+  };
+  const servers: ServerAddress[] = [{ host: '192.0.2.53', port: 53 }];
+  return {
+    asked,
+    servers,
+    async query(name, type) {
+      return answer(name, type);
+    },
+    async queryServer(_s, name, type) {
+      return answer(name, type);
+    },
+  };
+}
