@@ -1,0 +1,159 @@
+/**
+ * Browser edge of /reference: reads the build-time data the page inlined (document, configuration,
+ * hidden operations), mounts Scalar, and adds what Scalar only has globally: the request guard for
+ * operations without a try-it panel and the notice when the mock API is missing (static hosting).
+ * Decisions live in guard.ts (pure, unit-tested); this file only wires them to the DOM and fetch.
+ */
+import { createApiReference } from '@scalar/api-reference';
+import '@scalar/api-reference/style.css';
+import {
+  findHidden,
+  type HiddenMatcher,
+  hiddenMatchers,
+  isMockUrl,
+  MOCK_UNAVAILABLE,
+  mockAnswered,
+  refusalMessage,
+} from './guard.ts';
+import type { OperationRef, ReferenceConfiguration } from './map.ts';
+
+interface PageData {
+  document: Record<string, unknown>;
+  configuration: ReferenceConfiguration;
+  hiddenTryIt: OperationRef[];
+  mockBase: string;
+}
+
+const dataEl = document.getElementById('reference-data');
+const mount = document.getElementById('reference');
+if (!dataEl?.textContent || !mount) throw new Error('/reference: missing #reference-data or #reference');
+const data = JSON.parse(dataEl.textContent) as PageData;
+const matchers: HiddenMatcher[] = hiddenMatchers(data.hiddenTryIt);
+
+/** Shows a notice in the page's banner (role=status, so screen readers announce it). */
+function notice(id: string, text: string): void {
+  const box = document.getElementById('reference-notices');
+  if (!box || document.getElementById(id)) return;
+  const p = document.createElement('p');
+  p.id = id;
+  p.className = 'reference-notice';
+  p.textContent = text;
+  box.append(p);
+  box.hidden = false;
+}
+
+/** Probes the mock once at load; the page records the answer in `<html data-mock="up|down">`. */
+const mockUp: Promise<boolean> = fetch(`${data.mockBase}/`, { headers: { accept: 'application/json' } })
+  .then((r) => mockAnswered(r.status, r.headers.get('content-type')))
+  .catch(() => false)
+  .then((up) => {
+    document.documentElement.dataset.mock = up ? 'up' : 'down';
+    if (!up) notice('mock-unavailable', MOCK_UNAVAILABLE);
+    return up;
+  });
+
+/**
+ * The fetch Scalar's try-it client sends with: refuses requests for hidden operations before anything
+ * goes out, and turns a missing mock into a clear message (Scalar shows the thrown message as a toast).
+ */
+async function guardedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const request = input instanceof Request ? input : new Request(input, init);
+  const hit = findHidden(request.method, request.url, matchers);
+  if (hit) {
+    document.documentElement.dataset.refused = `${hit.method} ${hit.path}`;
+    throw new Error(refusalMessage(hit));
+  }
+  const toMock = isMockUrl(request.url, location.origin, data.mockBase);
+  let response: Response;
+  try {
+    response = await fetch(request);
+  } catch (err) {
+    if (toMock) {
+      notice('mock-unavailable', MOCK_UNAVAILABLE);
+      throw new Error(MOCK_UNAVAILABLE);
+    }
+    throw err;
+  }
+  if (toMock && !mockAnswered(response.status, response.headers.get('content-type'))) {
+    notice('mock-unavailable', MOCK_UNAVAILABLE);
+    throw new Error(MOCK_UNAVAILABLE);
+  }
+  return response;
+}
+
+/** Same check one step earlier, on the request Scalar is about to build (`onBeforeRequest`). */
+function beforeRequest({ request }: { request: Request }): void {
+  const hit = findHidden(request.method, request.url, matchers);
+  if (hit) {
+    document.documentElement.dataset.refused = `${hit.method} ${hit.path}`;
+    throw new Error(refusalMessage(hit));
+  }
+}
+
+/**
+ * A "Test Request" button of a hidden operation never opens the client, even if made visible (the
+ * CSS hides it): a capture-phase listener stops the click before Scalar's handler sees it.
+ */
+function blockHiddenButtons(): void {
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = (event.target as Element | null)?.closest?.('.show-api-client-button');
+      const section = button?.closest('section[id]');
+      if (!section) return;
+      const hit = data.hiddenTryIt.find((h) => section.id.endsWith(`/${h.anchor}`));
+      if (!hit) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      document.documentElement.dataset.refused = `${hit.method} ${hit.path}`;
+      notice('try-it-refused', refusalMessage(hit));
+    },
+    true,
+  );
+}
+
+/**
+ * In the try-it client (modal), a hidden operation reached some other way (its search, an edited
+ * address) gets a disabled send button and a notice; the request guard refuses it anyway.
+ */
+function guardClientModal(): void {
+  let scheduled = false;
+  const check = () => {
+    scheduled = false;
+    for (const send of document.querySelectorAll<HTMLButtonElement>(
+      '.scalar-app-layout [data-addressbar-action="send"]',
+    )) {
+      const label = send.textContent?.replace(/\s+/g, ' ') ?? '';
+      const m = /Send (\w+) request to (\S+)/i.exec(label);
+      const hit = m?.[1] && m[2] ? findHidden(m[1], m[2], matchers) : null;
+      send.disabled = Boolean(hit);
+      send.toggleAttribute('data-try-it-disabled', Boolean(hit));
+      send.title = hit ? refusalMessage(hit) : '';
+    }
+  };
+  new MutationObserver(() => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(check);
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+}
+
+function prefersDark(): boolean {
+  const stored = localStorage.getItem('starlight-theme');
+  if (stored === 'dark' || stored === 'light') return stored === 'dark';
+  return matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+createApiReference(mount, {
+  ...data.configuration,
+  content: data.document,
+  darkMode: prefersDark(),
+  customFetch: guardedFetch,
+  onBeforeRequest: beforeRequest,
+  onLoaded: () => {
+    document.documentElement.dataset.referenceLoaded = 'true';
+  },
+});
+blockHiddenButtons();
+guardClientModal();
+void mockUp;

@@ -1,0 +1,92 @@
+/**
+ * Decisions of the reference page's request guard, pure so they are unit-tested: which outgoing
+ * try-it requests belong to an operation whose try-it panel is hidden (`x-hideTryItPanel`), and
+ * whether a response came from the mock API or from a static host that has none.
+ */
+import type { OperationRef } from './map.ts';
+
+/** A hidden operation as the browser needs it: method plus a matcher for its path. */
+export interface HiddenMatcher {
+  method: string;
+  path: string;
+  /** Matches a URL path that ends with the operation's path template (`{param}` = one segment). */
+  pattern: RegExp;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Builds a matcher for a path template: `/store/orders/{orderId}` matches `…/store/orders/7`. The match is
+ * anchored at the end and at a segment boundary at the start, so any server base (`/api/mock`,
+ * `https://petstore.example.com/v1`) in front is accepted; a trailing slash is tolerated.
+ */
+export function pathPattern(template: string): RegExp {
+  const parts = template.split(/(\{[^}]+\})/).map((p) => (/^\{[^}]+\}$/.test(p) ? '[^/]+' : escapeRegExp(p)));
+  return new RegExp(`(?:^|/)${parts.join('').replace(/^\//, '')}/?$`);
+}
+
+/** Matchers for the operations listed by `mapReference(...).hiddenTryIt`. */
+export function hiddenMatchers(hidden: Pick<OperationRef, 'method' | 'path'>[]): HiddenMatcher[] {
+  return hidden.map((h) => ({ method: h.method.toUpperCase(), path: h.path, pattern: pathPattern(h.path) }));
+}
+
+/**
+ * Finds the hidden operation a request is for, if any.
+ * @param method HTTP method of the request (any case)
+ * @param url absolute URL of the request
+ * @returns the matching hidden operation, or null when the request may go out
+ */
+export function findHidden(method: string, url: string, matchers: HiddenMatcher[]): HiddenMatcher | null {
+  let pathname: string;
+  try {
+    pathname = new URL(url).pathname;
+  } catch {
+    pathname = url.split(/[?#]/)[0] ?? url;
+  }
+  const m = method.toUpperCase();
+  // Decode percent-escapes so `/store/%6Frders` cannot slip past; keep the raw path when decoding fails.
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    /* keep raw */
+  }
+  return matchers.find((h) => h.method === m && (h.pattern.test(pathname) || h.pattern.test(decoded))) ?? null;
+}
+
+/**
+ * The message the try-it client shows when it refuses a request for a hidden operation.
+ */
+export function refusalMessage(h: Pick<HiddenMatcher, 'method' | 'path'>): string {
+  return `${h.method} ${h.path} cannot be tried from this reference: its try-it panel is disabled (x-hideTryItPanel). Use the code samples instead.`;
+}
+
+/** Whether a URL is under the mock API base on the page's origin (`/api/mock` by default). */
+export function isMockUrl(url: string, origin: string, mockBase: string): boolean {
+  try {
+    const u = new URL(url, origin);
+    const base = mockBase.replace(/\/+$/, '');
+    return u.origin === origin && (u.pathname === base || u.pathname.startsWith(`${base}/`));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a response to a request for the mock API came from the mock. The mock answers JSON for every
+ * path (its errors are `Error` objects, spec/README.md "Errors") or nothing (204, 304); a static host
+ * answers its 404 page in HTML or plain text, or the request fails.
+ * @param status HTTP status, or null when the request failed (network error)
+ * @param contentType the `Content-Type` header, or null
+ */
+export function mockAnswered(status: number | null, contentType: string | null): boolean {
+  if (status === null) return false;
+  if (/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '')) return true;
+  return (status === 204 || status === 304) && !contentType;
+}
+
+/** The notice the reference shows when the mock API is not there (static hosting). */
+export const MOCK_UNAVAILABLE =
+  'The mock API is not available on this host (a static copy of the site): requests from the try-it client to "Mock API on this site" cannot be answered. Run the site with `npm start` to use the mock, or choose the production server and your own token.';
