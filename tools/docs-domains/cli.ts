@@ -139,7 +139,9 @@ Exit codes: 0 valid, 1 invalid, 2 usage error or unreadable file.`,
 
   const check = program
     .command('check')
-    .description('Check DNS for the given domains (default: the primary and every redirect `from` of the config).')
+    .description(
+      'Check DNS, TLS and redirects for the given domains (default: the primary and every redirect `from` of the config).',
+    )
     .argument('[domain...]', 'domains to check (host names; internationalized names are converted to A-labels)')
     .option('-c, --config <path>', 'the config file (for the domains and the platform host)', defaultConfig)
     .option('--target <host>', 'the CNAME target to compare with (default: platformHost of the config)')
@@ -155,7 +157,7 @@ Exit codes: 0 valid, 1 invalid, 2 usage error or unreadable file.`,
     )
     .option(
       '--timeout <ms>',
-      'time per DNS server for one question, in ms, shared by the retries',
+      'time per DNS server for one question, in ms, shared by the retries; also per TLS handshake and HTTP request',
       positiveInt('--timeout', 600_000),
       2000,
     )
@@ -207,6 +209,8 @@ Examples:
   npx docs-domains check --resolver 1.1.1.1 --resolver 8.8.8.8 --resolver 9.9.9.9
   npx docs-domains check --resolver 127.0.0.1:5353 --json
   npx docs-domains check --ca letsencrypt.org --ca pki.goog --only dns
+  npx docs-domains check --only tls,http --connect 192.0.2.10
+  npx docs-domains check docs.example.com --only tls --port 8443 --ca-file test-root.pem
 
 Exit codes: 0 no check failed or errored (warn is ok), 1 some check failed or errored, 2 usage or config error.`,
   );

@@ -9,7 +9,9 @@
  */
 import type { DomainsConfig } from '../config/types.ts';
 import type { Resolver, ServerAddress } from '../dns/types.ts';
+import { httpGroup } from '../redirect/group.ts';
 import { dnsGroup } from '../runner/dns-group.ts';
+import { tlsGroup } from '../tls/group.ts';
 import type { Check } from './types.ts';
 
 /** Everything a group needs to check one domain. Built once per domain by the runner; never mutated by groups. */
@@ -63,4 +65,4 @@ export interface CheckGroup {
 }
 
 /** Every available group, in report order. */
-export const groups: readonly CheckGroup[] = [dnsGroup];
+export const groups: readonly CheckGroup[] = [dnsGroup, tlsGroup, httpGroup];

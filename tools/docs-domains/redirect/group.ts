@@ -14,11 +14,11 @@ import { createHopFetch } from './transport.ts';
 
 export const httpGroup: CheckGroup = {
   name: 'http',
-  description: `HTTP: each configured redirect, followed by hand (header-only, up to ${MAX_HOPS} hops) from https:// and http://`,
+  description: `each configured redirect, followed hop by hop (header-only, up to ${MAX_HOPS}) from https:// and http://`,
   options: [
     {
       flags: '--http-port <port>',
-      description: 'TCP port of http:// requests (http)',
+      description: 'TCP port of http:// redirect hops',
       defaultValue: 80,
       parse: parsePort('--http-port'),
     },

@@ -43,22 +43,23 @@ export function edgeOptions(options: Readonly<Record<string, unknown>>): {
 
 export const tlsGroup: CheckGroup = {
   name: 'tls',
-  description: 'TLS: a handshake with SNI = the domain; certificate served, name covered, trusted, days to expiry',
+  description:
+    'a TLS handshake with SNI = the domain: certificate served, name covered (RFC 6125), trusted, days to expiry',
   options: [
     {
       flags: '--port <port>',
-      description: 'TCP port of the TLS handshake and of https:// requests (tls, http)',
+      description: 'TCP port of the TLS handshake and of https:// redirect hops',
       defaultValue: 443,
       parse: parsePort('--port'),
     },
     {
       flags: '--connect <ip>',
-      description: 'connect to this address for every domain and redirect hop instead of resolving names (tls, http)',
+      description: 'connect to this IP for every domain and redirect hop (tls and http) instead of resolving the names',
       parse: parseConnect,
     },
     {
       flags: '--ca-file <pem>',
-      description: 'extra trusted root certificates (PEM file), added to the bundled Mozilla roots (tls, http)',
+      description: 'extra trusted root certificates (PEM file) for tls and http, added to the bundled Mozilla roots',
       parse: (value: string) => {
         extraCa(value);
         return value;

@@ -1,11 +1,12 @@
-// The http group (redirect check) against loopback HTTPS + HTTP servers answering by Host header.
+// The redirect check through the CLI (`docs-domains check --only http --json`) against loopback HTTPS + HTTP
+// servers answering by Host header; every hop is pinned to 127.0.0.1 with --connect, --port and --http-port.
 import assert from 'node:assert/strict';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import type { Check } from '../../tools/docs-domains/checks/types.ts';
+import type { Check, Report } from '../../tools/docs-domains/checks/types.ts';
 import type { DomainsConfig } from '../../tools/docs-domains/config/types.ts';
-import { httpGroup } from '../../tools/docs-domains/redirect/group.ts';
-import { context } from './context.ts';
+import { checkJson, checkOf, writeConfig } from './cli.ts';
+import { startDnsStub } from './dns-stub.ts';
 import { TestPki } from './pki.ts';
 import { type RequestLog, type Running, startWebPair } from './servers.ts';
 
@@ -93,45 +94,69 @@ function handler(req: IncomingMessage, res: ServerResponse, scheme: 'http' | 'ht
   }
 }
 
-describe('http group: redirect check (run directly)', () => {
+describe('redirect check through the CLI', () => {
   let pki: TestPki;
   let web: { https: Running; http: Running; log: RequestLog };
+  let dns: Running;
+  let configPath: string;
+  let report: Report;
+  let code: number;
 
   before(async () => {
     pki = new TestPki();
     const names = [PRIMARY, 'mid.petstore.test', 'loop2.petstore.test', 'other.example.org', ...FROMS];
     web = await startWebPair(pki.leaf('web', names), handler);
+    dns = await startDnsStub({});
+    configPath = writeConfig(pki.dir, config);
+    ({ report, code } = await checkJson(args()));
   });
 
   after(async () => {
     await web?.https.close();
     await web?.http.close();
+    await dns?.close();
     pki?.cleanup();
   });
 
-  async function check(from: string): Promise<Check> {
-    const checks = await httpGroup.run(
-      context(from, config, {
-        connect: '127.0.0.1',
-        port: web.https.port,
-        httpPort: web.http.port,
-        caFile: pki.caFile,
-      }),
-    );
-    assert.equal(checks.length, 1);
-    const c = checks[0] as Check;
-    assert.equal(c.id, 'redirect');
-    return c;
+  function args(): string[] {
+    return [
+      '--config',
+      configPath,
+      '--only',
+      'http',
+      '--resolver',
+      `127.0.0.1:${dns.port}`,
+      '--connect',
+      '127.0.0.1',
+      '--port',
+      String(web.https.port),
+      '--http-port',
+      String(web.http.port),
+      '--ca-file',
+      pki.caFile,
+    ];
   }
+  const check = (from: string): Check => checkOf(report, from, 'redirect');
 
-  test('the primary itself gets no redirect check', async () => {
-    const checks = await httpGroup.run(context(PRIMARY, config, { connect: '127.0.0.1', port: web.https.port }));
-    assert.deepEqual(checks, []);
+  test('one run checks the primary and every configured from; a fail makes exit 1', () => {
+    assert.equal(code, 1);
+    assert.deepEqual(
+      report.domains.map((d) => d.domain),
+      [PRIMARY, ...FROMS],
+    );
+    // The primary has no redirect to check.
+    assert.deepEqual(report.domains[0]?.checks, []);
+    for (const d of report.domains.slice(1))
+      assert.deepEqual(
+        d.checks.map((c) => c.id),
+        ['redirect'],
+      );
   });
 
-  test('one hop to the primary with the configured status, path and query kept: pass', async () => {
-    const c = await check('one.petstore.test');
+  test('one hop to the primary with the configured status, path and query kept: pass', () => {
+    const c = check('one.petstore.test');
     assert.equal(c.status, 'pass', c.message);
+    assert.equal(c.action, undefined);
     const hops = c.records as { start: string; url: string; method: string; status: number; location: string }[];
     assert.deepEqual(
       hops.map((h) => [h.start, h.method, h.status]),
@@ -145,8 +170,8 @@ describe('http group: redirect check (run directly)', () => {
     assert.equal(hops[0]?.location, `https://${PRIMARY}/docs-domains-probe/page?probe=docs-domains&x=1`);
   });
 
-  test('a chain of two redirects fails and names each hop', async () => {
-    const c = await check('chain.petstore.test');
+  test('a chain of two redirects fails and names each hop', () => {
+    const c = check('chain.petstore.test');
     assert.equal(c.status, 'fail');
     assert.match(c.message, /a chain of 2 redirects/);
     assert.match(
@@ -157,67 +182,80 @@ describe('http group: redirect check (run directly)', () => {
     assert.match(c.action ?? '', /curl -sI/);
   });
 
-  test('a loop fails', async () => {
-    const c = await check('loop.petstore.test');
+  test('a loop fails', () => {
+    const c = check('loop.petstore.test');
     assert.equal(c.status, 'fail');
     assert.match(c.message, /redirect loop: https:\/\/loop\.petstore\.test/);
   });
 
-  test('a different status fails', async () => {
-    const c = await check('status.petstore.test');
+  test('a different status fails', () => {
+    const c = check('status.petstore.test');
     assert.equal(c.status, 'fail');
     assert.match(c.message, /answers 302 where the config says 301/);
   });
 
-  test('a dropped path fails', async () => {
-    const c = await check('droppath.petstore.test');
+  test('a dropped path fails', () => {
+    const c = check('droppath.petstore.test');
     assert.equal(c.status, 'fail');
     assert.match(c.message, /drops the path/);
     assert.match(c.message, /drops the query/);
   });
 
-  test('a dropped query fails', async () => {
-    const c = await check('dropquery.petstore.test');
+  test('a dropped query fails', () => {
+    const c = check('dropquery.petstore.test');
     assert.equal(c.status, 'fail');
     assert.match(c.message, /drops the query/);
-    assert.doesNotMatch(c.message, /path/);
+    assert.doesNotMatch(c.message, /the path/);
   });
 
-  test('an extra HTTP→HTTPS hop warns', async () => {
-    const c = await check('extra.petstore.test');
+  test('an extra HTTP→HTTPS hop warns', () => {
+    const c = check('extra.petstore.test');
     assert.equal(c.status, 'warn', c.message);
     assert.match(
       c.message,
       /an extra HTTP→HTTPS hop: http:\/\/extra\.petstore\.test\/… → 301 → https:\/\/extra\.petstore\.test\/… → 301 → https:\/\/docs/,
     );
+    assert.equal(report.domains.find((d) => d.domain === 'extra.petstore.test')?.ok, true);
   });
 
-  test('HEAD refused with 405 falls back to GET without reading the body', async () => {
-    const c = await check('head405.petstore.test');
+  test('HEAD refused with 405 falls back to GET without reading the body', () => {
+    const c = check('head405.petstore.test');
     assert.equal(c.status, 'pass', c.message);
     assert.deepEqual(web.log.methods.get('https://head405.petstore.test'), ['HEAD', 'GET']);
-    assert.ok(web.log.abortedBodies >= 1, 'the GET response body was cut short by the client');
-    const first = (c.records as { method: string }[])[0];
-    assert.equal(first?.method, 'GET');
+    assert.ok(web.log.abortedBodies >= 1, 'the endless GET body was cut short by the client');
+    assert.equal((c.records as { method: string }[])[0]?.method, 'GET');
   });
 
-  test('no redirect (200 at from) fails', async () => {
-    const c = await check('noredirect.petstore.test');
+  test('no redirect (200 at from) fails', () => {
+    const c = check('noredirect.petstore.test');
     assert.equal(c.status, 'fail');
-    assert.match(c.message, /no redirect: https:\/\/noredirect\.petstore\.test\S+ answered 200/);
+    assert.match(c.message, /no redirect: https:\/\/noredirect\.petstore\.test\/… answered 200/);
   });
 
-  test('a redirect to somewhere else fails', async () => {
-    const c = await check('elsewhere.petstore.test');
+  test('a redirect to somewhere else fails', () => {
+    const c = check('elsewhere.petstore.test');
     assert.equal(c.status, 'fail');
     assert.match(c.message, /redirects to somewhere else: .*other\.example\.org/);
   });
 
   test('an unreachable from is an error', async () => {
-    const checks = await httpGroup.run(
-      context('one.petstore.test', config, { connect: '127.0.0.1', port: 1, httpPort: 1, caFile: pki.caFile }),
+    const r = await checkJson(['one.petstore.test', ...args(), '--port', '1', '--http-port', '1']);
+    const c = checkOf(r.report, 'one.petstore.test', 'redirect');
+    assert.equal(c.status, 'error');
+    assert.match(c.message, /could not request https:\/\/one\.petstore\.test\/…: .*ECONNREFUSED/);
+    assert.equal(r.code, 1);
+  });
+
+  test('dns, tls and http in one run: every group reports for the from', async () => {
+    const a = args().filter((x, i, all) => x !== '--only' && all[i - 1] !== '--only');
+    const r = await checkJson(['one.petstore.test', ...a]);
+    const ids = r.report.domains[0]?.checks.map((c) => c.id) ?? [];
+    assert.ok(ids.includes('tls') && ids.includes('redirect'), ids.join());
+    assert.ok(
+      ids.some((id) => ['cname', 'apex-alias', 'caa'].includes(id)),
+      ids.join(),
     );
-    assert.equal(checks[0]?.status, 'error');
-    assert.match(checks[0]?.message ?? '', /could not request https:\/\/one\.petstore\.test\S+: .*ECONNREFUSED/);
+    assert.equal(checkOf(r.report, 'one.petstore.test', 'tls').status, 'pass');
+    assert.equal(checkOf(r.report, 'one.petstore.test', 'redirect').status, 'pass');
   });
 });
