@@ -102,6 +102,9 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
   const api = new OpenAPIBackend({
     definition: structuredClone(spec) as Document,
     strict: true,
+    // Quick start-up: validators compile on the first request of each operation instead of all
+    // at once (about 1 s), and the document is not re-validated here (tests/spec validates it).
+    quick: true,
     validate: true,
     ajvOpts: { allErrors: true, strict: false },
     customizeAjv: (ajv) => {
@@ -126,7 +129,7 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
     if (dep && op.operationId) extraHeaders[op.operationId] = deprecationHeaders(dep);
   }
   const handlers = createHandlers(store, extraHeaders);
-  const globalSecurity = (api.document as OpenAPIV3.Document).security ?? [];
+  const globalSecurity = spec.security ?? [];
   const prepared = new Map<string, PreparedOperation>();
   for (const op of operations) {
     const handler = op.operationId ? handlers[op.operationId] : undefined;

@@ -91,6 +91,12 @@ export class ResponseChecker {
     return v;
   }
 
+  /** Validates a value against a (dereferenced) schema; returns ajv's messages, empty when valid. */
+  validate(schema: object, value: unknown): string[] {
+    const v = this.validator(schema);
+    return v(value) ? [] : [this.ajv.errorsText(v.errors)];
+  }
+
   /**
    * Checks a response of `op` against its documented response: status documented, every
    * documented header present and valid (except Retry-After, 429 only), JSON body valid.
