@@ -591,7 +591,7 @@ export const stabilityValues: Rule = (doc) => {
 /**
  * Deprecated operations (source section 9; RFC 9745, RFC 8594): a real ISO date in
  * `x-deprecated-sunset` (after `x-deprecated-since` when given), a description naming the date
- * and a successor operation, and `Deprecation` and `Sunset` headers on the success response whose
+ * and a successor operation, and `Deprecation`, `Sunset` and `Link` headers on the success response whose
  * examples agree with those dates; `x-successor.operationId` (read by the mock), when given, names
  * a live operation. `x-deprecated-*` only on deprecated operations.
  */
@@ -674,6 +674,15 @@ export const deprecation: Rule = (doc) => {
     if (!dep)
       out.push(problem(rule, at, `${label(o)}: the ${success[0]} response needs a Deprecation header (RFC 9745)`));
     if (!sun) out.push(problem(rule, at, `${label(o)}: the ${success[0]} response needs a Sunset header (RFC 8594)`));
+    if (!header('Link')) {
+      out.push(
+        problem(
+          rule,
+          at,
+          `${label(o)}: the ${success[0]} response needs a Link header (deprecation policy, successor)`,
+        ),
+      );
+    }
     if (sun && typeof sun.example === 'string') {
       const t = Date.parse(sun.example);
       if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== sunset) {

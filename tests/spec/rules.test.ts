@@ -330,6 +330,8 @@ describe('spec/rules.ts', () => {
       ));
     test('no Sunset header', () =>
       catches('deprecation', (d) => delete getPet(d).responses['200'].headers.Sunset, /needs a Sunset header/));
+    test('no Link header', () =>
+      catches('deprecation', (d) => delete getPet(d).responses['200'].headers.Link, /needs a Link header/));
     test('Sunset example on another day', () =>
       catches(
         'deprecation',
