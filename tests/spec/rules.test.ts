@@ -359,7 +359,7 @@ describe('spec/rules.ts', () => {
       catches(
         'errorResponses',
         (d) => {
-          op(d, '/pets', 'post').responses['422'].content['application/json'].schema = { type: 'object' };
+          op(d, '/pets', 'post').responses['409'].content['application/json'].schema = { type: 'object' };
         },
         /must be application\/json with \$ref #\/components\/schemas\/Error/,
       ));
