@@ -382,6 +382,7 @@ export const tagHierarchy: Rule = (doc) => {
 export const codeSamples: Rule = (doc) => {
   const out: Problem[] = [];
   const rule = 'codeSamples';
+  let validate: ExampleValidator | undefined;
   for (const o of operations(doc)) {
     const samples = arr(o.op['x-codeSamples']);
     const at = `${o.at}/x-codeSamples`;
@@ -459,7 +460,8 @@ export const codeSamples: Rule = (doc) => {
         }
         if (value !== undefined) {
           const schemaAt = `${resolve(doc, o.op.requestBody, `${o.at}/requestBody`).at}/content/application~1json/schema`;
-          const error = validator(doc).check(schemaAt, value);
+          validate ??= new ExampleValidator(doc);
+          const error = validate.check(schemaAt, value);
           if (error)
             out.push(problem(rule, at, `${label(o)}: the cURL body does not match the request schema: ${error}`));
         }
@@ -475,7 +477,10 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
-/** Compiles and caches validators for schemas addressed by their JSON pointer in the document. */
+/**
+ * Compiles (and caches, per instance) validators for the schemas of one document, addressed by
+ * their JSON pointer. Build a new one per rule run: ajv keeps a reference to the document.
+ */
 class ExampleValidator {
   readonly #ajv: Ajv;
   readonly #cache = new Map<string, ReturnType<Ajv['compile']>>();
@@ -501,15 +506,6 @@ class ExampleValidator {
     return (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`).join('; ');
   }
 }
-const validators = new WeakMap<Doc, ExampleValidator>();
-function validator(doc: Doc): ExampleValidator {
-  let v = validators.get(doc);
-  if (!v) {
-    v = new ExampleValidator(doc);
-    validators.set(doc, v);
-  }
-  return v;
-}
 
 /**
  * Every example is valid against its schema: media-type, parameter and header `example` /
@@ -517,7 +513,7 @@ function validator(doc: Doc): ExampleValidator {
  */
 export const examplesValid: Rule = (doc) => {
   const out: Problem[] = [];
-  const v = validator(doc);
+  const v = new ExampleValidator(doc);
   const check = (schemaAt: string, exampleAt: string, value: Json | undefined) => {
     const error = v.check(schemaAt, value);
     if (error) out.push(problem('examplesValid', exampleAt, `example does not match its schema: ${error}`));
