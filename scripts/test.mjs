@@ -2,7 +2,7 @@
 // needed, then runs every test file (unit, integration, browser) with node:test.
 // Extra arguments are passed to `node --test` (e.g. `npm test -- tests/unit`).
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
@@ -60,7 +60,14 @@ try {
   process.exit(1);
 }
 
-const extra = process.argv.slice(2);
-const files = extra.length > 0 ? extra : ['tests/**/*.test.ts'];
+// `node --test` does not expand a directory: turn `tests/mock` into `tests/mock/**/*.test.ts`.
+const extra = process.argv
+  .slice(2)
+  .map((arg) =>
+    !arg.startsWith('-') && existsSync(arg) && statSync(arg).isDirectory()
+      ? `${arg.replace(/\/+$/, '')}/**/*.test.ts`
+      : arg,
+  );
+const files = extra.some((a) => !a.startsWith('-')) ? extra : [...extra, 'tests/**/*.test.ts'];
 const r = spawnSync(process.execPath, ['--test', '--test-reporter=spec', ...files], { cwd: root, stdio: 'inherit' });
 process.exit(r.status ?? 1);
