@@ -122,6 +122,9 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
   await api.init();
 
   const operations = api.getOperations();
+  // The router flattens the document into operations (lodash chains) on every match; the
+  // document never changes after start-up, so hand it the list once (the hot path of routing).
+  api.router.getOperations = () => operations;
   const byId = new Map(operations.map((o) => [o.operationId ?? '', o]));
   const extraHeaders: Record<string, Record<string, string>> = {};
   for (const op of operations) {
