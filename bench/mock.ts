@@ -46,7 +46,7 @@ interface Figures {
 
 async function cannon(
   url: string,
-  init: { method: 'GET' | 'POST'; duration?: number; amount?: number },
+  init: { method: 'GET' | 'POST' | 'OPTIONS'; duration?: number; amount?: number },
 ): Promise<Figures> {
   const r = await autocannon({
     url,
@@ -127,6 +127,33 @@ async function startPrism(): Promise<{ url: string; child: ChildProcess; stop: (
   }
 }
 
+/** The core alone, in this process, no HTTP: sequential `handle()` calls for `ms` milliseconds. */
+async function coreAlone(method: 'GET' | 'POST', ms = 3000): Promise<{ rps: number; cpuUs: number }> {
+  const { createMock } = await import('../site/mock/index.ts');
+  const { loadSpec } = await import('../spec/load.ts');
+  const mock = await createMock(loadSpec(), { basePath: '/api/mock' });
+  const make = (): Request =>
+    method === 'GET'
+      ? new Request('http://127.0.0.1/api/mock/pets', { headers: { authorization: AUTH } })
+      : new Request('http://127.0.0.1/api/mock/pets', {
+          method: 'POST',
+          headers: { authorization: AUTH, 'content-type': 'application/json' },
+          body: NEW_PET,
+        });
+  for (let i = 0; i < 1000; i++) await (await mock.handle(make())).text();
+  mock.reset();
+  let n = 0;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  while (performance.now() - t0 < ms) {
+    if (method === 'POST' && n % (DEFAULT_CAPS.pets - SEEDED_PETS) === 0) mock.reset();
+    await (await mock.handle(make())).text();
+    n++;
+  }
+  const cpu = process.cpuUsage(cpu0);
+  return { rps: (n / (performance.now() - t0)) * 1000, cpuUs: (cpu.user + cpu.system) / n };
+}
+
 const fmt = (n: number, d = 0): string => n.toFixed(d);
 
 function row(name: string, f: Figures): string {
@@ -160,6 +187,9 @@ async function main(): Promise<void> {
     }
     results['mock POST /pets'] = combine(rounds);
     await reset();
+    // The floor of the Astro server for an on-demand route: a preflight answered by the same
+    // route with next to no mock work (no validation, no store).
+    results['astro floor OPTIONS'] = await cannon(`${mockBase}/pets`, { method: 'OPTIONS' });
   } finally {
     await site.stop();
   }
@@ -180,10 +210,15 @@ async function main(): Promise<void> {
     }
   }
 
+  const core = { GET: await coreAlone('GET'), POST: await coreAlone('POST') };
   const lines = [
     `autocannon, ${CONNECTIONS} connections, loopback; GET ${DURATION} s; POST ${ROUNDS} rounds x ${room} creations (reset between rounds)`,
     `${'target'.padEnd(22)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'requests'.padStart(8)} ${'non2xx'.padStart(6)} ${'errors'.padStart(6)}`,
     ...Object.entries(results).map(([k, f]) => row(k, f)),
+    ...Object.entries(core).map(
+      ([m, c]) =>
+        `core alone ${m} /pets: ${fmt(c.rps)} req/s sequential in-process, ${fmt(c.cpuUs, 1)} µs CPU per request (Request in, Response out, no HTTP)`,
+    ),
   ];
   for (const m of ['GET', 'POST']) {
     const mock = results[`mock ${m} /pets`];

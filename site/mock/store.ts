@@ -216,7 +216,7 @@ export class Store {
   /** @throws {MockError} 409 `capacity_reached`, 409 `duplicate` (case-insensitive name) */
   createCategory(input: NewCategory): Category {
     if (this.categories.size >= this.caps.categories) {
-      throw new MockError('capacity_reached', `categories: the mock holds at most ${this.caps.categories} categories`);
+      throw new MockError('capacity_reached', `categories: the store holds at most ${this.caps.categories} categories`);
     }
     this.checkUniqueName(input.name, undefined);
     this.charge('categories', 0, categoryChars(input));
@@ -297,7 +297,7 @@ export class Store {
    */
   createPet(input: NewPet, categoryLabel: string = String(input.categoryId)): Pet {
     if (this.pets.size >= this.caps.pets) {
-      throw new MockError('capacity_reached', `pets: the mock holds at most ${this.caps.pets} pets`);
+      throw new MockError('capacity_reached', `pets: the store holds at most ${this.caps.pets} pets`);
     }
     this.mustReferenceCategory(input.categoryId, categoryLabel);
     this.charge('pets', 0, petChars(input));
@@ -390,7 +390,7 @@ export class Store {
    */
   placeOrder(input: OrderInput, petLabel: string = String(input.petId)): Order {
     if (this.orders.size >= this.caps.orders) {
-      throw new MockError('capacity_reached', `orders: the mock holds at most ${this.caps.orders} orders`);
+      throw new MockError('capacity_reached', `orders: the store holds at most ${this.caps.orders} orders`);
     }
     this.charge('orders', 0, orderChars(input));
     try {
