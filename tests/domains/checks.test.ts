@@ -130,7 +130,7 @@ describe('conflict', () => {
     );
     assert.match(
       c.action ?? '',
-      /delete "docs\.example\.com\. IN A 192\.0\.2\.10"; delete "docs\.example\.com\. IN MX 10 mail\.example\.com"/,
+      /delete docs\.example\.com\. IN A 192\.0\.2\.10; delete docs\.example\.com\. IN MX 10 mail\.example\.com/,
     );
     assert.equal(c.records?.length, 3);
   });

@@ -1,9 +1,10 @@
 // Faults: a server that answers garbage, a wrong ID, a wrong question, TC, or nothing. The DNS client discards
 // what does not match the question and reports `error` within its time budget; the CLI never crashes or hangs.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { describe, test } from 'node:test';
 import { queryOnce } from '../../tools/docs-domains/dns/client.ts';
-import { checkJson } from './cli-run.ts';
+import { BIN, checkJson } from './cli-run.ts';
 import { type FaultMode, startFaultServer } from './fault-server.ts';
 
 const server = (port: number) => ({ host: '127.0.0.1', port });
@@ -126,4 +127,56 @@ describe('the CLI against a faulty server', () => {
       await s.close();
     }
   });
+});
+
+describe('Ctrl-C', () => {
+  // Both launcher paths: native type stripping, and the re-spawn with --experimental-strip-types (Node 22.12-22.17),
+  // which must forward the signal to its child.
+  for (const extra of [[], ['--no-experimental-strip-types']]) {
+    test(`SIGINT stops a run in flight: report printed, exit 130 (${extra.length ? 're-spawned launcher' : 'native'})`, async () => {
+      const s = await startFaultServer('silent');
+      try {
+        const child = spawn(
+          process.execPath,
+          [
+            ...extra,
+            BIN,
+            'check',
+            'a.example.test',
+            '--target',
+            'h.test',
+            '--resolver',
+            s.resolver,
+            '--timeout',
+            '60000',
+            '--only',
+            'dns',
+            '--json',
+          ],
+          { stdio: ['ignore', 'pipe', 'pipe'] },
+        );
+        let out = '';
+        child.stdout.on('data', (d) => {
+          out += d;
+        });
+        // Interrupt once the first question has reached the server.
+        const poll = setInterval(() => {
+          if (s.stats.udp > 0) {
+            clearInterval(poll);
+            child.kill('SIGINT');
+          }
+        }, 20);
+        const hang = setTimeout(() => child.kill('SIGKILL'), 20_000);
+        const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+        clearTimeout(hang);
+        clearInterval(poll);
+        assert.equal(code, 130);
+        const report = JSON.parse(out);
+        assert.equal(report.ok, false);
+        assert.match(report.domains[0].checks[0].message, /aborted/);
+      } finally {
+        await s.close();
+      }
+    });
+  }
 });

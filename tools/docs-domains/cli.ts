@@ -266,7 +266,7 @@ Exit codes: 0 no check failed or errored (warn is ok), 1 some check failed or er
     const timeoutMs = opts.timeout as number;
     const ac = new AbortController();
     const onSigint = () => ac.abort();
-    process.once('SIGINT', onSigint);
+    process.on('SIGINT', onSigint); // idempotent: a terminal's Ctrl-C also reaches a re-spawned child directly
     const dns = createResolver(resolvers, { timeoutMs, retries: opts.retries as number, signal: ac.signal });
     const showProgress = opts.progress !== false && Boolean(io.stderr.isTTY) && domains.length > 1;
     try {

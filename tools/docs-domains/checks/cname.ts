@@ -7,6 +7,11 @@ import type { DnsResult } from '../dns/types.ts';
 import { humanSeconds, normName, recordsAt, sameName, view, zoneLine } from './records.ts';
 import type { Check } from './types.ts';
 
+/** Shortens long record data (TXT) for messages; `records` keep the full value. */
+function short(s: string): string {
+  return s.length > 90 ? `${s.slice(0, 80)}…${s.slice(-8)}` : s;
+}
+
 /** The TTL the dashboard procedure asks for, in seconds. */
 export const EXPECTED_TTL = 3600;
 
@@ -116,12 +121,12 @@ export function evaluateConflict(i: ConflictInput): Check {
   const records = [...unique.values()];
   if (records.length > 0) {
     const delegated = records.some((r) => r.type === 'NS');
-    const list = records.map((r) => `${r.type} ${r.value}`).join(', ');
+    const list = records.map((r) => `${r.type} ${short(r.value)}`).join(', ');
     return {
       id: 'conflict',
       status: 'fail',
       message: `${i.domain} has ${records.length === 1 ? 'a record' : `${records.length} records`} that block${records.length === 1 ? 's' : ''} the CNAME: ${list}. A name with a CNAME can hold no other record (RFC 1034 §3.6.2)${records.some((r) => r.type === 'A' || r.type === 'AAAA') ? '; an A/AAAA record here sends visitors to another server instead of the platform' : ''}.`,
-      action: `${delegated ? `${i.domain} is delegated to other name servers (NS), and a CNAME cannot sit at a zone apex: remove the delegation and manage ${i.domain} in the parent zone (or use ALIAS/ANAME in the delegated zone). ` : ''}Delete ${records.length === 1 ? 'this record' : 'these records'} at ${i.domain}, then add the CNAME: ${records.map((r) => `delete "${zoneLine(r.name, r.type, r.value)}"`).join('; ')}.`,
+      action: `${delegated ? `${i.domain} is delegated to other name servers (NS), and a CNAME cannot sit at a zone apex: remove the delegation and manage ${i.domain} in the parent zone (or use ALIAS/ANAME in the delegated zone). ` : ''}Delete ${records.length === 1 ? 'this record' : 'these records'} at ${i.domain}, then add the CNAME: ${records.map((r) => `delete ${short(zoneLine(r.name, r.type, r.value))}`).join('; ')}.`,
       records: records.map((r) => view(r)),
     };
   }

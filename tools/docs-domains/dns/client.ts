@@ -30,6 +30,7 @@ function udpAttempt(
   ms: number,
   signal?: AbortSignal,
 ): Promise<Attempt> {
+  if (signal?.aborted) return Promise.resolve({ fail: 'aborted', discarded: [] });
   return new Promise((resolve) => {
     const discarded: string[] = [];
     const sock = createSocket(server.host.includes(':') ? 'udp6' : 'udp4');
@@ -78,6 +79,7 @@ function tcpAttempt(
   ms: number,
   signal?: AbortSignal,
 ): Promise<Attempt> {
+  if (signal?.aborted) return Promise.resolve({ fail: 'aborted', discarded: [] });
   return new Promise((resolve) => {
     const discarded: string[] = [];
     let buf = Buffer.alloc(0);
@@ -145,6 +147,11 @@ export async function queryOnce(
   for (let i = 0; i < tries; i++) {
     const left = deadline - Date.now();
     if (left <= 0) break;
+    // An aborted run (Ctrl-C) asks nothing more.
+    if (opts.signal?.aborted) {
+      last = 'aborted';
+      break;
+    }
     const per = Math.max(1, Math.floor(left / (tries - i)));
     const id = randomInt(0, 65536);
     const q = buildQuery(id, qname, type);
