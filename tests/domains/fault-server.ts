@@ -73,14 +73,14 @@ function respond(mode: FaultMode, msg: Buffer, transport: 'udp' | 'tcp'): Buffer
   }
 }
 
-/** Starts the server on 127.0.0.1 and a port free for both UDP and TCP. */
-export async function startFaultServer(mode: FaultMode): Promise<FaultServer> {
+/** Starts the server on `host` (127.0.0.1, or ::1) and a port free for both UDP and TCP. */
+export async function startFaultServer(mode: FaultMode, host = '127.0.0.1'): Promise<FaultServer> {
   const stats = { udp: 0, tcp: 0 };
   for (let attempt = 0; attempt < 20; attempt++) {
-    const udp: Socket = createSocket('udp4');
+    const udp: Socket = createSocket(host.includes(':') ? 'udp6' : 'udp4');
     const port = await new Promise<number>((resolve, reject) => {
       udp.once('error', reject);
-      udp.bind(0, '127.0.0.1', () => resolve(udp.address().port));
+      udp.bind(0, host, () => resolve(udp.address().port));
     });
     const tcp: Server = createServer((sock) => {
       stats.tcp++;
@@ -98,7 +98,7 @@ export async function startFaultServer(mode: FaultMode): Promise<FaultServer> {
     });
     const ok = await new Promise<boolean>((resolve) => {
       tcp.once('error', () => resolve(false));
-      tcp.listen(port, '127.0.0.1', () => resolve(true));
+      tcp.listen(port, host, () => resolve(true));
     });
     if (!ok) {
       udp.close();
@@ -111,7 +111,7 @@ export async function startFaultServer(mode: FaultMode): Promise<FaultServer> {
     });
     return {
       port,
-      resolver: `127.0.0.1:${port}`,
+      resolver: host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`,
       stats,
       close: () =>
         new Promise<void>((resolve) => {
@@ -122,5 +122,5 @@ export async function startFaultServer(mode: FaultMode): Promise<FaultServer> {
         }),
     };
   }
-  throw new Error('no free UDP+TCP port on 127.0.0.1');
+  throw new Error(`no free UDP+TCP port on ${host}`);
 }

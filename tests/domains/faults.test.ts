@@ -129,6 +129,35 @@ describe('the CLI against a faulty server', () => {
   });
 });
 
+describe('IPv6 resolver syntax', () => {
+  test('--resolver [::1]:PORT reaches a server on the IPv6 loopback (UDP, and TCP after TC)', async (t) => {
+    for (const mode of ['good', 'tc'] as const) {
+      let s: Awaited<ReturnType<typeof startFaultServer>>;
+      try {
+        s = await startFaultServer(mode, '::1');
+      } catch (err) {
+        t.skip(`no IPv6 loopback here: ${(err as Error).message}`);
+        return;
+      }
+      try {
+        const r = await checkJson([
+          'docs.example.test',
+          '--target',
+          'host.platform.test',
+          '--resolver',
+          s.resolver,
+          '--only',
+          'dns',
+        ]);
+        assert.match(s.resolver, /^\[::1\]:\d+$/);
+        assert.equal(r.report.domains[0]?.checks.find((c) => c.id === 'cname')?.status, 'pass', mode);
+      } finally {
+        await s.close();
+      }
+    }
+  });
+});
+
 describe('Ctrl-C', () => {
   // Both launcher paths: native type stripping, and the re-spawn with --experimental-strip-types (Node 22.12-22.17),
   // which must forward the signal to its child.
