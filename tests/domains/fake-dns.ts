@@ -24,15 +24,31 @@ export function result(
   return { server: '192.0.2.53:53', name, type, outcome, answers, authorities: [], authoritative: true, ...extra };
 }
 
-/** @param errors `name type` → rcode to answer with (e.g. `{'example.com CAA': 'SERVFAIL'}`) */
+/** `errors`: `name type` → rcode to answer with (e.g. `{'example.com CAA': 'SERVFAIL'}`). */
 export function fakeResolver(
   zone: Zone,
-  opts: { recursive?: boolean; errors?: Record<string, string>; server?: string } = {},
+  opts: {
+    recursive?: boolean;
+    errors?: Record<string, string>;
+    server?: string;
+    /** false: answers come from a cache (AA clear, TTLs 1000 s lower). Default true. */
+    authoritative?: boolean;
+    /** The address that answers as the zone's authoritative server through queryServer. */
+    authoritativeAt?: string;
+  } = {},
 ): Resolver & { asked: string[] } {
   const asked: string[] = [];
-  const answer = (name: string, type: QueryType): DnsResult => {
-    asked.push(`${name} ${type}`);
-    const server = opts.server ?? '192.0.2.53:53';
+  const answer = (name: string, type: QueryType, at?: ServerAddress): DnsResult => {
+    asked.push(`${at ? `@${at.host} ` : ''}${name} ${type}`);
+    const server = at ? `${at.host}:${at.port}` : (opts.server ?? '192.0.2.53:53');
+    const r = lookup(name, type, server);
+    // A cache (authoritative: false) counts TTLs down; the zone's own server (authoritativeAt) gives them whole.
+    const aa = at ? at.host === opts.authoritativeAt : (opts.authoritative ?? true);
+    return aa
+      ? r
+      : { ...r, authoritative: false, answers: r.answers.map((x) => ({ ...x, ttl: Math.max(0, x.ttl - 1000) })) };
+  };
+  const lookup = (name: string, type: QueryType, server: string): DnsResult => {
     const err = opts.errors?.[`${name} ${type}`];
     if (err)
       return {
@@ -100,8 +116,8 @@ export function fakeResolver(
     async query(name, type) {
       return answer(name, type);
     },
-    async queryServer(_s, name, type) {
-      return answer(name, type);
+    async queryServer(s, name, type) {
+      return answer(name, type, s.host === servers[0]?.host ? undefined : s);
     },
   };
 }

@@ -78,6 +78,22 @@ describe('runner', () => {
     assert.equal(r.ok, false);
     assert.equal(r.target, T);
   });
+  test('ttl: a cached answer is checked against the zone’s own name server', async () => {
+    const z: Zone = {
+      ...zone,
+      'example.com': [...(zone['example.com'] ?? []), rr('example.com', 'NS', 'ns1.example.com')],
+      'ns1.example.com': [rr('ns1.example.com', 'A', '192.0.2.99')],
+    };
+    const dns = fakeResolver(z, { authoritative: false, authoritativeAt: '192.0.2.99' });
+    const r = await runChecks(input(dns, ['docs.example.com']));
+    const ttl = r.domains[0]?.checks.find((c) => c.id === 'ttl');
+    assert.equal(ttl?.status, 'pass', ttl?.message);
+    assert.ok(dns.asked.includes('@192.0.2.99 docs.example.com CNAME'));
+    // Without a reachable name server the cached countdown is reported as such.
+    const cached = await runChecks(input(fakeResolver(zone, { authoritative: false }), ['docs.example.com']));
+    assert.match(cached.domains[0]?.checks.find((c) => c.id === 'ttl')?.message ?? '', /from its cache/);
+  });
+
   test('propagation runs with two or more resolvers', async () => {
     const dns = fakeResolver(zone);
     const r = await runChecks({

@@ -64,6 +64,25 @@ async function follow(dns: Resolver, first: string, target: string): Promise<Dns
   return out;
 }
 
+/**
+ * The CNAME at `domain` as one of the zone's authoritative servers answers it (AA set, so the TTL is the zone's),
+ * found through the zone's NS records and their addresses. Undefined when any step fails (the caller keeps the
+ * cached answer). Name servers are asked on port 53.
+ */
+export async function authoritativeAnswer(dns: Resolver, zone: string, domain: string): Promise<DnsResult | undefined> {
+  const ns = await dns.query(zone, 'NS');
+  const hosts = recordsAt(ns.answers, zone, 'NS').map((r) => r.value);
+  for (const host of hosts.slice(0, 3)) {
+    for (const type of ['A', 'AAAA'] as const) {
+      const addr = addresses(await dns.query(host, type))[0];
+      if (!addr) continue;
+      const r = await dns.queryServer({ host: addr, port: 53 }, domain, 'CNAME');
+      if (r.outcome === 'answer' && r.authoritative) return r;
+    }
+  }
+  return undefined;
+}
+
 /** Runs every DNS check for one domain. Never throws for DNS problems (they become `error` checks). */
 export async function runDnsChecks(ctx: CheckContext): Promise<Check[]> {
   const { dns, domain, target } = ctx;
@@ -83,7 +102,9 @@ export async function runDnsChecks(ctx: CheckContext): Promise<Check[]> {
     const chain = value && !sameName(value, target) ? await follow(dns, value, target) : [];
     checks.push(evaluateCname({ domain, target, label: info.label, cname: c, follow: chain }));
     checks.push(evaluateConflict({ domain, lookups: [c, ...others] }));
-    checks.push(evaluateTtl({ domain, cname: c }));
+    // A cache returns the time left; ask one of the zone's own name servers for the record's real TTL.
+    const exact = value && !c.authoritative ? await authoritativeAnswer(dns, info.zone, domain) : undefined;
+    checks.push(evaluateTtl({ domain, cname: exact ?? c }));
   } else {
     const [domainA, domainAAAA, targetA, targetAAAA] = await Promise.all([
       dns.query(domain, 'A'),
