@@ -133,6 +133,13 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
   }
   const handlers = createHandlers(store, extraHeaders);
   const globalSecurity = spec.security ?? [];
+  // Schemes the mock enforces: HTTP bearer (any non-empty token). A requirement list with an
+  // empty alternative (`{}`) makes authentication optional.
+  const bearerSchemes = new Set(
+    Object.entries(spec.components?.securitySchemes ?? {})
+      .filter(([, s]) => 'type' in s && s.type === 'http' && s.scheme.toLowerCase() === 'bearer')
+      .map(([name]) => name),
+  );
   const prepared = new Map<string, PreparedOperation>();
   for (const op of operations) {
     const handler = op.operationId ? handlers[op.operationId] : undefined;
@@ -145,7 +152,10 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
       operation: op,
       handler,
       params: (op.parameters ?? []) as Param[],
-      needsAuth: security.some((req) => 'bearerAuth' in req),
+      needsAuth:
+        security.length > 0 &&
+        !security.some((req) => Object.keys(req).length === 0) &&
+        security.some((req) => Object.keys(req).some((name) => bearerSchemes.has(name))),
       hasBody: body !== undefined,
       intKeys,
     });
