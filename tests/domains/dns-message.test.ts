@@ -182,6 +182,31 @@ describe('queries and replies', () => {
     );
   });
 
+  test('a referral (no answer, not authoritative, NS without SOA) is an error, not NODATA', () => {
+    const ns = { name: 'deleg.example.com', type: 'NS', ttl: 60, value: 'ns.elsewhere.net' };
+    const soa = { name: 'example.com', type: 'SOA', ttl: 60, value: 'x' };
+    const ref = classify(
+      's',
+      'deleg.example.com',
+      'CNAME',
+      { id: 1, truncated: false, authoritative: false, rcode: 'NOERROR', answers: [], authorities: [ns] },
+      'udp',
+    );
+    assert.equal(ref.outcome, 'error');
+    assert.equal(ref.error, 'referral to ns.elsewhere.net for deleg.example.com (this server does not recurse)');
+    // A cache's NODATA carries the SOA: still NODATA.
+    assert.equal(
+      classify(
+        's',
+        'a.example.com',
+        'A',
+        { id: 1, truncated: false, authoritative: false, rcode: 'NOERROR', answers: [], authorities: [soa] },
+        'udp',
+      ).outcome,
+      'nodata',
+    );
+  });
+
   test('CNAME chains inside an answer, loops stop', () => {
     const rr = (n: string, v: string) => ({ name: n, type: 'CNAME', ttl: 1, value: v });
     assert.deepEqual(cnameChain([rr('a', 'b'), rr('b', 'c')], 'A.'), ['a', 'b', 'c']);

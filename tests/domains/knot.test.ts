@@ -33,6 +33,7 @@ conflict A 198.51.100.7
 conflict MX 10 mail.example.test.
 shortttl 300 CNAME ${TARGET}.
 viacname CNAME strict.platform.test.
+deleg NS ns.elsewhere.test.
 bigtxt TXT "${LONG}1"
 bigtxt TXT "${LONG}2"
 bigtxt TXT "${LONG}3"
@@ -76,6 +77,7 @@ describe('docs-domains check against Knot DNS', { skip: knotSkip() }, () => {
       'shortttl.example.test',
       'viacname.example.test',
       'bigtxt.example.test',
+      'deleg.example.test',
       'example.test',
       'wrongapex.test',
       'noaddr.test',
@@ -114,6 +116,7 @@ describe('docs-domains check against Knot DNS', { skip: knotSkip() }, () => {
       'shortttl.example.test': { cname: 'pass', conflict: 'pass', ttl: 'warn', caa: 'pass' },
       'viacname.example.test': { cname: 'fail', conflict: 'pass', ttl: 'pass', caa: 'fail' },
       'bigtxt.example.test': { cname: 'fail', conflict: 'fail', ttl: 'warn', caa: 'pass' },
+      'deleg.example.test': { cname: 'error', conflict: 'fail', ttl: 'error', caa: 'error' },
       'example.test': { 'apex-alias': 'pass', caa: 'pass' },
       'wrongapex.test': { 'apex-alias': 'fail', caa: 'pass' },
       'noaddr.test': { 'apex-alias': 'fail', caa: 'pass' },
@@ -174,6 +177,16 @@ describe('docs-domains check against Knot DNS', { skip: knotSkip() }, () => {
     assert.deepEqual(
       (c.records as { type: string }[]).map((r) => r.type),
       ['A', 'MX'],
+    );
+    const deleg = check('deleg.example.test', 'conflict');
+    assert.match(deleg.message, /NS ns\.elsewhere\.test/);
+    assert.match(
+      deleg.action ?? '',
+      /is delegated to other name servers \(NS\), and a CNAME cannot sit at a zone apex/,
+    );
+    assert.match(
+      check('deleg.example.test', 'cname').message,
+      /referral to ns\.elsewhere\.test for deleg\.example\.test/,
     );
     const big = check('bigtxt.example.test', 'conflict');
     assert.equal((big.records as unknown[]).length, 6, 'all six TXT records arrived (TCP after TC)');

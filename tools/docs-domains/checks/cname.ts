@@ -113,8 +113,12 @@ export interface ConflictInput {
  */
 export function evaluateConflict(i: ConflictInput): Check {
   const found = i.lookups.flatMap((r) =>
-    r.outcome === 'answer' || r.outcome === 'nodata'
-      ? r.answers.filter((a) => a.type !== 'CNAME' && sameName(a.name, i.domain) && a.type === r.type)
+    r.outcome === 'answer' || r.outcome === 'nodata' || r.rcode === 'NOERROR'
+      ? [
+          ...r.answers.filter((a) => a.type !== 'CNAME' && sameName(a.name, i.domain) && a.type === r.type),
+          // The parent's server answers a delegated name with a referral: NS records in the authority section.
+          ...r.authorities.filter((a) => a.type === 'NS' && sameName(a.name, i.domain)),
+        ]
       : [],
   );
   const unique = new Map(found.map((r) => [`${r.type} ${r.value}`, r]));

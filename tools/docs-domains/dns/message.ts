@@ -168,7 +168,7 @@ export function cnameChain(answers: readonly Rr[], name: string): string[] {
 /**
  * Classifies a matched reply (RFC 2308): NOERROR with records of `type` at the end of the CNAME chain (or a
  * CNAME when `type` is CNAME) is `answer`, NOERROR without is `nodata`, NXDOMAIN is `nxdomain`, any other RCODE
- * (SERVFAIL, REFUSED, FORMERR, NOTIMP...) is `error`.
+ * (SERVFAIL, REFUSED, FORMERR, NOTIMP...) and a referral are `error`.
  */
 export function classify(
   server: string,
@@ -189,6 +189,21 @@ export function classify(
   };
   if (reply.rcode === 'NXDOMAIN') return { ...base, outcome: 'nxdomain' };
   if (reply.rcode !== 'NOERROR') return { ...base, outcome: 'error', error: reply.rcode };
+  // A referral (no answer, not authoritative, NS but no SOA in the authority section): the server neither holds the
+  // name nor recurses (RFC 1034 §4.3.1), so it cannot say whether a record exists.
+  const ns = reply.authorities.filter((r) => r.type === 'NS');
+  if (
+    reply.answers.length === 0 &&
+    !reply.authoritative &&
+    ns.length > 0 &&
+    !reply.authorities.some((r) => r.type === 'SOA')
+  ) {
+    return {
+      ...base,
+      outcome: 'error',
+      error: `referral to ${ns.map((r) => r.value).join(', ')} for ${ns[0]?.name} (this server does not recurse)`,
+    };
+  }
   const chain = cnameChain(reply.answers, name);
   const end = chain[chain.length - 1];
   const found =
