@@ -5,19 +5,27 @@
 //   2. 200 domains in one run: wall time and peak RSS of the child (GNU time's %M when /usr/bin/time exists,
 //      else process.resourceUsage() of the child is not available, so RSS is left out), at several
 //      --concurrency values to show the effect of bounded parallelism;
-//   3. the same 200 domains with two resolvers (adds the propagation check).
+//   3. the same 200 domains with two resolvers (adds the propagation check);
+//   4. the same 200 domains through a UDP relay that adds LATENCY ms each way to every query (a resolver on the
+//      network rather than on loopback), at --concurrency 1 and 16: where bounded parallelism pays off.
 //
 // Targets (issue 5): one check < 0.5 s, 200 domains < 5 s.
-// Usage: node bench/domains.ts [--runs 10] [--domains 200]
+// Usage: node bench/domains.ts [--runs 10] [--domains 200] [--latency 10]
 import { spawn } from 'node:child_process';
+import { createSocket } from 'node:dgram';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { KNOTD, type Knot, startKnot } from '../tests/domains/knot.ts';
 
 const { values: opts } = parseArgs({
-  options: { runs: { type: 'string', default: '10' }, domains: { type: 'string', default: '200' } },
+  options: {
+    runs: { type: 'string', default: '10' },
+    domains: { type: 'string', default: '200' },
+    latency: { type: 'string', default: '10' },
+  },
 });
+const LATENCY = Number(opts.latency);
 const RUNS = Number(opts.runs);
 const N = Number(opts.domains);
 const BIN = fileURLToPath(new URL('../tools/bin/docs-domains.mjs', import.meta.url));
@@ -84,8 +92,24 @@ const stats = (xs: number[]) => {
 };
 const f = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
 
+/** A UDP relay on 127.0.0.1 that delays each query and each reply by `ms` before passing it on to `port`. */
+async function startRelay(port: number, ms: number): Promise<{ resolver: string; close: () => void }> {
+  const front = createSocket('udp4');
+  await new Promise<void>((r) => front.bind(0, '127.0.0.1', () => r()));
+  front.on('message', (msg, client) => {
+    const back = createSocket('udp4');
+    back.on('message', (reply) => {
+      setTimeout(() => front.send(reply, client.port, client.address), ms);
+      back.close();
+    });
+    setTimeout(() => back.send(msg, port, '127.0.0.1'), ms);
+  });
+  return { resolver: `127.0.0.1:${front.address().port}`, close: () => front.close() };
+}
+
 let knotA: Knot | undefined;
 let knotB: Knot | undefined;
+let relay: { resolver: string; close: () => void } | undefined;
 try {
   knotA = await startKnot(zones);
   knotB = await startKnot(zones);
@@ -122,7 +146,30 @@ try {
   console.log(
     `\n${N} domains, two resolvers (adds propagation): median ${f(s2.median)} (min ${f(s2.min)}, max ${f(s2.max)}), peak RSS ${Math.round(Math.max(...two.map((r) => r.rssKb ?? 0)) / 1024)} MB`,
   );
+
+  // 4. A resolver LATENCY ms away (each way).
+  relay = await startRelay(knotA.port, LATENCY);
+  console.log(`\n${N} domains through a relay adding ${LATENCY} ms each way (RTT ${2 * LATENCY} ms):`);
+  for (const c of [1, 16]) {
+    const r = await run([
+      'check',
+      ...names,
+      '--target',
+      TARGET,
+      '--resolver',
+      relay.resolver,
+      '--only',
+      'dns',
+      '--json',
+      '--concurrency',
+      String(c),
+    ]);
+    console.log(
+      `  --concurrency ${String(c).padEnd(3)} ${f(r.ms)}, peak RSS ${r.rssKb ? `${Math.round(r.rssKb / 1024)} MB` : 'n/a'}`,
+    );
+  }
 } finally {
+  relay?.close();
   await knotA?.stop();
   await knotB?.stop();
 }
