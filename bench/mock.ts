@@ -154,10 +154,31 @@ async function coreAlone(method: 'GET' | 'POST', ms = 3000): Promise<{ rps: numb
   return { rps: (n / (performance.now() - t0)) * 1000, cpuUs: (cpu.user + cpu.system) / n };
 }
 
+async function startPlain(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'bench', 'mock-plain-server.ts')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`mock-plain-server exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
 const fmt = (n: number, d = 0): string => n.toFixed(d);
 
 function row(name: string, f: Figures): string {
-  return `${name.padEnd(22)} ${fmt(f.rps).padStart(8)} ${fmt(f.p50, 1).padStart(7)} ${fmt(f.p99, 1).padStart(7)} ${String(f.requests).padStart(8)} ${String(f.non2xx).padStart(6)} ${String(f.errors).padStart(6)}`;
+  return `${name.padEnd(26)} ${fmt(f.rps).padStart(8)} ${fmt(f.p50, 1).padStart(7)} ${fmt(f.p99, 1).padStart(7)} ${String(f.requests).padStart(8)} ${String(f.non2xx).padStart(6)} ${String(f.errors).padStart(6)}`;
 }
 
 async function main(): Promise<void> {
@@ -166,18 +187,18 @@ async function main(): Promise<void> {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   buildIfStale(ROOT);
   const results: Record<string, Figures> = {};
-  const site = await startSite();
-  const mockBase = `${site.url}/api/mock`;
-  const reset = async (): Promise<void> => {
-    const r = await fetch(`${mockBase}/_reset`, { method: 'POST' });
-    if (r.status !== 204) throw new Error(`reset failed: ${r.status}`);
-  };
   const room = DEFAULT_CAPS.pets - SEEDED_PETS;
-  try {
-    process.stderr.write(`mock: ${mockBase}\n`);
+
+  /** GET for DURATION, then POST rounds of `room` creations with a reset before each. */
+  async function measureMock(mockBase: string, label: string): Promise<void> {
+    const reset = async (): Promise<void> => {
+      const r = await fetch(`${mockBase}/_reset`, { method: 'POST' });
+      if (r.status !== 204) throw new Error(`reset failed: ${r.status}`);
+    };
+    process.stderr.write(`${label}: ${mockBase}\n`);
     await reset();
     await cannon(`${mockBase}/pets`, { method: 'GET', duration: 2 }); // warm-up
-    results['mock GET /pets'] = await cannon(`${mockBase}/pets`, { method: 'GET' });
+    results[`${label} GET /pets`] = await cannon(`${mockBase}/pets`, { method: 'GET' });
     const rounds: Figures[] = [];
     await reset();
     await cannon(`${mockBase}/pets`, { method: 'POST', amount: 2000 }); // warm-up
@@ -185,13 +206,27 @@ async function main(): Promise<void> {
       await reset();
       rounds.push(await cannon(`${mockBase}/pets`, { method: 'POST', amount: room }));
     }
-    results['mock POST /pets'] = combine(rounds);
+    results[`${label} POST /pets`] = combine(rounds);
     await reset();
+  }
+
+  const site = await startSite();
+  try {
+    await measureMock(`${site.url}/api/mock`, 'mock');
     // The floor of the Astro server for an on-demand route: a preflight answered by the same
     // route with next to no mock work (no validation, no store).
-    results['astro floor OPTIONS'] = await cannon(`${mockBase}/pets`, { method: 'OPTIONS' });
+    results['astro floor OPTIONS'] = await cannon(`${site.url}/api/mock/pets`, { method: 'OPTIONS' });
   } finally {
     await site.stop();
+  }
+
+  // The same core behind a bare node:http server (bench/mock-plain-server.ts): not what
+  // `npm start` serves, shown to separate the core's cost from the site server's.
+  const plain = await startPlain();
+  try {
+    await measureMock(`${plain.url}/api/mock`, 'core+node:http');
+  } finally {
+    await plain.stop();
   }
 
   if (!opts['no-prism']) {
@@ -213,7 +248,7 @@ async function main(): Promise<void> {
   const core = { GET: await coreAlone('GET'), POST: await coreAlone('POST') };
   const lines = [
     `autocannon, ${CONNECTIONS} connections, loopback; GET ${DURATION} s; POST ${ROUNDS} rounds x ${room} creations (reset between rounds)`,
-    `${'target'.padEnd(22)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'requests'.padStart(8)} ${'non2xx'.padStart(6)} ${'errors'.padStart(6)}`,
+    `${'target'.padEnd(26)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'requests'.padStart(8)} ${'non2xx'.padStart(6)} ${'errors'.padStart(6)}`,
     ...Object.entries(results).map(([k, f]) => row(k, f)),
     ...Object.entries(core).map(
       ([m, c]) =>
