@@ -327,3 +327,23 @@ describe('client input never yields a 5xx', () => {
     }
   });
 });
+
+describe('an unexpected fault → 500 internal_error without details', () => {
+  test('the fault goes to onError; the client gets the fixed Error body', async () => {
+    const faults: unknown[] = [];
+    const m = await mountedMock({ onError: (err) => faults.push(err) });
+    // Not a client input: a Request-like object whose URL cannot be parsed makes the core throw.
+    const broken = { url: 'not a url', method: 'GET', headers: new Headers() } as unknown as Request;
+    const res = await m.handle(broken);
+    assert.equal(res.status, 500);
+    const text = await res.text();
+    assert.deepEqual(JSON.parse(text), {
+      code: 'internal_error',
+      message: 'an unexpected error occurred; it has been logged',
+      status: 500,
+    });
+    assert.doesNotMatch(text, /at |TypeError|Invalid URL/);
+    assert.equal(res.headers.get('access-control-allow-origin'), '*');
+    assert.equal(faults.length, 1);
+  });
+});
