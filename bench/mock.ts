@@ -101,19 +101,27 @@ async function startPrism(): Promise<{ url: string; child: ChildProcess; stop: (
     log += d;
   });
   const url = `http://127.0.0.1:${port}`;
+  const alive = (): boolean => child.exitCode === null && child.signalCode === null;
+  const killGroup = (signal: NodeJS.Signals): void => {
+    // npx runs prism in a child process: signal the process group we created (detached).
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
   const stop = (): Promise<void> =>
     new Promise((resolve) => {
-      if (child.exitCode !== null || child.pid === undefined) return resolve();
+      if (!alive()) return resolve();
       child.once('exit', () => resolve());
-      // npx runs prism in a child process: signal the process group we created (detached).
-      process.kill(-child.pid, 'SIGTERM');
+      killGroup('SIGTERM');
       setTimeout(() => {
-        if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+        if (alive()) killGroup('SIGKILL');
       }, 3000).unref();
     });
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`prism exited (${child.exitCode}):\n${log}`);
+    if (!alive()) throw new Error(`prism exited (${child.exitCode ?? child.signalCode}):\n${log}`);
     try {
       await fetch(`${url}/pets`, { headers: { authorization: AUTH }, signal: AbortSignal.timeout(1000) });
       return { url, child, stop };
