@@ -163,6 +163,25 @@ describe('guides (Starlight)', () => {
   });
 });
 
+describe('search and theme (Starlight)', () => {
+  browserTest('search (Pagefind, served by the site) finds the custom domains guide', async (page, _l, base) => {
+    await page.goto(`${base}/guides/getting-started/`);
+    await page.locator('site-search button[data-open-modal]').first().click();
+    const input = page.locator('site-search dialog input').first();
+    await input.waitFor();
+    await input.fill('ANAME');
+    await page.locator('site-search dialog a[href*="/guides/custom-domains/"]').first().waitFor({ timeout: 15_000 });
+  });
+
+  browserTest('dark mode: chosen in the guides, kept by the reference', async (page, _l, base) => {
+    await page.goto(`${base}/guides/getting-started/`);
+    await page.locator('starlight-theme-select select').first().selectOption('dark');
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    await page.goto(`${base}/reference/`);
+    await page.waitForFunction(() => document.body.classList.contains('dark-mode'), undefined, { timeout: 20_000 });
+  });
+});
+
 describe('reference (/reference, Scalar)', () => {
   browserTest('a reader sees the reference (screenshot kept in test-results/reference.png)', async (page, _l, base) => {
     await page.goto(`${base}/reference/`);
