@@ -11,6 +11,7 @@ import { MockError } from './errors.ts';
 import { createHandlers, type Handler } from './handlers.ts';
 import { CORS_HEADERS, type DeprecationInfo, deprecationHeaders, jsonResponse, preflightHeaders } from './http.ts';
 import { checkRawParams, decodeParams, type Param, pathSegments } from './params.ts';
+import { normalizePath, Router } from './router.ts';
 import { type Caps, DEFAULT_CAPS, Store } from './store.ts';
 import { formatAjvErrors } from './validation.ts';
 
@@ -40,8 +41,6 @@ export interface Mock {
 
 /** The reset endpoint below the mount path (not part of the API; see site/mock/README.md). */
 export const RESET_PATH = '/_reset';
-
-const HTTP_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE'];
 
 /** Everything the pipeline needs about one operation, prepared at start-up. */
 interface PreparedOperation {
@@ -121,10 +120,11 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
   });
   await api.init();
 
+  // The operations as openapi-backend reads them from the spec (path-level parameters merged),
+  // routed by a table compiled once (router.ts: openapi-backend's matching rules without
+  // rebuilding every path pattern on every request).
   const operations = api.getOperations();
-  // The router flattens the document into operations (lodash chains) on every match; the
-  // document never changes after start-up, so hand it the list once (the hot path of routing).
-  api.router.getOperations = () => operations;
+  const router = new Router(operations);
   const byId = new Map(operations.map((o) => [o.operationId ?? '', o]));
   const extraHeaders: Record<string, Record<string, string>> = {};
   for (const op of operations) {
@@ -162,11 +162,6 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
   }
   const allMethods = [...new Set(operations.map((o) => o.method.toUpperCase()))];
 
-  /** Methods the spec defines for a path (for `Allow`), via the same router. */
-  function methodsOf(path: string): string[] {
-    return HTTP_METHODS.filter((m) => api.router.matchOperation({ method: m, path, headers: {} }) !== undefined);
-  }
-
   async function pipeline(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
@@ -192,7 +187,7 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
     if (method === 'OPTIONS') {
       // Preflights get 204 whatever the path, so the browser goes on to the real request and
       // shows its real answer (404, 405) instead of an opaque CORS failure.
-      const methods = methodsOf(path);
+      const methods = router.methods(path);
       const headers = preflightHeaders(
         methods.length > 0 ? methods : allMethods,
         request.headers.get('access-control-request-headers'),
@@ -201,17 +196,15 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
       return new Response(null, { status: 204, headers });
     }
 
-    const routed = { method, path, headers: {} };
-    const op = api.router.matchOperation(routed);
-    if (!op) {
-      const methods = methodsOf(path);
-      if (methods.length === 0) throw new MockError('route_not_found', `no operation at ${method} ${path}`);
-      throw new MockError(
-        'method_not_allowed',
-        `method ${method} is not allowed on ${path}; allowed: ${methods.join(', ')}`,
-        { Allow: methods.join(', ') },
-      );
+    const route = router.match(method, path);
+    if (route.kind === 'not_found') throw new MockError('route_not_found', `no operation at ${method} ${path}`);
+    if (route.kind === 'method_not_allowed') {
+      const allowed = route.allowed.join(', ');
+      throw new MockError('method_not_allowed', `method ${method} is not allowed on ${path}; allowed: ${allowed}`, {
+        Allow: allowed,
+      });
     }
+    const op = route.operation;
     const prep = prepared.get(op.operationId ?? '');
     if (!prep) throw new Error(`operation ${op.operationId} was not prepared`);
 
@@ -226,7 +219,7 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
       }
     }
 
-    const pathRaw = pathSegments(op.path, path);
+    const pathRaw = pathSegments(op.path, normalizePath(path));
     const rawErrors = checkRawParams(prep.params, pathRaw, url.searchParams);
     if (rawErrors.length > 0) throw new MockError('validation_failed', rawErrors.join('; '));
 
