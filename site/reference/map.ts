@@ -58,6 +58,8 @@ export interface Deprecation extends OperationRef {
   daysToSunset: number | null;
   /** `x-deprecated-since` as written, or null. */
   since: string | null;
+  /** The operation to use instead (`x-successor.operationId`, resolved in the document), or null. */
+  successor: Pick<OperationRef, 'operationId' | 'method' | 'path' | 'summary' | 'anchor'> | null;
 }
 
 /** Server entry as Scalar takes it (`servers` in the configuration, OpenAPI Server Object). */
@@ -375,6 +377,10 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
       }
       const state = sunset ? sunsetState(sunset, options.buildDate) : null;
       const since = typeof operation['x-deprecated-since'] === 'string' ? operation['x-deprecated-since'] : null;
+      const succ = operation['x-successor'];
+      const succId = isObject(succ) && typeof succ.operationId === 'string' ? succ.operationId : null;
+      const found = succId ? ops.find((o) => o.operationId === succId) : undefined;
+      if (succId && !found) throw new Error(`${where}: x-successor names no operation: ${succId}`);
       const d: Deprecation = {
         ...ref,
         sunset,
@@ -382,6 +388,15 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
         sunsetState: state?.state ?? null,
         daysToSunset: state?.days ?? null,
         since,
+        successor: found
+          ? {
+              operationId: found.operationId,
+              method: found.method,
+              path: found.path,
+              summary: found.summary,
+              anchor: found.anchor,
+            }
+          : null,
       };
       deprecations.push(d);
       operation.deprecated = true;

@@ -104,6 +104,7 @@ describe('guides (Starlight)', () => {
       assert.match(text, /30 June 2027/);
       assert.match(text, /1 September 2026/);
       assert.match(text, /still ahead|already past|today/);
+    assert.match(text, /GET \/pets \(List pets\)/, 'successor');
       const levels = await page
         .locator('table.stability tbody tr')
         .evaluateAll((rows) =>

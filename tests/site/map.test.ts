@@ -131,6 +131,7 @@ describe('mapReference on the fixture', () => {
         sunsetState: 'ahead',
         daysToSunset: 221,
         since: '2026-09-01',
+        successor: null,
       },
     ]);
   });
@@ -200,6 +201,9 @@ describe('mapReference on the fixture', () => {
     const bad2 = fixture();
     op(bad2, '/pets/{petId}', 'get')['x-deprecated-sunset'] = '2027-13-01';
     assert.throws(() => mapReference(bad2, { buildDate: '2026-11-21' }), /getPet\): x-deprecated-sunset/);
+    const bad3 = fixture();
+    op(bad3, '/pets/{petId}', 'get')['x-successor'] = { operationId: 'nope' };
+    assert.throws(() => mapReference(bad3, { buildDate: '2026-11-21' }), /x-successor names no operation: nope/);
   });
 });
 
@@ -246,10 +250,10 @@ describe('mapReference on spec/openapi.yaml', () => {
     assert.deepEqual(byBadge('Experimental'), ['replaceOrder']);
     assert.deepEqual(byBadge('Sunset 30 June 2027'), ['getPet']);
   });
-  test('getPet is deprecated with its sunset date for people', () => {
+  test('getPet is deprecated with its sunset date for people and its successor', () => {
     assert.deepEqual(
-      mapped.deprecations.map((d) => [d.operationId, d.sunsetText, d.sunsetState]),
-      [['getPet', '30 June 2027', 'ahead']],
+      mapped.deprecations.map((d) => [d.operationId, d.sunsetText, d.sunsetState, d.successor?.operationId]),
+      [['getPet', '30 June 2027', 'ahead', 'listPets']],
     );
   });
   test('only GET /store/orders loses its try-it panel', () => {
