@@ -49,7 +49,8 @@ try {
       res
         .body()
         .then((body) => {
-          const t = (totals[kind] ??= { raw: 0, gzip: 0, files: 0 });
+          const t = totals[kind] ?? { raw: 0, gzip: 0, files: 0 };
+          totals[kind] = t;
           t.raw += body.length;
           t.gzip += gzipSync(body, { level: 9 }).length;
           t.files += 1;

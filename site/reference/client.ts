@@ -81,15 +81,6 @@ async function guardedFetch(input: string | URL | Request, init?: RequestInit): 
   return response;
 }
 
-/** Same check one step earlier, on the request Scalar is about to build (`onBeforeRequest`). */
-function beforeRequest({ request }: { request: Request }): void {
-  const hit = findHidden(request.method, request.url, matchers);
-  if (hit) {
-    document.documentElement.dataset.refused = `${hit.method} ${hit.path}`;
-    throw new Error(refusalMessage(hit));
-  }
-}
-
 /**
  * A "Test Request" button of a hidden operation never opens the client, even if made visible (the
  * CSS hides it): a capture-phase listener stops the click before Scalar's handler sees it.
@@ -149,7 +140,6 @@ createApiReference(mount, {
   content: data.document,
   darkMode: prefersDark(),
   customFetch: guardedFetch,
-  onBeforeRequest: beforeRequest,
   onLoaded: () => {
     document.documentElement.dataset.referenceLoaded = 'true';
   },

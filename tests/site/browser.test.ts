@@ -104,7 +104,7 @@ describe('guides (Starlight)', () => {
       assert.match(text, /30 June 2027/);
       assert.match(text, /1 September 2026/);
       assert.match(text, /still ahead|already past|today/);
-    assert.match(text, /GET \/pets \(List pets\)/, 'successor');
+      assert.match(text, /GET \/pets \(List pets\)/, 'successor');
       const levels = await page
         .locator('table.stability tbody tr')
         .evaluateAll((rows) =>
@@ -330,7 +330,9 @@ describe('reference (/reference, Scalar)', () => {
         (b as HTMLButtonElement).disabled = false;
         (b as HTMLButtonElement).click();
       });
+      // Scalar shows the guard's message as a toast over the client (the page notice came earlier).
       await page
+        .locator('[data-sonner-toast]')
         .getByText(/cannot be tried from this reference/)
         .first()
         .waitFor({ timeout: 10_000 });
