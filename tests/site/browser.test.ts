@@ -227,36 +227,45 @@ describe('reference (/reference, Scalar)', () => {
     assert.deepEqual(headings, ['Pets', 'Store']);
   });
 
-  browserTest('badges: Beta, Experimental and Sunset on the right operations only', async (page, _l, base) => {
-    const expected: Record<string, string[]> = {
-      listInventory: ['Beta'],
-      getInventoryItem: ['Beta'],
-      updateInventory: ['Beta'],
-      replaceOrder: ['Experimental'],
-      getPet: ['Sunset 30 June 2027'],
-    };
-    for (const op of operations) {
-      const section = await openOperation(page, base, op.anchor);
-      const badges = (await section.locator('.section-content > div:first-child .badge').allTextContents()).map((t) =>
-        t.trim(),
-      );
-      const want = (expected[op.operationId] ?? []).map((b) => (op.operationId === 'getPet' ? b : b));
-      const got = badges.filter((b) => /^(Beta|Experimental|Sunset)/.test(b));
-      assert.deepEqual(got, want, op.operationId);
-      if (op.operationId === 'getPet')
-        assert.ok(
-          badges.some((b) => /deprecated/i.test(b)),
-          'deprecated marker',
+  browserTest(
+    'badges: Beta, Experimental and Sunset on the right operations only; try-it on all but GET /store/orders',
+    async (page, _l, base) => {
+      const expected: Record<string, string[]> = {
+        listInventory: ['Beta'],
+        getInventoryItem: ['Beta'],
+        updateInventory: ['Beta'],
+        replaceOrder: ['Experimental'],
+        getPet: ['Sunset 30 June 2027'],
+      };
+      for (const op of operations) {
+        const section = await openOperation(page, base, op.anchor);
+        const badges = (await section.locator('.section-content > div:first-child .badge').allTextContents()).map((t) =>
+          t.trim(),
         );
-      // The sidebar carries the same marker next to the operation's name.
-      const after = await page
-        .locator(`[data-sidebar-id$="/${op.anchor}"] [class~="group/button-label"]`)
-        .first()
-        .evaluate((el) => getComputedStyle(el, '::after').content);
-      const wantAfter = expected[op.operationId]?.[0];
-      assert.equal(after, wantAfter ? JSON.stringify(wantAfter) : 'none', `sidebar ${op.operationId}`);
-    }
-  });
+        const want = (expected[op.operationId] ?? []).map((b) => (op.operationId === 'getPet' ? b : b));
+        const got = badges.filter((b) => /^(Beta|Experimental|Sunset)/.test(b));
+        assert.deepEqual(got, want, op.operationId);
+        if (op.operationId === 'getPet')
+          assert.ok(
+            badges.some((b) => /deprecated/i.test(b)),
+            'deprecated marker',
+          );
+        // Every operation but GET /store/orders keeps its try-it button.
+        assert.equal(
+          await section.locator('.show-api-client-button').isVisible(),
+          op.operationId !== 'listOrders',
+          `try-it button on ${op.operationId}`,
+        );
+        // The sidebar carries the same marker next to the operation's name.
+        const after = await page
+          .locator(`[data-sidebar-id$="/${op.anchor}"] [class~="group/button-label"]`)
+          .first()
+          .evaluate((el) => getComputedStyle(el, '::after').content);
+        const wantAfter = expected[op.operationId]?.[0];
+        assert.equal(after, wantAfter ? JSON.stringify(wantAfter) : 'none', `sidebar ${op.operationId}`);
+      }
+    },
+  );
 
   browserTest(
     'the deprecated getPet shows the sunset date for people and whether it is ahead',
