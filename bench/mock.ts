@@ -1,5 +1,5 @@
 // Benchmark of the mock API (not a test: prints figures). Starts the built site the way
-// `npm start` does (node dist/server/entry.mjs with PORT) and Stoplight Prism mocking the same
+// `npm start` does (scripts/serve.ts over dist/, with PORT) and Stoplight Prism mocking the same
 // spec (`npx --yes @stoplight/prism-cli@5 mock`, fetched from the npm registry now, not a
 // dependency), both on 127.0.0.1, and measures with autocannon at 50 connections:
 //
@@ -162,27 +162,6 @@ async function coreAlone(method: 'GET' | 'POST', ms = 3000): Promise<{ rps: numb
   return { rps: (n / (performance.now() - t0)) * 1000, cpuUs: (cpu.user + cpu.system) / n };
 }
 
-async function startPlain(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'bench', 'mock-plain-server.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.once('data', () => resolve());
-    child.once('exit', (code) => reject(new Error(`mock-plain-server exited (${code})`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
 const fmt = (n: number, d = 0): string => n.toFixed(d);
 
 function row(name: string, f: Figures): string {
@@ -218,23 +197,13 @@ async function main(): Promise<void> {
     await reset();
   }
 
+  // The server `npm start` runs (scripts/serve.ts): /api/mock goes from node:http straight to
+  // the core; pages go through Astro's Node adapter.
   const site = await startSite();
   try {
     await measureMock(`${site.url}/api/mock`, 'mock');
-    // The floor of the Astro server for an on-demand route: a preflight answered by the same
-    // route with next to no mock work (no validation, no store).
-    results['astro floor OPTIONS'] = await cannon(`${site.url}/api/mock/pets`, { method: 'OPTIONS' });
   } finally {
     await site.stop();
-  }
-
-  // The same core behind a bare node:http server (bench/mock-plain-server.ts): not what
-  // `npm start` serves, shown to separate the core's cost from the site server's.
-  const plain = await startPlain();
-  try {
-    await measureMock(`${plain.url}/api/mock`, 'core+node:http');
-  } finally {
-    await plain.stop();
   }
 
   if (!opts['no-prism']) {

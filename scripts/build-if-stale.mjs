@@ -32,7 +32,13 @@ export function buildIfStale(root, options = {}) {
   const sources = Math.max(...SOURCES.map((s) => newest(join(root, s))));
   if (!options.force && built > sources) return false;
   process.stderr.write('Building the site (astro build)...\n');
-  const r = spawnSync('astro', ['build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], shell: false });
-  if (r.status !== 0) throw new Error(`astro build failed (exit ${r.status ?? r.signal})`);
+  // Astro's own CLI under this Node, so it works without node_modules/.bin on PATH.
+  const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  const r = spawnSync(process.execPath, [astro, 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (r.status !== 0) throw new Error(`astro build failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`})`);
   return true;
 }

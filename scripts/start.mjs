@@ -1,5 +1,5 @@
-// `npm start`: builds when needed, then serves the built site and its on-demand
-// routes (the mock API) with the Node adapter on http://localhost:4321.
+// `npm start`: builds when needed, then runs scripts/serve.ts: the built site and its
+// on-demand routes (Astro's Node adapter) plus the mock API, on http://localhost:4321.
 // Environment: PORT (default 4321), HOST (default localhost). Flag: --no-build.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -16,6 +16,8 @@ if (!process.argv.includes('--no-build')) {
   }
 }
 const env = { ...process.env, PORT: process.env.PORT ?? '4321', HOST: process.env.HOST ?? 'localhost' };
-const child = spawn(process.execPath, [join(root, 'dist', 'server', 'entry.mjs')], { stdio: 'inherit', env });
+// Node 22.12-22.17 strip TypeScript types only behind a flag (on by default from 22.18).
+const tsFlag = process.features.typescript ? [] : ['--experimental-strip-types'];
+const child = spawn(process.execPath, [...tsFlag, join(root, 'scripts', 'serve.ts')], { stdio: 'inherit', env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

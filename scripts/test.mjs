@@ -69,5 +69,10 @@ const extra = process.argv
       : arg,
   );
 const files = extra.some((a) => !a.startsWith('-')) ? extra : [...extra, 'tests/**/*.test.ts'];
-const r = spawnSync(process.execPath, ['--test', '--test-reporter=spec', ...files], { cwd: root, stdio: 'inherit' });
+// Node 22.12-22.17 strip TypeScript types only behind a flag (on by default from 22.18).
+const tsFlag = process.features.typescript ? [] : ['--experimental-strip-types'];
+const r = spawnSync(process.execPath, [...tsFlag, '--test', '--test-reporter=spec', ...files], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(r.status ?? 1);

@@ -1,4 +1,4 @@
-// Browser tests of the docs site as `npm start` serves it (dist/server/entry.mjs), in the system
+// Browser tests of the docs site as `npm start` serves it (scripts/serve.ts over dist/), in the system
 // Chromium: navigation groups, badges, code samples, try-it (hidden and working), the sunset date,
 // the guides, and zero requests to any host but the site's own on every page.
 import assert from 'node:assert/strict';

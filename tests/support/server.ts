@@ -1,4 +1,4 @@
-// Starts the built site (dist/server/entry.mjs, what `npm start` runs) on a free
+// Starts the built site as `npm start` serves it (scripts/serve.ts over dist/) on a free
 // loopback port for a test file, and stops exactly that process afterwards.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT: string = fileURLToPath(new URL('../../', import.meta.url));
 const ENTRY = fileURLToPath(new URL('../../dist/server/entry.mjs', import.meta.url));
+const SERVE = fileURLToPath(new URL('../../scripts/serve.ts', import.meta.url));
 
 /** A free TCP port on 127.0.0.1 (bound and released; a race is possible but unlikely). */
 export function freePort(): Promise<number> {
@@ -39,7 +40,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   if (!existsSync(ENTRY))
     throw new Error('dist/server/entry.mjs is missing: run `npm run build` (npm test builds first)');
   const port = await freePort();
-  const child = spawn(process.execPath, [ENTRY], {
+  const child = spawn(process.execPath, [SERVE], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
