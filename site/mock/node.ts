@@ -55,7 +55,7 @@ export async function toFetchRequest(
   const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
     method,
     headers,
-    body: read.body && read.body.length > 0 ? read.body : undefined,
+    body: read.body && read.body.length > 0 ? new Uint8Array(read.body) : undefined,
   });
   return { request, truncated: read.truncated };
 }
