@@ -1,9 +1,12 @@
 /**
  * Where the `tls` and `redirect` checks connect: `--connect IP` when given, else the first A (then AAAA) address
  * the check's resolver returns for the name (CNAME chains followed by the resolver), so `--resolver` is honoured
- * and no other resolver is asked.
+ * and no other resolver is asked. A resolved address that no public server can have (private, documentation,
+ * link-local, multicast, reserved) is not connected to: the name is misconfigured for a public docs site, and
+ * the check says so instead of sending traffic there. Loopback is allowed (local testing); `--connect` is
+ * always honoured.
  */
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import type { Resolver } from '../dns/types.ts';
 
 export type AddressResult = { ok: true; address: string } | { ok: false; reason: string };
@@ -20,7 +23,16 @@ export async function addressFor(host: string, connect: string | undefined, dns:
   for (const type of ['A', 'AAAA'] as const) {
     const r = await dns.query(host, type);
     const rec = r.answers.find((a) => a.type === type);
-    if (rec) return { ok: true, address: rec.value };
+    if (rec) {
+      const range = nonPublicRange(rec.value);
+      if (range) {
+        return {
+          ok: false,
+          reason: `${host} resolves to ${rec.value}, ${range}, which no public server can have; no connection was attempted. Point ${host} at the platform (see the cname / apex-alias checks), or pass --connect IP to test a given server`,
+        };
+      }
+      return { ok: true, address: rec.value };
+    }
     outcomes.push(`${type}: ${r.outcome === 'error' ? (r.error ?? 'error') : r.outcome} from ${r.server}`);
   }
   return { ok: false, reason: `no A/AAAA record for ${host} (${outcomes.join('; ')})` };
@@ -47,4 +59,42 @@ export function parsePort(flag: string): (value: string) => number {
     if (!/^\d+$/.test(value) || n < 1 || n > 65535) throw new Error(`${flag} ${value}: not a TCP port (1-65535)`);
     return n;
   };
+}
+
+/** Address ranges a public docs site cannot be served from, with the rule that reserves them. */
+const NON_PUBLIC: ReadonlyArray<readonly [string, number, 'ipv4' | 'ipv6', string]> = [
+  ['0.0.0.0', 8, 'ipv4', '"this network" (RFC 791)'],
+  ['10.0.0.0', 8, 'ipv4', 'a private address (RFC 1918)'],
+  ['100.64.0.0', 10, 'ipv4', 'a shared carrier-grade NAT address (RFC 6598)'],
+  ['169.254.0.0', 16, 'ipv4', 'a link-local address (RFC 3927)'],
+  ['172.16.0.0', 12, 'ipv4', 'a private address (RFC 1918)'],
+  ['192.0.0.0', 24, 'ipv4', 'an IETF protocol assignment (RFC 6890)'],
+  ['192.0.2.0', 24, 'ipv4', 'a documentation address (RFC 5737)'],
+  ['192.168.0.0', 16, 'ipv4', 'a private address (RFC 1918)'],
+  ['198.18.0.0', 15, 'ipv4', 'a benchmarking address (RFC 2544)'],
+  ['198.51.100.0', 24, 'ipv4', 'a documentation address (RFC 5737)'],
+  ['203.0.113.0', 24, 'ipv4', 'a documentation address (RFC 5737)'],
+  ['224.0.0.0', 4, 'ipv4', 'a multicast address (RFC 5771)'],
+  ['240.0.0.0', 4, 'ipv4', 'a reserved address (RFC 1112)'],
+  ['::', 128, 'ipv6', 'the unspecified address (RFC 4291)'],
+  ['fc00::', 7, 'ipv6', 'a unique local address (RFC 4193)'],
+  ['fe80::', 10, 'ipv6', 'a link-local address (RFC 4291)'],
+  ['2001:db8::', 32, 'ipv6', 'a documentation address (RFC 3849)'],
+  ['ff00::', 8, 'ipv6', 'a multicast address (RFC 4291)'],
+];
+
+/**
+ * Names the reserved range `ip` falls in, or undefined for a public or loopback address (127.0.0.0/8, ::1).
+ * Pure. Ranges: the IANA special-purpose registries (RFC 6890) as listed in {@link NON_PUBLIC}.
+ * @param ip an IPv4 or IPv6 address
+ */
+export function nonPublicRange(ip: string): string | undefined {
+  const family = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
+  for (const [net, prefix, fam, what] of NON_PUBLIC) {
+    if (fam !== family) continue;
+    const list = new BlockList();
+    list.addSubnet(net, prefix, fam);
+    if (list.check(ip, fam)) return what;
+  }
+  return undefined;
 }
