@@ -5,6 +5,10 @@
 
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
+import { ERROR_STATUS } from './catalogue.ts';
+import { formatDay, isCalendarDate } from './dates.ts';
+
+export { isCalendarDate };
 
 /** One rule violation: `path` is a JSON pointer into the document (`#/paths/~1pets/get`). */
 export interface Problem {
@@ -36,25 +40,8 @@ export const SAMPLE_LANGS: Readonly<Record<string, string>> = {
   python: 'Python',
 };
 
-/** The error catalogue of spec/README.md ("Errors: the catalogue"): code → HTTP status. */
-export const ERROR_CATALOGUE: Readonly<Record<string, number>> = {
-  malformed_json: 400,
-  validation_failed: 400,
-  unauthorized: 401,
-  not_found: 404,
-  route_not_found: 404,
-  method_not_allowed: 405,
-  duplicate: 409,
-  resource_in_use: 409,
-  invalid_transition: 409,
-  insufficient_stock: 409,
-  capacity_reached: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  reference_not_found: 422,
-  rate_limited: 429,
-  internal_error: 500,
-};
+/** The error catalogue: code → HTTP status (spec/catalogue.ts). */
+export const ERROR_CATALOGUE: Readonly<Record<string, number>> = ERROR_STATUS;
 
 /** A field of a source shape: a primitive type (with format) or a reference to another schema. */
 export type SourceField =
@@ -220,36 +207,6 @@ function problem(rule: string, path: string, message: string): Problem {
 }
 function label(o: Operation): string {
   return `${o.method.toUpperCase()} ${o.path}`;
-}
-
-/** Whether `YYYY-MM-DD` is a real calendar date (2027-02-30 is not). */
-export function isCalendarDate(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-/** `2027-06-30` → `30 June 2027` (how descriptions name a date). */
-function longDate(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return `${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -624,12 +581,12 @@ export const deprecation: Rule = (doc) => {
       );
     }
     const description = str(o.op.description) ?? '';
-    if (!description.includes(longDate(sunset)) && !description.includes(sunset)) {
+    if (!description.includes(formatDay(sunset)) && !description.includes(sunset)) {
       out.push(
         problem(
           rule,
           `${o.at}/description`,
-          `${label(o)}: the description must name the sunset date (${longDate(sunset)})`,
+          `${label(o)}: the description must name the sunset date (${formatDay(sunset)})`,
         ),
       );
     }

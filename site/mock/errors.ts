@@ -2,31 +2,11 @@
 // (spec/README.md, "Errors: the catalogue"), raised as a MockError and turned into a response
 // at one place (index.ts).
 
-/**
- * Error codes of the catalogue in spec/README.md ("Errors: the catalogue") and their HTTP status.
- * `rate_limited` (429) is documented but never produced by the mock (see site/mock/README.md).
- */
-export const ERROR_STATUS = {
-  malformed_json: 400,
-  validation_failed: 400,
-  unauthorized: 401,
-  not_found: 404,
-  route_not_found: 404,
-  method_not_allowed: 405,
-  duplicate: 409,
-  resource_in_use: 409,
-  invalid_transition: 409,
-  insufficient_stock: 409,
-  capacity_reached: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  reference_not_found: 422,
-  rate_limited: 429,
-  internal_error: 500,
-} as const;
+// The catalogue (codes and statuses) is the API's, in spec/catalogue.ts. `rate_limited` (429) is
+// documented but never produced by the mock (see site/mock/README.md).
+import { ERROR_STATUS, type ErrorCode } from '../../spec/catalogue.ts';
 
-/** A code of the error catalogue. */
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export { ERROR_STATUS, type ErrorCode };
 
 /** The `Error` schema of the spec: `status` always equals the HTTP status. */
 export interface ErrorBody {

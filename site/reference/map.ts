@@ -11,6 +11,10 @@
  * `x-hideTryItPanel` and sunset dates).
  */
 
+import { formatDay, parseDay } from '../../spec/dates.ts';
+
+export { formatDay, parseDay };
+
 /** An OpenAPI document as plain data (parsed YAML or JSON). */
 export type OpenApiDocument = Record<string, unknown> & {
   openapi: string;
@@ -114,47 +118,7 @@ export interface MapOptions {
   demoToken?: string;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 const DAY_MS = 86_400_000;
-
-/**
- * Parses a calendar date `YYYY-MM-DD` (RFC 3339 full-date) to milliseconds since the epoch at 00:00 UTC.
- * @throws {Error} when the text is not a valid calendar date (names the value)
- */
-export function parseDay(text: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) throw new Error(`not a date (expected YYYY-MM-DD): ${JSON.stringify(text)}`);
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const ms = Date.UTC(y, mo - 1, d);
-  const back = new Date(ms);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) {
-    throw new Error(`not a calendar date: ${JSON.stringify(text)}`);
-  }
-  return ms;
-}
-
-/**
- * Writes a `YYYY-MM-DD` date the way a person reads it, in British English: `2027-06-30` → `30 June 2027`.
- * @throws {Error} when the text is not a valid calendar date
- */
-export function formatDay(text: string): string {
-  const date = new Date(parseDay(text));
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-}
 
 /**
  * Compares a sunset date with the build date.
