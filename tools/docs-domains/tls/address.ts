@@ -3,11 +3,20 @@
  * the check's resolver returns for the name (CNAME chains followed by the resolver), so `--resolver` is honoured
  * and no other resolver is asked. A resolved address that no public server can have (private, documentation,
  * link-local, multicast, reserved) is not connected to: the name is misconfigured for a public docs site, and
- * the check says so instead of sending traffic there. Loopback is allowed (local testing); `--connect` is
- * always honoured.
+ * the check says so instead of sending traffic there. The same holds for a host that is an IP literal (a redirect's
+ * Location such as `http://10.0.0.1/`) and for IPv4-mapped IPv6 addresses (`::ffff:10.0.0.1` reaches 10.0.0.1).
+ * Loopback is allowed (local testing); `--connect` is always honoured.
+ *
+ * An authoritative server (`--resolver` pointing at the zone's name server) answers a CNAME into another zone with
+ * the CNAME alone; the chain's end is then asked again, as the `caa` lookup does, so a subdomain that is a CNAME to
+ * the platform host gets the host's address.
  */
 import { BlockList, isIP } from 'node:net';
-import type { Resolver } from '../dns/types.ts';
+import { cnameChain, normName } from '../dns/message.ts';
+import type { DnsResult, Resolver } from '../dns/types.ts';
+
+/** CNAMEs followed across answers before giving up (a loop or a very long chain). */
+const MAX_CHASE = 8;
 
 export type AddressResult = { ok: true; address: string } | { ok: false; reason: string };
 
@@ -18,11 +27,20 @@ export type AddressResult = { ok: true; address: string } | { ok: false; reason:
  */
 export async function addressFor(host: string, connect: string | undefined, dns: Resolver): Promise<AddressResult> {
   if (connect) return { ok: true, address: connect };
-  if (isIP(host)) return { ok: true, address: host };
+  if (isIP(host)) {
+    const range = nonPublicRange(host);
+    if (range)
+      return {
+        ok: false,
+        reason: `${host} is ${range}, which no public server can have; no connection was attempted. Pass --connect IP to test a given server`,
+      };
+    return { ok: true, address: host };
+  }
   const outcomes: string[] = [];
   for (const type of ['A', 'AAAA'] as const) {
-    const r = await dns.query(host, type);
-    const rec = r.answers.find((a) => a.type === type);
+    const { result: r, chain } = await resolveThroughCnames(dns, host, type);
+    const end = chain[chain.length - 1] as string;
+    const rec = r.answers.find((a) => a.type === type && a.name === end);
     if (rec) {
       const range = nonPublicRange(rec.value);
       if (range) {
@@ -33,9 +51,34 @@ export async function addressFor(host: string, connect: string | undefined, dns:
       }
       return { ok: true, address: rec.value };
     }
-    outcomes.push(`${type}: ${r.outcome === 'error' ? (r.error ?? 'error') : r.outcome} from ${r.server}`);
+    const via = chain.length > 1 ? ` at ${end} (via CNAME ${chain.join(' → ')})` : '';
+    outcomes.push(`${type}: ${r.outcome === 'error' ? (r.error ?? 'error') : r.outcome}${via} from ${r.server}`);
   }
   return { ok: false, reason: `no A/AAAA record for ${host} (${outcomes.join('; ')})` };
+}
+
+/**
+ * Asks `type` at `host` and, when the answer stops at a CNAME whose target it does not cover (an authoritative
+ * server answering for its own zone only), asks again at the chain's end, up to {@link MAX_CHASE} times.
+ * @returns the last lookup and the names of the chain, starting with `host`; never throws
+ */
+export async function resolveThroughCnames(
+  dns: Resolver,
+  host: string,
+  type: 'A' | 'AAAA',
+): Promise<{ result: DnsResult; chain: string[] }> {
+  const chain = [normName(host)];
+  let result = await dns.query(host, type);
+  for (let hop = 0; hop < MAX_CHASE; hop++) {
+    if (result.outcome !== 'nodata') break;
+    const links = cnameChain(result.answers, chain[chain.length - 1] as string).slice(1);
+    if (links.length === 0 || links.some((l) => chain.includes(l))) break;
+    chain.push(...links);
+    const end = chain[chain.length - 1] as string;
+    if (result.answers.some((a) => a.type === type && a.name === end)) break;
+    result = await dns.query(end, type);
+  }
+  return { result, chain };
 }
 
 /**
@@ -85,16 +128,18 @@ const NON_PUBLIC: ReadonlyArray<readonly [string, number, 'ipv4' | 'ipv6', strin
 
 /**
  * Names the reserved range `ip` falls in, or undefined for a public or loopback address (127.0.0.0/8, ::1).
+ * An IPv4-mapped IPv6 address (`::ffff:10.0.0.1`, RFC 4291 §2.5.5.2) is judged by the IPv4 address it reaches.
  * Pure. Ranges: the IANA special-purpose registries (RFC 6890) as listed in {@link NON_PUBLIC}.
  * @param ip an IPv4 or IPv6 address
  */
 export function nonPublicRange(ip: string): string | undefined {
   const family = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
   for (const [net, prefix, fam, what] of NON_PUBLIC) {
-    if (fam !== family) continue;
+    // BlockList matches an IPv4-mapped IPv6 address against IPv4 subnets; an IPv4 address never matches IPv6 ones.
+    if (family === 'ipv4' && fam === 'ipv6') continue;
     const list = new BlockList();
     list.addSubnet(net, prefix, fam);
-    if (list.check(ip, fam)) return what;
+    if (list.check(ip, family)) return what;
   }
   return undefined;
 }
