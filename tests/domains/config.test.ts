@@ -168,6 +168,20 @@ describe('host names', () => {
     });
     assert.deepEqual(checkHost('xn--bcher-kva.example'), { host: 'xn--bcher-kva.example' });
   });
+  test('an "xn--" label that is not valid Punycode, or decodes to plain ASCII, is not an A-label (RFC 5891 §5.4)', () => {
+    for (const h of ['xn--zz.example.com', 'xn--a.example.com', 'xn--abc.example.com', 'docs.xn--0.example.com']) {
+      const r = checkHost(h);
+      assert.ok('problem' in r, h);
+      assert.match(r.problem, /is not a valid A-label \(RFC 5891/, h);
+    }
+    assert.deepEqual(checkHost('xn--ls8h.example.com'), { host: 'xn--ls8h.example.com' });
+  });
+  test('a trailing ideographic full stop is a trailing dot, not an empty label', () => {
+    assert.deepEqual(checkHost('bücher.example.com\u3002'), {
+      host: 'xn--bcher-kva.example.com',
+      converted: 'xn--bcher-kva.example.com',
+    });
+  });
   test('positions of host problems in the file', () => {
     assert.equal(
       one('domains:\n  platformHost: https://host.platform.example.net\n  primary: docs.example.com\n'),

@@ -6,7 +6,7 @@
  */
 
 import { isIP } from 'node:net';
-import { domainToASCII } from 'node:url';
+import { domainToASCII, domainToUnicode } from 'node:url';
 import { parse } from 'tldts';
 
 /** A valid host in its canonical form, or the reason it is not one. */
@@ -36,8 +36,9 @@ export function checkHost(raw: string): HostCheck {
   if (/[^\x00-\x7f]/.test(name)) {
     const ascii = domainToASCII(name);
     if (ascii === '') return { problem: 'is not a valid internationalized domain name (UTS #46)' };
-    converted = ascii;
-    name = ascii;
+    // A full stop in another script (U+3002 "。") maps to "." (UTS #46), so a trailing one leaves a trailing dot.
+    name = ascii.endsWith('.') ? ascii.slice(0, -1) : ascii;
+    converted = name;
   }
   name = name.toLowerCase();
   if (name.length > 253)
@@ -55,8 +56,13 @@ export function checkHost(raw: string): HostCheck {
         problem: `has the label "${label}": labels are letters, digits and inner hyphens only (RFC 1123 §2.1)${label.includes('_') ? '; "_" is not allowed in host names' : ''}`,
       };
     }
-    if (label.startsWith('xn--') && domainToASCII(label) === '')
-      return { problem: `has the label "${label}", which is not a valid A-label (RFC 5891)` };
+    // An A-label must decode (Punycode, RFC 3492) to a U-label that encodes back to the same A-label (RFC 5891 §5.4).
+    // WHATWG domainToASCII accepts any "xn--" label as it is, so decode it to tell.
+    if (label.startsWith('xn--')) {
+      const u = domainToUnicode(label);
+      if (u === label || domainToASCII(u) !== label)
+        return { problem: `has the label "${label}", which is not a valid A-label (RFC 5891 §5.4)` };
+    }
   }
   if (/^\d+$/.test(labels[labels.length - 1] as string))
     return { problem: 'ends in an all-numeric label, which no TLD is (RFC 3696 §2)' };
