@@ -252,4 +252,21 @@ describe('properties (RFC 8659 §4)', () => {
     assert.ok(parseIssueValue('letsencrypt.org; a b=c').malformed);
     assert.equal(caVerdict([caa('x.com', 0, 'issue', 'letsencrypt.org; accounturi')], LE).verdict, 'forbidden');
   });
+
+  test('the reason for a malformed record does not claim it authorizes its CA', () => {
+    const only = caVerdict([caa('x.com', 0, 'issue', 'letsencrypt.org; accounturi')], LE);
+    assert.doesNotMatch(only.reason, /authorizes only letsencrypt\.org/);
+    assert.match(
+      only.reason,
+      /the issue record naming letsencrypt\.org is malformed \(parameter "accounturi" is not tag=value\)/,
+    );
+    const beside = caVerdict(
+      [caa('x.com', 0, 'issue', 'letsencrypt.org; accounturi'), caa('x.com', 0, 'issue', 'pki.goog')],
+      LE,
+    );
+    assert.match(beside.reason, /is malformed .*; the others authorize only pki\.goog$/);
+    const other = caVerdict([caa('x.com', 0, 'issue', 'pki.goog; bad')], LE);
+    assert.match(other.reason, /^no well-formed issue record authorizes any CA; malformed values are ignored/);
+    assert.match(caVerdict([caa('x.com', 0, 'issue', ';')], LE).reason, /issue ";" authorizes no CA at all/);
+  });
 });

@@ -145,13 +145,20 @@ export function caVerdict(records: readonly Rr[], ca: string, wildcard = false):
   if (conditional) return { ca, verdict: 'conditional', reason: conditional };
   const issuers = relevant.map((c) => parseIssueValue(c.value));
   const near = issuers.find((v) => v.issuer !== ca && v.issuer.replace(/\.$/, '').toLowerCase() === ca.toLowerCase());
-  const named = issuers.filter((v) => v.issuer !== '').map((v) => v.issuer);
+  // A malformed value authorizes nobody, so it is not listed among the CAs the records allow.
+  const named = issuers.filter((v) => v.issuer !== '' && !v.malformed).map((v) => v.issuer);
+  const malformedForCa = issuers.find((v) => v.malformed && v.issuer === ca);
   let reason: string;
   if (near)
     reason = `the record names "${near.issuer}", which is not exactly "${ca}" (the issuer-domain-name is compared exactly${near.issuer.endsWith('.') ? '; no trailing dot' : ''})`;
-  else if (named.length === 0) reason = `${tagName} ";" authorizes no CA at all`;
+  else if (malformedForCa)
+    reason = `the ${tagName} record naming ${ca} is malformed (${malformedForCa.malformed}), and a CA ignores a malformed record${named.length ? `; the others authorize only ${[...new Set(named)].join(', ')}` : ''}`;
+  else if (named.length === 0)
+    reason = issuers.every((v) => v.issuer === '' && !v.malformed)
+      ? `${tagName} ";" authorizes no CA at all`
+      : `no well-formed ${tagName} record authorizes any CA`;
   else reason = `${tagName} authorizes only ${[...new Set(named)].join(', ')}`;
-  const bad = issuers.filter((v) => v.malformed).map((v) => v.malformed);
+  const bad = issuers.filter((v) => v.malformed && v !== malformedForCa).map((v) => v.malformed);
   if (bad.length > 0 && !near) reason += `; malformed values are ignored (${bad.join('; ')})`;
   return { ca, verdict: 'forbidden', reason };
 }
