@@ -13,6 +13,11 @@ describe('findHidden', () => {
       'http://127.0.0.1:4321/api/mock/store/orders?petId=1&complete=false',
       'https://petstore.example.com/v1/store/orders',
       'http://127.0.0.1:4321/api/mock/store/%6Frders',
+      // Runs of slashes: the mock answers these like /store/orders (an edited {base_url} ending in `//#`).
+      'http://127.0.0.1:4321/api/mock/store/orders//',
+      'http://127.0.0.1:4321/api/mock/store/orders///#/pets',
+      'http://127.0.0.1:4321/api/mock/store//orders',
+      'http://127.0.0.1:4321/api/mock/store/orders%2F%2F',
     ]) {
       assert.ok(findHidden('get', url, matchers), url);
     }
