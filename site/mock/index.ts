@@ -31,10 +31,21 @@ export interface MockOptions {
   onError?: (err: unknown) => void;
 }
 
+/** Options of {@link Mock.handle}. */
+export interface HandleOptions {
+  /**
+   * The request's method when `request.method` cannot carry it: Fetch refuses to build a
+   * `Request` for its forbidden methods (CONNECT, TRACE, TRACK), so an edge that receives one
+   * (site/mock/node.ts) builds a body-less stand-in and passes the real method here, and the
+   * client gets the 405 (with `Allow`) or 404 any other undefined method gets.
+   */
+  method?: string;
+}
+
 /** A running mock. */
 export interface Mock {
   /** Answers one request. Never rejects: every failure becomes an `Error` response. */
-  handle(request: Request): Promise<Response>;
+  handle(request: Request, options?: HandleOptions): Promise<Response>;
   /** Drops all changes: back to the seed data of spec/README.md. */
   reset(): void;
 }
@@ -162,9 +173,9 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
   }
   const allMethods = [...new Set(operations.map((o) => o.method.toUpperCase()))];
 
-  async function pipeline(request: Request): Promise<Response> {
+  async function pipeline(request: Request, options: HandleOptions): Promise<Response> {
     const url = new URL(request.url);
-    const method = request.method.toUpperCase();
+    const method = (options.method ?? request.method).toUpperCase();
     let path = url.pathname;
     if (basePath) {
       if (path !== basePath && !path.startsWith(`${basePath}/`)) {
@@ -267,9 +278,9 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
   }
 
   return {
-    async handle(request: Request): Promise<Response> {
+    async handle(request: Request, options: HandleOptions = {}): Promise<Response> {
       try {
-        return await pipeline(request);
+        return await pipeline(request, options);
       } catch (err) {
         if (err instanceof MockError) return errorResponse(err);
         onError(err);

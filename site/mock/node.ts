@@ -3,6 +3,8 @@
 // (what `npm start` runs) so /api/mock/* does not pay for Astro's routing on every request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BODY_BYTES } from './body.ts';
+import { MockError } from './errors.ts';
+import { jsonResponse } from './http.ts';
 import type { Mock } from './index.ts';
 
 /**
@@ -34,54 +36,113 @@ function readLimited(req: IncomingMessage, limit: number): Promise<{ body: Buffe
 }
 
 /**
+ * `Host` as RFC 9112 section 3.2 allows it: `uri-host [":" port]` (RFC 3986 section 3.2.2), an
+ * IP literal in brackets or a reg-name, without userinfo, path, query, fragment or spaces.
+ */
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=]+)(?::[0-9]{0,5})?$/;
+
+/**
+ * The absolute URL of a request: its origin-form target resolved against its `Host` header
+ * (`localhost` when there is none, as in HTTP/1.0).
+ * @param host the `Host` header value, or undefined
+ * @param target the request target (`req.url`, starting with `/`)
+ * @returns the URL
+ * @throws {MockError} 400 `validation_failed` naming `header Host` when it is not a valid
+ *   `host[:port]` (RFC 9112 section 3.2: a server must answer 400 to an invalid Host), instead of
+ *   letting `new URL` fail (a 500) or a `/`, `?` or `#` in it move the path
+ */
+export function requestUrl(host: string | undefined, target: string): URL {
+  const authority = host ?? 'localhost';
+  let url: URL | undefined;
+  if (HOST.test(authority)) {
+    try {
+      url = new URL(`http://${authority}${target}`);
+    } catch {
+      url = undefined;
+    }
+  }
+  if (!url) throw new MockError('validation_failed', `header Host: '${authority}' is not a valid host[:port]`);
+  return url;
+}
+
+/**
+ * Methods the Fetch standard forbids in a `Request` (`new Request` throws on them); node:http
+ * parses them, so they reach the mock and are answered like any undefined method.
+ */
+const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/**
  * Converts a node:http request into a Fetch `Request`; the body (at most `limit + 1` bytes of it)
- * is read first, see {@link readLimited}.
- * @param req the incoming request; its URL is resolved against its `Host` header
+ * is read first, see {@link readLimited}. For a method Fetch forbids (TRACE, TRACK) the request is
+ * a body-less GET stand-in and `method` carries the real one (pass it to `Mock.handle`).
+ * @param req the incoming request; its URL is resolved against its `Host` header ({@link requestUrl})
  * @param limit body limit in bytes (the core's `MAX_BODY_BYTES`)
+ * @throws {MockError} 400 `validation_failed` for an invalid `Host` header (before reading the body)
  */
 export async function toFetchRequest(
   req: IncomingMessage,
   limit: number = MAX_BODY_BYTES,
-): Promise<{ request: Request; truncated: boolean }> {
+): Promise<{ request: Request; method: string; truncated: boolean }> {
+  const url = requestUrl(req.headers.host, req.url ?? '/');
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
   const method = req.method ?? 'GET';
+  if (FETCH_FORBIDDEN_METHODS.has(method.toUpperCase())) {
+    return { request: new Request(url, { method: 'GET', headers }), method, truncated: false };
+  }
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const read = hasBody ? await readLimited(req, limit) : { body: undefined, truncated: false };
   if (read.truncated) headers.delete('content-length');
-  const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+  const request = new Request(url, {
     method,
     headers,
     body: read.body && read.body.length > 0 ? new Uint8Array(read.body) : undefined,
   });
-  return { request, truncated: read.truncated };
+  return { request, method, truncated: read.truncated };
+}
+
+async function writeResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  close: boolean,
+): Promise<void> {
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  if (body) headers['content-length'] = String(body.length);
+  // A body that was not read (over the limit, or refused before reading): answer, then close.
+  if (close) headers.connection = 'close';
+  res.writeHead(response.status, headers);
+  res.end(body, () => {
+    if (close) req.destroy();
+  });
 }
 
 /**
  * A node:http listener that answers every request with the mock core.
- * Never throws: a fault outside the core (a broken socket, a bad Host header) answers a bare 500
- * when headers are not sent yet, else the connection is closed.
+ * Never throws: an invalid `Host` header is a 400 `Error`; a fault outside the core (a broken
+ * socket) answers a bare 500 when headers are not sent yet, else the connection is closed.
  */
 export function toNodeListener(mock: Mock): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     try {
-      const { request, truncated } = await toFetchRequest(req);
-      const response = await mock.handle(request);
-      const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
-      const headers: Record<string, string | string[]> = {};
-      response.headers.forEach((value, name) => {
-        headers[name] = value;
-      });
-      if (body) headers['content-length'] = String(body.length);
-      // The rest of an over-limit upload is not read: answer, then close the connection.
-      if (truncated) headers.connection = 'close';
-      res.writeHead(response.status, headers);
-      res.end(body, () => {
-        if (truncated) req.destroy();
-      });
+      let converted: Awaited<ReturnType<typeof toFetchRequest>>;
+      try {
+        converted = await toFetchRequest(req);
+      } catch (err) {
+        if (!(err instanceof MockError)) throw err;
+        await writeResponse(req, res, jsonResponse(err.status, err.toBody(), err.headers), true);
+        return;
+      }
+      const { request, method, truncated } = converted;
+      const response = await mock.handle(request, { method });
+      await writeResponse(req, res, response, truncated);
     } catch {
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
