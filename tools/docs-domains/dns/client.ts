@@ -21,6 +21,9 @@ export interface ClientOptions {
 
 type Attempt = { reply: Reply } | { fail: string; discarded: string[] };
 
+/** The `fail` of a UDP try that got no valid reply in its share of the budget. */
+const UDP_TIMEOUT = 'timeout';
+
 function udpAttempt(
   server: ServerAddress,
   query: Buffer,
@@ -44,7 +47,7 @@ function udpAttempt(
       resolve(a);
     };
     const onAbort = () => finish({ fail: 'aborted', discarded });
-    const timer = setTimeout(() => finish({ fail: `no valid reply within ${ms} ms`, discarded }), ms);
+    const timer = setTimeout(() => finish({ fail: UDP_TIMEOUT, discarded }), ms);
     signal?.addEventListener('abort', onAbort, { once: true });
     sock.on('error', (err) => finish({ fail: err.message, discarded }));
     sock.on('message', (msg, rinfo) => {
@@ -144,6 +147,9 @@ export async function queryOnce(
   const qname = normName(name);
   const deadline = Date.now() + timeoutMs;
   let last = 'timeout';
+  // Tries that timed out, and what they discarded: reported once, against the whole budget the user gave.
+  let timedOut = 0;
+  const discarded: string[] = [];
   for (let i = 0; i < tries; i++) {
     const left = deadline - Date.now();
     if (left <= 0) break;
@@ -165,7 +171,14 @@ export async function queryOnce(
       last = `reply truncated (TC) and TCP failed: ${describe(t.fail, t.discarded)}`;
       break;
     }
-    last = describe(a.fail, a.discarded);
+    discarded.push(...a.discarded);
+    if (a.fail === UDP_TIMEOUT) {
+      timedOut++;
+      last = describe(
+        `no valid reply within ${timeoutMs} ms in ${timedOut} UDP ${timedOut === 1 ? 'try' : 'tries'}`,
+        discarded,
+      );
+    } else last = describe(a.fail, a.discarded);
     if (a.fail === 'aborted') break;
   }
   return {
