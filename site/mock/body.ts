@@ -94,6 +94,11 @@ export interface ParsedBody {
   value: unknown;
   /** Int64 fields whose literal lies outside -2^63 … 2^63-1: `body.<key>: must be <= …`. */
   overflow: { key: string; source: string; exact: bigint }[];
+  /**
+   * Integer fields whose literal is not an integer although the double it rounds to is one
+   * (`9223372036854775807.5`, `1.0000000000000001`): ajv would accept them as integers.
+   */
+  fractional: { key: string; source: string }[];
   /** Int64 fields inside the int64 range but beyond 2^53-1 (not exact as a JS number): key → literal. */
   inexact: Map<string, string>;
 }
@@ -102,34 +107,42 @@ interface ReviverContext {
   source?: string;
 }
 
+const PLAIN_INTEGER = /^-?[0-9]+$/;
+
 /**
- * Parses a JSON body. Int64 fields (`int64Keys`, the property names with `format: int64` in the
- * operation's request schema) are range-checked on their source text, which Node 24's
- * `JSON.parse` reviver passes as `context.source`, so `9223372036854775808` is caught although it
- * rounds to the same double as `9223372036854775807`.
+ * Parses a JSON body. Integer fields (`int64Keys`, the property names with `type: integer` in the
+ * operation's request schema) are checked on their source text, which Node 24's `JSON.parse`
+ * reviver passes as `context.source`: the range exactly, so `9223372036854775808` is caught
+ * although it rounds to the same double as `9223372036854775807`; and integrality exactly, so
+ * `1.0000000000000001` or `9223372036854775807.5` (which round to integral doubles) are not
+ * taken for integers.
  *
  * @param text the body text
- * @param int64Keys property names that hold int64 values
+ * @param int64Keys property names that hold integer values
  * @throws {MockError} 400 `malformed_json` with the parser's position message
  */
 export function parseJsonBody(text: string, int64Keys: ReadonlySet<string>): ParsedBody {
   const overflow: ParsedBody['overflow'] = [];
+  const fractional: ParsedBody['fractional'] = [];
   const inexact = new Map<string, string>();
   let value: unknown;
   try {
     value = JSON.parse(text, function reviver(this: unknown, key: string, v: unknown, context?: ReviverContext) {
-      if (typeof v === 'number' && !Number.isSafeInteger(v) && int64Keys.has(key) && context?.source) {
-        const exact = exactJsonInteger(context.source);
-        if (exact !== undefined) {
-          if (exact > INT64_MAX || exact < INT64_MIN) overflow.push({ key, source: context.source, exact });
-          else inexact.set(key, exact.toString());
-        }
-      }
+      if (typeof v !== 'number' || !context?.source || !int64Keys.has(key)) return v;
+      const source = context.source;
+      // Fast path: plain digits within 2^53 are exact as they are.
+      if (Number.isSafeInteger(v) && PLAIN_INTEGER.test(source)) return v;
+      // A non-integral double is left to the schema validator ("must be integer").
+      if (!Number.isInteger(v) && Number.isFinite(v)) return v;
+      const exact = exactJsonInteger(source);
+      if (exact === undefined) fractional.push({ key, source });
+      else if (exact > INT64_MAX || exact < INT64_MIN) overflow.push({ key, source, exact });
+      else if (!Number.isSafeInteger(v)) inexact.set(key, exact.toString());
       return v;
     });
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
     throw new MockError('malformed_json', `body: not valid JSON (${detail})`);
   }
-  return { value, overflow, inexact };
+  return { value, overflow, fractional, inexact };
 }

@@ -241,15 +241,16 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
       const text = await readBodyText(request, MAX_BODY_BYTES);
       if (text.trim() === '') throw new MockError('validation_failed', 'body: is required (a JSON object)');
       const parsed = parseJsonBody(text, prep.intKeys);
-      if (parsed.overflow.length > 0) {
+      if (parsed.overflow.length > 0 || parsed.fractional.length > 0) {
         throw new MockError(
           'validation_failed',
-          parsed.overflow
-            .map(
+          [
+            ...parsed.fractional.map((f) => `body.${f.key}: must be integer, got ${f.source}`),
+            ...parsed.overflow.map(
               (o) =>
                 `body.${o.key}: must be ${o.exact > 0n ? '<= 9223372036854775807' : '>= -9223372036854775808'} (int64), got ${o.source}`,
-            )
-            .join('; '),
+            ),
+          ].join('; '),
         );
       }
       if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {

@@ -1,0 +1,56 @@
+// Regressions found by the independent review of issue 4 (a reviewer's own cases, beyond the
+// contract and error tests): one describe per defect, each asserting the answer a client sees.
+import assert from 'node:assert/strict';
+import { before, beforeEach, describe, test } from 'node:test';
+import type { Mock } from '../../site/mock/index.ts';
+import { mountedMock, req } from './support.ts';
+
+let mock: Mock;
+before(async () => {
+  mock = await mountedMock({
+    onError: (err) => {
+      throw new Error(`unexpected fault reached onError: ${String(err)}`);
+    },
+  });
+});
+beforeEach(() => mock.reset());
+
+async function call(request: Request): Promise<{ status: number; headers: Headers; body: unknown }> {
+  const res = await mock.handle(request);
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+describe('an integer field whose JSON literal is not an integer is refused, even when it rounds to one', () => {
+  for (const [field, path, literal] of [
+    ['categoryId', '/pets', '9223372036854775807.5'],
+    ['categoryId', '/pets', '1.0000000000000001'],
+    ['categoryId', '/pets', '9007199254740993.5'],
+  ] as const) {
+    test(`${field}: ${literal}`, async () => {
+      const r = await call(req('POST', path, { body: `{"name":"N","${field}":${literal}}` }));
+      assert.equal(r.status, 400);
+      assert.deepEqual(r.body, {
+        code: 'validation_failed',
+        message: `body.${field}: must be integer, got ${literal}`,
+        status: 400,
+      });
+    });
+  }
+  test('quantity: 1.0000000000000001 (an order is not placed for it)', async () => {
+    const r = await call(req('POST', '/store/orders', { body: '{"petId":1,"quantity":1.0000000000000001}' }));
+    assert.equal(r.status, 400);
+    assert.deepEqual(r.body, {
+      code: 'validation_failed',
+      message: 'body.quantity: must be integer, got 1.0000000000000001',
+      status: 400,
+    });
+  });
+  test('integral spellings are still integers: 1.0, 1e0, 10e-1', async () => {
+    for (const literal of ['1.0', '1e0', '10e-1']) {
+      const r = await call(req('POST', '/pets', { body: `{"name":"N","categoryId":${literal}}` }));
+      assert.equal(r.status, 201, literal);
+      assert.equal((r.body as { categoryId: number }).categoryId, 1);
+    }
+  });
+});
