@@ -144,6 +144,41 @@ describe('conflict', () => {
     });
     assert.equal(c.status, 'pass');
   });
+  test('a record a non-existent sibling gets too is a wildcard answer: warn, no "delete" of a record that is not there', () => {
+    const probe = '_docs-domains-wildcard-probe.example.com';
+    const c = evaluateConflict({
+      domain: D,
+      lookups: [
+        result(D, 'CNAME', 'nodata'),
+        result(D, 'A', 'answer', [rr(D, 'A', '192.0.2.8')]),
+        result(D, 'TXT', 'answer', [rr(D, 'TXT', '"only here"')]),
+      ],
+      wildcardProbe: [result(probe, 'A', 'answer', [rr(probe, 'A', '192.0.2.8')]), result(probe, 'TXT', 'nodata')],
+    });
+    // The TXT is the domain's own: it still fails, and only it is to be deleted.
+    assert.equal(c.status, 'fail');
+    assert.match(c.message, /has a record that blocks the CNAME: TXT "only here"\./);
+    assert.match(
+      c.message,
+      /A 192\.0\.2\.8 at docs\.example\.com looks like a wildcard's answer \(\*\.example\.com or above\)/,
+    );
+    assert.doesNotMatch(c.action ?? '', /delete docs\.example\.com\. IN A/);
+    const only = evaluateConflict({
+      domain: D,
+      lookups: [result(D, 'CNAME', 'nodata'), result(D, 'A', 'answer', [rr(D, 'A', '192.0.2.8')])],
+      wildcardProbe: [result(probe, 'A', 'answer', [rr(probe, 'A', '192.0.2.8')])],
+    });
+    assert.equal(only.status, 'warn');
+    assert.match(only.action ?? '', /leave the wildcard and add the CNAME/);
+    assert.deepEqual(only.records, [{ name: D, type: 'A', ttl: 3600, value: '192.0.2.8' }]);
+    // A different value at the sibling: the record is the domain's own.
+    const own = evaluateConflict({
+      domain: D,
+      lookups: [result(D, 'A', 'answer', [rr(D, 'A', '192.0.2.7')])],
+      wildcardProbe: [result(probe, 'A', 'answer', [rr(probe, 'A', '192.0.2.8')])],
+    });
+    assert.equal(own.status, 'fail');
+  });
   test('nothing there: pass; errors only: error', () => {
     assert.equal(evaluateConflict({ domain: D, lookups: [result(D, 'A', 'nxdomain')] }).status, 'pass');
     assert.equal(

@@ -34,6 +34,8 @@ conflict MX 10 mail.example.test.
 shortttl 300 CNAME ${TARGET}.
 viacname CNAME strict.platform.test.
 deleg NS ns.elsewhere.test.
+*.wild A 198.51.100.8
+own.wild A 198.51.100.7
 bigtxt TXT "${LONG}1"
 bigtxt TXT "${LONG}2"
 bigtxt TXT "${LONG}3"
@@ -78,6 +80,8 @@ describe('docs-domains check against Knot DNS', { skip: knotSkip() }, () => {
       'viacname.example.test',
       'bigtxt.example.test',
       'deleg.example.test',
+      'any.wild.example.test',
+      'own.wild.example.test',
       'example.test',
       'wrongapex.test',
       'noaddr.test',
@@ -117,6 +121,9 @@ describe('docs-domains check against Knot DNS', { skip: knotSkip() }, () => {
       'viacname.example.test': { cname: 'fail', conflict: 'pass', ttl: 'pass', caa: 'fail' },
       'bigtxt.example.test': { cname: 'fail', conflict: 'fail', ttl: 'warn', caa: 'pass' },
       'deleg.example.test': { cname: 'error', conflict: 'fail', ttl: 'error', caa: 'error' },
+      // An A record that only comes from *.wild: nothing stored at the name to delete.
+      'any.wild.example.test': { cname: 'fail', conflict: 'warn', ttl: 'warn', caa: 'pass' },
+      'own.wild.example.test': { cname: 'fail', conflict: 'fail', ttl: 'warn', caa: 'pass' },
       'example.test': { 'apex-alias': 'pass', caa: 'pass' },
       'wrongapex.test': { 'apex-alias': 'fail', caa: 'pass' },
       'noaddr.test': { 'apex-alias': 'fail', caa: 'pass' },
@@ -190,6 +197,16 @@ describe('docs-domains check against Knot DNS', { skip: knotSkip() }, () => {
     );
     const big = check('bigtxt.example.test', 'conflict');
     assert.equal((big.records as unknown[]).length, 6, 'all six TXT records arrived (TCP after TC)');
+  });
+
+  test('conflict: a wildcard answer is told apart from a record stored at the name', () => {
+    const w = check('any.wild.example.test', 'conflict');
+    assert.match(w.message, /A 198\.51\.100\.8 at any\.wild\.example\.test looks like a wildcard's answer/);
+    assert.doesNotMatch(w.action ?? '', /delete any\.wild\.example\.test\. IN A/);
+    assert.match(
+      check('own.wild.example.test', 'conflict').action ?? '',
+      /delete own\.wild\.example\.test\. IN A 198\.51\.100\.7/,
+    );
   });
 
   test('ttl: 300 is named', () => {

@@ -3,7 +3,7 @@
  * dashboard's value, TTL 3600; troubleshooting: "a conflicting DNS record ... blocks the CNAME", "the CNAME value
  * must match the dashboard value exactly"). Pure: they take lookups the runner already made.
  */
-import type { DnsResult } from '../dns/types.ts';
+import type { DnsResult, Rr } from '../dns/types.ts';
 import { humanSeconds, normName, recordsAt, sameName, view, zoneLine } from './records.ts';
 import type { Check } from './types.ts';
 
@@ -104,6 +104,21 @@ export interface ConflictInput {
   domain: string;
   /** Lookups at the domain of the types that can block a CNAME (A, AAAA, MX, TXT, NS, CAA, SRV...), plus the CNAME lookup. */
   lookups: readonly DnsResult[];
+  /**
+   * The same types asked at a sibling name that cannot exist ({@link WILDCARD_PROBE_LABEL}.parent). A record the
+   * sibling gets too is synthesized from a wildcard (RFC 4592), not stored at the domain.
+   */
+  wildcardProbe?: readonly DnsResult[];
+}
+
+/** The label of the sibling name asked to tell wildcard answers apart (`_docs-domains-wildcard-probe.example.com`). */
+export const WILDCARD_PROBE_LABEL = '_docs-domains-wildcard-probe';
+
+/** The sibling name asked for wildcard detection, or undefined for a single-label name. */
+export function wildcardProbeName(domain: string): string | undefined {
+  const n = normName(domain);
+  const dot = n.indexOf('.');
+  return dot < 0 ? undefined : `${WILDCARD_PROBE_LABEL}.${n.slice(dot + 1)}`;
 }
 
 /**
@@ -122,15 +137,28 @@ export function evaluateConflict(i: ConflictInput): Check {
       : [],
   );
   const unique = new Map(found.map((r) => [`${r.type} ${r.value}`, r]));
-  const records = [...unique.values()];
+  const all = [...unique.values()];
+  // Records a sibling that does not exist gets too come from a wildcard (*.parent): nothing is stored at the domain
+  // to delete, and a CNAME added there takes precedence over the wildcard (RFC 4592 §2.2.1, §4.4).
+  const probe = i.wildcardProbe ?? [];
+  const fromWildcard = (r: Rr) =>
+    r.type !== 'NS' &&
+    probe.some((p) => p.type === r.type && p.answers.some((a) => a.type === r.type && a.value === r.value));
+  const records = all.filter((r) => !fromWildcard(r));
+  const synthesized = all.filter(fromWildcard);
+  const wildcardOwner = `${wildcardProbeName(i.domain)?.replace(WILDCARD_PROBE_LABEL, '*')} or above`;
+  const wildcardNote = synthesized.length
+    ? ` ${synthesized.map((r) => `${r.type} ${short(r.value)}`).join(', ')} at ${i.domain} ${synthesized.length === 1 ? 'looks' : 'look'} like a wildcard's answer (${wildcardOwner}): a name that does not exist gets the same; a CNAME at ${i.domain} takes precedence over a wildcard (RFC 4592).`
+    : '';
+  const wildcardAction = `If your DNS provider lists ${synthesized.map((r) => `${r.type} ${short(r.value)}`).join(', ')} at ${i.domain} itself, delete ${synthesized.length === 1 ? 'it' : 'them'}; if ${synthesized.length === 1 ? 'it comes' : 'they come'} only from the wildcard (${wildcardOwner}), leave the wildcard and add the CNAME (see \`cname\`).`;
   if (records.length > 0) {
     const delegated = records.some((r) => r.type === 'NS');
     const list = records.map((r) => `${r.type} ${short(r.value)}`).join(', ');
     return {
       id: 'conflict',
       status: 'fail',
-      message: `${i.domain} has ${records.length === 1 ? 'a record' : `${records.length} records`} that block${records.length === 1 ? 's' : ''} the CNAME: ${list}. A name with a CNAME can hold no other record (RFC 1034 §3.6.2)${records.some((r) => r.type === 'A' || r.type === 'AAAA') ? '; an A/AAAA record here sends visitors to another server instead of the platform' : ''}.`,
-      action: `${delegated ? `${i.domain} is delegated to other name servers (NS), and a CNAME cannot sit at a zone apex: remove the delegation and manage ${i.domain} in the parent zone (or use ALIAS/ANAME in the delegated zone). ` : ''}Delete ${records.length === 1 ? 'this record' : 'these records'} at ${i.domain}, then add the CNAME: ${records.map((r) => `delete ${short(zoneLine(r.name, r.type, r.value))}`).join('; ')}.`,
+      message: `${i.domain} has ${records.length === 1 ? 'a record' : `${records.length} records`} that block${records.length === 1 ? 's' : ''} the CNAME: ${list}. A name with a CNAME can hold no other record (RFC 1034 §3.6.2)${records.some((r) => r.type === 'A' || r.type === 'AAAA') ? '; an A/AAAA record here sends visitors to another server instead of the platform' : ''}.${wildcardNote}`,
+      action: `${synthesized.length ? `${wildcardAction} ` : ''}${delegated ? `${i.domain} is delegated to other name servers (NS), and a CNAME cannot sit at a zone apex: remove the delegation and manage ${i.domain} in the parent zone (or use ALIAS/ANAME in the delegated zone). ` : ''}Delete ${records.length === 1 ? 'this record' : 'these records'} at ${i.domain}, then add the CNAME: ${records.map((r) => `delete ${short(zoneLine(r.name, r.type, r.value))}`).join('; ')}.`,
       records: records.map((r) => view(r)),
     };
   }
@@ -142,6 +170,16 @@ export function evaluateConflict(i: ConflictInput): Check {
       message: `Could not look up ${errors.map((e) => e.type).join(', ')} at ${i.domain}: ${errors[0]?.error ?? 'no answer'}.`,
       action:
         'Check that the resolver answers (try another with --resolver, or a longer --timeout) and run the check again.',
+    };
+  }
+  if (synthesized.length > 0) {
+    // Without DNSSEC an explicit record equal to the wildcard's cannot be told apart: say both, do not fail.
+    return {
+      id: 'conflict',
+      status: 'warn',
+      message: `No record that only ${i.domain} has blocks the CNAME.${wildcardNote}`,
+      action: wildcardAction,
+      records: synthesized.map((r) => view(r)),
     };
   }
   return {

@@ -6,7 +6,7 @@
 
 import { evaluateApexAlias } from '../checks/apex-alias.ts';
 import { type CaaLookup, climbNames, evaluateCaa } from '../checks/caa.ts';
-import { evaluateCname, evaluateConflict, evaluateTtl } from '../checks/cname.ts';
+import { evaluateCname, evaluateConflict, evaluateTtl, wildcardProbeName } from '../checks/cname.ts';
 import type { CheckContext, CheckGroup } from '../checks/groups.ts';
 import { evaluatePropagation } from '../checks/propagation.ts';
 import { addresses, recordsAt, sameName } from '../checks/records.ts';
@@ -101,7 +101,12 @@ export async function runDnsChecks(ctx: CheckContext): Promise<Check[]> {
     const value = recordsAt(c.answers, domain, 'CNAME')[0]?.value;
     const chain = value && !sameName(value, target) ? await follow(dns, value, target) : [];
     checks.push(evaluateCname({ domain, target, label: info.label, cname: c, follow: chain }));
-    checks.push(evaluateConflict({ domain, lookups: [c, ...others] }));
+    // Records that may come from a wildcard: ask the same types at a sibling that cannot exist.
+    const probeName = wildcardProbeName(domain);
+    const suspect = others.filter((r) => r.answers.some((a) => a.type === r.type && sameName(a.name, domain)));
+    const wildcardProbe =
+      probeName && suspect.length ? await Promise.all(suspect.map((r) => dns.query(probeName, r.type))) : [];
+    checks.push(evaluateConflict({ domain, lookups: [c, ...others], wildcardProbe }));
     // A cache returns the time left; ask one of the zone's own name servers for the record's real TTL.
     const exact = value && !c.authoritative ? await authoritativeAnswer(dns, info.zone, domain) : undefined;
     checks.push(evaluateTtl({ domain, cname: exact ?? c }));
