@@ -65,7 +65,19 @@ describe('structure (schema) with positions', () => {
     assert.match(one('domains:\n  primary: [a\n'), /^\d+:\d+ YAML: /);
   });
   test('duplicate YAML key', () => {
-    assert.match(one(`${HEAD}  primary: other.example.com\n`), /^4:3 YAML: Map keys must be unique/);
+    assert.equal(
+      one(`${HEAD}  primary: other.example.com\n`),
+      '4:3 YAML: duplicate key "primary" (first at line 3): a key may appear only once in a mapping',
+    );
+    assert.equal(
+      one(`${HEAD}  redirects:\n    - from: a.example.com\n      to: docs.example.com\n      "from": b.example.com\n`),
+      '7:7 YAML: duplicate key "from" (first at line 5): a key may appear only once in a mapping',
+    );
+  });
+  test('several YAML documents: said plainly, without the library API advice', () => {
+    const m = one(`${HEAD}---\nother: 1\n`);
+    assert.match(m, /^4:1 YAML: the file holds more than one YAML document/);
+    assert.doesNotMatch(m, /parseAllDocuments/);
   });
   test('empty file', () => {
     assert.match(one(''), /^1:1 the file is empty/);

@@ -4,7 +4,7 @@
  * problems with `file:line:col` positions from the YAML source (yaml's LineCounter; 1-based).
  */
 import { Ajv, type ErrorObject } from 'ajv';
-import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument, visit } from 'yaml';
 import { checkHost } from './hostname.ts';
 import type { DomainsConfig, Redirect } from './types.ts';
 
@@ -101,6 +101,35 @@ function valueAt(js: unknown, path: readonly Seg[]): unknown {
 }
 
 /**
+ * A YAML error for people: the duplicated key by name with the line of its first occurrence, and several
+ * documents without the library's API advice; other errors keep yaml's first line.
+ */
+function yamlMessage(code: string, offset: number, message: string, text: string, lc: LineCounter): string {
+  if (code === 'MULTIPLE_DOCS')
+    return 'the file holds more than one YAML document (a "---" line after content); keep a single document';
+  if (code === 'DUPLICATE_KEY') {
+    // Parse again without the uniqueness rule to find the key at `offset` and its first occurrence in that mapping.
+    const loose = parseDocument(text, { uniqueKeys: false });
+    let found: string | undefined;
+    visit(loose, {
+      Map(_, map) {
+        for (const pair of map.items) {
+          if (!isScalar(pair.key) || pair.key.range?.[0] !== offset) continue;
+          const name = String(pair.key.value);
+          const first = map.items.find((p) => isScalar(p.key) && String(p.key.value) === name);
+          const line = first && isScalar(first.key) ? lc.linePos(first.key.range?.[0] ?? 0).line : undefined;
+          found = `duplicate key "${name}"${line ? ` (first at line ${line})` : ''}: a key may appear only once in a mapping`;
+          return visit.BREAK;
+        }
+        return undefined;
+      },
+    });
+    if (found) return found;
+  }
+  return message.split('\n')[0] ?? message;
+}
+
+/**
  * Validates a domains config.
  * @param text the YAML source
  * @param file the path shown in problems (as the user gave it)
@@ -115,7 +144,7 @@ export function validateConfig(text: string, file: string, schema: object): Vali
     const { line, col } = lc.linePos(offset);
     problems.push({ file, line, col, path: fmtPath(path), message, severity });
   };
-  for (const err of doc.errors) at(err.pos[0], [], `YAML: ${err.message.split('\n')[0]}`);
+  for (const err of doc.errors) at(err.pos[0], [], `YAML: ${yamlMessage(err.code, err.pos[0], err.message, text, lc)}`);
   if (problems.length > 0) return { problems };
   if (doc.contents === null) {
     at(0, [], 'the file is empty: expected a "domains:" mapping with platformHost, primary and redirects');
