@@ -34,7 +34,9 @@ function page(params: Record<string, unknown>): Page {
 function listed<T>(input: HandlerInput, result: PageResult<T>): HandlerResult {
   const p = page(input.params);
   const headers: Record<string, string> = { 'X-Total-Count': String(result.total) };
-  const link = paginationLink(input.url, p.limit, p.offset, result.total);
+  // The exact offset: above 2^53 the decoded number is rounded (params.ts keeps the raw digits).
+  const offset = input.raw.offset === undefined ? p.offset : BigInt(input.raw.offset);
+  const link = paginationLink(input.url, p.limit, offset, result.total);
   if (link) headers.Link = link;
   return { status: 200, body: result.items, headers };
 }

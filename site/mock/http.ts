@@ -52,23 +52,28 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 /**
  * The `Link` header of a page (spec/README.md, "Lists and pagination"): `rel="next"` when records
  * follow the page, `rel="prev"` when the offset is above 0. Other query parameters are kept.
+ * Offsets are computed exactly (as bigints): `offset` may be any int64, and a link must carry an
+ * offset the API accepts (`9223372036854775807 - 20`, not the nearest double `9223372036854776000`,
+ * which is above int64 and would be refused).
  *
  * @param url the request URL as the client sees it (origin and mount path included)
  * @param limit page size
- * @param offset records skipped
+ * @param offset records skipped (a bigint when it may be above 2^53)
  * @param total matches before paging
  * @returns the header value, or undefined when neither page exists
  */
-export function paginationLink(url: URL, limit: number, offset: number, total: number): string | undefined {
+export function paginationLink(url: URL, limit: number, offset: number | bigint, total: number): string | undefined {
   const links: string[] = [];
-  const at = (o: number): string => {
+  const lim = BigInt(limit);
+  const off = BigInt(offset);
+  const at = (o: bigint): string => {
     const u = new URL(url.href);
     u.searchParams.set('limit', String(limit));
-    u.searchParams.set('offset', String(o));
+    u.searchParams.set('offset', o.toString());
     return u.href;
   };
-  if (offset + limit < total) links.push(`<${at(offset + limit)}>; rel="next"`);
-  if (offset > 0) links.push(`<${at(Math.max(0, offset - limit))}>; rel="prev"`);
+  if (off + lim < BigInt(total)) links.push(`<${at(off + lim)}>; rel="next"`);
+  if (off > 0n) links.push(`<${at(off > lim ? off - lim : 0n)}>; rel="prev"`);
   return links.length > 0 ? links.join(', ') : undefined;
 }
 

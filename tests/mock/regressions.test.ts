@@ -54,3 +54,24 @@ describe('an integer field whose JSON literal is not an integer is refused, even
     }
   });
 });
+
+describe('the prev link of a page far beyond the records carries an offset the API accepts', () => {
+  test('offset=9223372036854775807 → prev offset 9223372036854775787, which works', async () => {
+    const r = await call(req('GET', '/pets?limit=20&offset=9223372036854775807'));
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.body, []);
+    assert.equal(r.headers.get('x-total-count'), '6');
+    const link = r.headers.get('link') ?? '';
+    assert.equal(link, '<http://127.0.0.1/api/mock/pets?limit=20&offset=9223372036854775787>; rel="prev"');
+    const prev = /<([^>]+)>/.exec(link)?.[1] ?? '';
+    const followed = await call(req('GET', prev.replace('http://127.0.0.1/api/mock', '')));
+    assert.equal(followed.status, 200, JSON.stringify(followed.body));
+  });
+  test('offset=9007199254740993 (above 2^53) → prev 9007199254740973, exactly', async () => {
+    const r = await call(req('GET', '/store/orders?offset=9007199254740993'));
+    assert.equal(
+      r.headers.get('link'),
+      '<http://127.0.0.1/api/mock/store/orders?offset=9007199254740973&limit=20>; rel="prev"',
+    );
+  });
+});
