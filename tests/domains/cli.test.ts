@@ -71,6 +71,8 @@ describe('usage', () => {
     [['check', 'https://docs.example.test', ...T], /domain "https:\/\/docs\.example\.test" has a scheme/],
     [['check', 'docs.example.test', ...T, '--ca', 'letsencrypt.org.'], /without the trailing dot/],
     [['check', 'docs.example.test', ...T, '--timeout', '0'], /--timeout must be a whole number/],
+    // 0 retries is allowed, so the message must not say "from 1".
+    [['check', 'docs.example.test', ...T, '--retries', '-1'], /--retries must be a whole number from 0 to 10\./],
     [['check', '--config', bad, '--resolver', '127.0.0.1:9'], /the config .*bad\.yaml is invalid/],
     [['check', '--bogus'], /unknown option '--bogus'/],
     [['frobnicate'], /unknown command 'frobnicate'/],

@@ -31,11 +31,11 @@ class UsageError extends Error {}
 
 const DEFAULT_CAS = ['letsencrypt.org'];
 
-function positiveInt(name: string, max = Number.MAX_SAFE_INTEGER) {
+function positiveInt(name: string, max = Number.MAX_SAFE_INTEGER, min = 1) {
   return (v: string): number => {
     const n = Number(v);
-    if (!/^\d+$/.test(v) || !Number.isInteger(n) || n < 1 || n > max)
-      throw new InvalidArgumentError(`${name} must be a whole number from 1 to ${max}.`);
+    if (!/^\d+$/.test(v) || !Number.isInteger(n) || n < min || n > max)
+      throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}.`);
     return n;
   };
 }
@@ -161,12 +161,7 @@ Exit codes: 0 valid, 1 invalid, 2 usage error or unreadable file.`,
       positiveInt('--timeout', 600_000),
       2000,
     )
-    .option(
-      '--retries <n>',
-      'UDP retransmissions per server and question',
-      (v) => (v === '0' ? 0 : positiveInt('--retries', 10)(v)),
-      1,
-    )
+    .option('--retries <n>', 'UDP retransmissions per server and question', positiveInt('--retries', 10, 0), 1)
     .option('--concurrency <n>', 'domains checked at the same time', positiveInt('--concurrency', 256), 16)
     .option(
       '--only <groups>',
