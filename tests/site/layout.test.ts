@@ -1,0 +1,65 @@
+// Reader-level layout checks of the built site as `npm start` serves it: the /reference site bar on a
+// phone-sized screen. Chromium through playwright-core; a failing test keeps a screenshot.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, recordRequests, withScreenshot } from '../support/browser.ts';
+import { type RunningSite, startSite } from '../support/server.ts';
+
+let site: RunningSite;
+let browser: Browser;
+
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe('/reference on a 390px wide screen', () => {
+  test('every site-bar link sits inside the bar and can be reached', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const log = recordRequests(context);
+    const page = await context.newPage();
+    try {
+      await withScreenshot('reference site bar at 390px', page, async () => {
+        await page.goto(`${site.url}/reference/`);
+        const bar = page.locator('header.site-bar');
+        const barBox = await bar.boundingBox();
+        assert.ok(barBox, 'the site bar is rendered');
+        const links = bar.locator('a');
+        const labels = await links.allTextContents();
+        assert.deepEqual(
+          labels.map((l) => l.trim()),
+          ['Petstore API', 'Getting started', 'Custom domains', 'API reference', 'openapi.yaml', 'openapi.json'],
+        );
+        for (let i = 0; i < labels.length; i++) {
+          const link = links.nth(i);
+          await link.scrollIntoViewIfNeeded();
+          const box = await link.boundingBox();
+          assert.ok(box, `${labels[i]} has a box`);
+          // Fully inside the bar vertically (not clipped by its 48px height) and on screen once scrolled to.
+          assert.ok(box.y >= barBox.y && box.y + box.height <= barBox.y + barBox.height, `${labels[i]} inside the bar`);
+          assert.ok(
+            box.x >= 0 && box.x + box.width <= 390 + 0.5,
+            `${labels[i]} on screen (x ${box.x}, w ${box.width})`,
+          );
+          assert.equal(
+            await link.evaluate((el) => {
+              const r = el.getBoundingClientRect();
+              const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+              return hit === el || el.contains(hit);
+            }),
+            true,
+            `${labels[i]} can be tapped`,
+          );
+        }
+        assert.deepEqual(log.foreign(site.url), [], 'requests to other hosts');
+      });
+    } finally {
+      await context.close();
+    }
+  });
+});
