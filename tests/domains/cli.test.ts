@@ -68,6 +68,7 @@ describe('usage', () => {
     [['check', 'docs.example.test', '--target', 'h.test', '--resolver', 'dns.google'], /expected an IP address/],
     [['check', 'docs.example.test', ...T, '--only', 'dns,smtp'], /unknown check group "smtp"; available: dns/],
     [['check', 'docs.example.test', ...T, '--skip', 'dns,tls,http'], /leave no check group/],
+    [['check', 'docs.example.test', ...T, '--only', ','], /--only <groups>.*name at least one check group/],
     [['check', 'https://docs.example.test', ...T], /domain "https:\/\/docs\.example\.test" has a scheme/],
     [['check', 'docs.example.test', ...T, '--ca', 'letsencrypt.org.'], /without the trailing dot/],
     [['check', 'docs.example.test', ...T, '--timeout', '0'], /--timeout must be a whole number/],

@@ -64,10 +64,13 @@ function parseCa(v: string): string {
 }
 
 function groupList(v: string): string[] {
-  return v
+  const list = v
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
+  // An empty list would silently mean "every group" for --only.
+  if (list.length === 0) throw new InvalidArgumentError('name at least one check group (dns, tls, http).');
+  return list;
 }
 
 function shown(path: string, cwd: string): string {
