@@ -62,6 +62,8 @@ interface PreparedOperation {
   hasBody: boolean;
   /** Property names of the request body schema that hold integers (range-checked on their JSON source). */
   intKeys: Set<string>;
+  /** Query parameters that are comma-separated arrays (`style: form`, `explode: false`). */
+  commaArrays: Set<string>;
 }
 
 function collectIntegerKeys(schema: unknown, out: Set<string>, depth = 0): void {
@@ -169,6 +171,11 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
         security.some((req) => Object.keys(req).some((name) => bearerSchemes.has(name))),
       hasBody: body !== undefined,
       intKeys,
+      commaArrays: new Set(
+        ((op.parameters ?? []) as Param[])
+          .filter((p) => p.in === 'query' && p.schema?.type === 'array' && p.explode === false)
+          .map((p) => p.name),
+      ),
     });
   }
   const allMethods = [...new Set(operations.map((o) => o.method.toUpperCase()))];
@@ -263,7 +270,9 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
     const query: Record<string, string | string[]> = {};
     for (const key of new Set(url.searchParams.keys())) {
       const all = url.searchParams.getAll(key);
-      query[key] = all.length === 1 ? (all[0] as string) : all;
+      // A comma-separated array (`explode: false`) given more than once is one list, as
+      // decodeParams reads it: `ids=1,2&ids=3` is validated as `ids=1,2,3`.
+      query[key] = all.length === 1 ? (all[0] as string) : prep.commaArrays.has(key) ? all.join(',') : all;
     }
     const validation = api.validator.validateRequest(
       { method, path, query, headers: prep.hasBody ? { 'content-type': 'application/json' } : {}, body },

@@ -75,3 +75,24 @@ describe('the prev link of a page far beyond the records carries an offset the A
     );
   });
 });
+
+describe('query parameters the validator did not see', () => {
+  test('ids given twice, comma-separated, is one list (was: "query.ids[0]: must be integer")', async () => {
+    const r = await call(req('GET', '/pets?ids=1,2&ids=3'));
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.deepEqual(
+      (r.body as { id: number }[]).map((p) => p.id),
+      [1, 2, 3],
+    );
+    assert.equal((await call(req('GET', '/pets?ids=1&ids=2'))).status, 200);
+  });
+  test('the merged list still has the 100-id cap and names the bad item', async () => {
+    const first = Array.from({ length: 60 }, (_, i) => i + 1).join(',');
+    const second = Array.from({ length: 41 }, (_, i) => i + 61).join(',');
+    const r = await call(req('GET', `/pets?ids=${first}&ids=${second}`));
+    assert.equal(r.status, 400);
+    assert.match((r.body as { message: string }).message, /^query\.ids: must NOT have more than 100 items$/);
+    const bad = await call(req('GET', '/pets?ids=1,2&ids=x'));
+    assert.match((bad.body as { message: string }).message, /^query\.ids\[2\]: must be a decimal integer/);
+  });
+});
