@@ -267,7 +267,9 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
       inexact = parsed.inexact;
     }
 
-    const query: Record<string, string | string[]> = {};
+    // A null-prototype object: `?__proto__=1` must be an unknown parameter, not a prototype write
+    // that the validator never sees.
+    const query: Record<string, string | string[]> = Object.create(null);
     for (const key of new Set(url.searchParams.keys())) {
       const all = url.searchParams.getAll(key);
       // A comma-separated array (`explode: false`) given more than once is one list, as

@@ -77,6 +77,17 @@ describe('the prev link of a page far beyond the records carries an offset the A
 });
 
 describe('query parameters the validator did not see', () => {
+  test('?__proto__=1 is an unknown parameter like any other', async () => {
+    for (const path of ['/pets?__proto__=1', '/pets/1?__proto__=x', '/store/orders?__proto__=1&limit=1']) {
+      const r = await call(req('GET', path));
+      assert.equal(r.status, 400, path);
+      assert.deepEqual(r.body, {
+        code: 'validation_failed',
+        message: 'query.__proto__: is not a parameter of this operation',
+        status: 400,
+      });
+    }
+  });
   test('ids given twice, comma-separated, is one list (was: "query.ids[0]: must be integer")', async () => {
     const r = await call(req('GET', '/pets?ids=1,2&ids=3'));
     assert.equal(r.status, 200, JSON.stringify(r.body));
