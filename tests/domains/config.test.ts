@@ -238,6 +238,22 @@ describe('redirect rules', () => {
       '5:33 to "b.example.com" is itself redirected (a chain: a.example.com → b.example.com → docs.example.com); point it at the final domain "docs.example.com" directly',
     );
   });
+  test('a chain that ends at the primary stays a chain when the primary is (wrongly) listed as a from too', () => {
+    const ps = problems(
+      R([
+        '{from: a.example.com, to: b.example.com, status: 301}',
+        '{from: b.example.com, to: docs.example.com, status: 301}',
+        '{from: docs.example.com, to: docs.example.com, status: 301}',
+      ]),
+    );
+    assert.deepEqual(
+      ps.map((p) => p.message.replace(/;.*/, '')),
+      [
+        'to "b.example.com" is itself redirected (a chain: a.example.com → b.example.com → docs.example.com)',
+        'from "docs.example.com" is the primary domain',
+      ],
+    );
+  });
   test('no loops (both ends reported), and no self-redirect', () => {
     const ps = problems(
       R([

@@ -250,6 +250,8 @@ export function validateConfig(text: string, file: string, schema: object): Vali
       let cur = r.to;
       let loop = false;
       for (;;) {
+        // The chain ends at the primary: a redirect listed for the primary itself is its own error, not a loop.
+        if (cur === primary) break;
         const next = redirects.find((x) => x.from === cur)?.to;
         if (!next) break;
         if (seen.includes(next)) {
