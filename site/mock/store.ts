@@ -104,12 +104,15 @@ function paginate<T>(all: Iterable<T>, match: (item: T) => boolean, page: Page):
 /**
  * The id for a new record: the next after the highest in use (spec/README.md, "Seed data").
  * `hint` caches the highest id; it is recomputed (one pass) only when that record is gone, so a
- * deleted highest id is given out again, as the rule says.
+ * deleted highest id is given out again, as the rule says, unless another record still names it:
+ * `referenced` lists such ids (a deleted pet's complete orders keep its `petId`, and a new pet
+ * with that id would silently inherit them).
  */
-function nextId(map: Map<number, unknown>, hint: { max: number }): number {
+function nextId(map: Map<number, unknown>, hint: { max: number }, referenced?: () => Iterable<number>): number {
   if (!map.has(hint.max)) {
     hint.max = 0;
     for (const id of map.keys()) if (id > hint.max) hint.max = id;
+    if (referenced) for (const id of referenced()) if (id > hint.max) hint.max = id;
   }
   hint.max += 1;
   return hint.max;
@@ -302,7 +305,7 @@ export class Store {
     this.mustReferenceCategory(input.categoryId, categoryLabel);
     this.charge('pets', 0, petChars(input));
     const pet: Pet = {
-      id: nextId(this.pets, this.top.pets),
+      id: nextId(this.pets, this.top.pets, () => this.orderedPetIds()),
       name: input.name,
       categoryId: input.categoryId,
       status: input.status ?? 'available',
@@ -350,6 +353,11 @@ export class Store {
     this.charge('pets', petChars(pet), 0);
     this.pets.delete(id);
     this.stock.delete(id);
+  }
+
+  /** Pet ids that orders name (complete orders of a deleted pet keep its id in use). */
+  private *orderedPetIds(): Iterable<number> {
+    for (const o of this.orders.values()) yield o.petId;
   }
 
   private mustPet(id: number, label: string): Pet {

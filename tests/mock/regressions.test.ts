@@ -107,3 +107,32 @@ describe('query parameters the validator did not see', () => {
     assert.match((bad.body as { message: string }).message, /^query\.ids\[2\]: must be a decimal integer/);
   });
 });
+
+describe("a new pet never inherits a deleted pet's orders", () => {
+  test('the id of a deleted pet that complete orders still name is not given out again', async () => {
+    const json = (method: string, path: string, body: unknown) =>
+      call(req(method, path, { body: JSON.stringify(body) }));
+    const old = await json('POST', '/pets', { name: 'Old', categoryId: 1 });
+    assert.equal((old.body as { id: number }).id, 7);
+    assert.equal((await json('PUT', '/store/inventory/7', { quantity: 1 })).status, 200);
+    const order = await json('POST', '/store/orders', { petId: 7, quantity: 1 });
+    const orderId = (order.body as { id: number }).id;
+    assert.equal(
+      (await json('PUT', `/store/orders/${orderId}`, { petId: 7, quantity: 1, complete: true })).status,
+      200,
+    );
+    assert.equal((await call(req('DELETE', '/pets/7'))).status, 204);
+    const created = await json('POST', '/pets', { name: 'New', categoryId: 2 });
+    assert.equal(created.status, 201);
+    assert.equal((created.body as { id: number }).id, 8, 'id 7 is still named by a complete order');
+    const orders = await call(req('GET', '/store/orders?petId=8'));
+    assert.deepEqual(orders.body, []);
+  });
+  test('a deleted highest id that nothing names is still given out again (spec/README.md rule)', async () => {
+    const first = await call(req('POST', '/pets', { body: '{"name":"A","categoryId":1}' }));
+    assert.equal((first.body as { id: number }).id, 7);
+    assert.equal((await call(req('DELETE', '/pets/7'))).status, 204);
+    const again = await call(req('POST', '/pets', { body: '{"name":"B","categoryId":1}' }));
+    assert.equal((again.body as { id: number }).id, 7);
+  });
+});
