@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import type { CheckGroup } from '../../tools/docs-domains/checks/groups.ts';
 import { dnsGroup, lookupCaa } from '../../tools/docs-domains/runner/dns-group.ts';
 import { runChecks } from '../../tools/docs-domains/runner/run.ts';
-import { fakeResolver, rr, type Zone } from './fake-dns.ts';
+import { fakeResolver, result, rr, type Zone } from './fake-dns.ts';
 
 const T = 'host.platform.example.net';
 const zone: Zone = {
@@ -92,6 +92,47 @@ describe('runner', () => {
     // Without a reachable name server the cached countdown is reported as such.
     const cached = await runChecks(input(fakeResolver(zone, { authoritative: false }), ['docs.example.com']));
     assert.match(cached.domains[0]?.checks.find((c) => c.id === 'ttl')?.message ?? '', /from its cache/);
+  });
+
+  test('ttl: the zone’s name servers are asked together, so one that never answers does not hold up the rest', async () => {
+    const z: Zone = {
+      ...zone,
+      'example.com': [
+        ...(zone['example.com'] ?? []),
+        rr('example.com', 'NS', 'ns1.example.com'),
+        rr('example.com', 'NS', 'ns2.example.com'),
+      ],
+      'ns1.example.com': [rr('ns1.example.com', 'A', '192.0.2.98')],
+      'ns2.example.com': [rr('ns2.example.com', 'A', '192.0.2.99')],
+    };
+    const base = fakeResolver(z, { authoritative: false, authoritativeAt: '192.0.2.99' });
+    // ns1 stays silent until ns2 has answered (or gives up after a while): asked one after the other, ns2 would be
+    // asked only once ns1 had given up, i.e. after a whole timeout per silent server.
+    let releaseSilent: () => void = () => {};
+    const silent = new Promise<void>((r) => {
+      releaseSilent = r;
+    });
+    let ns1Done = false;
+    let ns2AskedWhileNs1Pending = false;
+    const dns: ReturnType<typeof fakeResolver> = {
+      ...base,
+      async queryServer(server, name, type) {
+        if (server.host === '192.0.2.98') {
+          await Promise.race([silent, new Promise((r) => setTimeout(r, 200))]);
+          ns1Done = true;
+          return result(name, type, 'error', [], { error: 'timeout', authoritative: false });
+        }
+        ns2AskedWhileNs1Pending = !ns1Done;
+        const r = await base.queryServer(server, name, type);
+        releaseSilent();
+        return r;
+      },
+    };
+    const r = await runChecks(input(dns, ['docs.example.com']));
+    const ttl = r.domains[0]?.checks.find((c) => c.id === 'ttl');
+    assert.equal(ttl?.status, 'pass', ttl?.message);
+    assert.ok(ns2AskedWhileNs1Pending, 'ns2 was asked without waiting for the silent ns1');
+    assert.ok(base.asked.includes('@192.0.2.99 docs.example.com CNAME'));
   });
 
   test('propagation runs with two or more resolvers', async () => {

@@ -66,21 +66,30 @@ async function follow(dns: Resolver, first: string, target: string): Promise<Dns
 
 /**
  * The CNAME at `domain` as one of the zone's authoritative servers answers it (AA set, so the TTL is the zone's),
- * found through the zone's NS records and their addresses. Undefined when any step fails (the caller keeps the
+ * found through the zone's NS records (up to 3) and their addresses. The servers are asked at the same time and
+ * the first authoritative answer wins, so unreachable name servers (port 53 blocked outside the resolver, a
+ * common firewall rule) cost one --timeout, not one per address. Undefined when none answers (the caller keeps the
  * cached answer). Name servers are asked on port 53.
  */
 export async function authoritativeAnswer(dns: Resolver, zone: string, domain: string): Promise<DnsResult | undefined> {
   const ns = await dns.query(zone, 'NS');
-  const hosts = recordsAt(ns.answers, zone, 'NS').map((r) => r.value);
-  for (const host of hosts.slice(0, 3)) {
-    for (const type of ['A', 'AAAA'] as const) {
-      const addr = addresses(await dns.query(host, type))[0];
-      if (!addr) continue;
-      const r = await dns.queryServer({ host: addr, port: 53 }, domain, 'CNAME');
-      if (r.outcome === 'answer' && r.authoritative) return r;
+  const hosts = recordsAt(ns.answers, zone, 'NS')
+    .map((r) => r.value)
+    .slice(0, 3);
+  const lookups = await Promise.all(
+    hosts.flatMap((host) => (['A', 'AAAA'] as const).map((type) => dns.query(host, type))),
+  );
+  const addrs = [...new Set(lookups.flatMap((r) => addresses(r).slice(0, 1)))];
+  if (addrs.length === 0) return undefined;
+  return new Promise((resolve) => {
+    let pending = addrs.length;
+    for (const addr of addrs) {
+      dns.queryServer({ host: addr, port: 53 }, domain, 'CNAME').then((r) => {
+        if (r.outcome === 'answer' && r.authoritative) resolve(r);
+        else if (--pending === 0) resolve(undefined);
+      });
     }
-  }
-  return undefined;
+  });
 }
 
 /** Runs every DNS check for one domain. Never throws for DNS problems (they become `error` checks). */
