@@ -1,5 +1,5 @@
 // Reader-level layout checks of the built site as `npm start` serves it: the /reference site bar on a
-// phone-sized screen. Chromium through playwright-core; a failing test keeps a screenshot.
+// phone-sized screen, and the site icon every page links. Chromium through playwright-core; a failing test keeps a screenshot.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
@@ -58,6 +58,35 @@ describe('/reference on a 390px wide screen', () => {
         }
         assert.deepEqual(log.foreign(site.url), [], 'requests to other hosts');
       });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('site icon', () => {
+  test('every page links an icon that loads, and no page asset is missing', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const missing: string[] = [];
+    page.on('response', (r) => {
+      // The reference probes the mock once at load; its JSON 404 is the expected answer.
+      if (r.status() >= 400 && !new URL(r.url()).pathname.startsWith('/api/mock'))
+        missing.push(`${r.status()} ${r.url()}`);
+    });
+    try {
+      for (const path of ['/', '/guides/getting-started/', '/guides/custom-domains/', '/reference/']) {
+        await withScreenshot(`site icon on ${path}`, page, async () => {
+          await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
+          const href = await page.locator('link[rel~="icon"]').first().getAttribute('href');
+          assert.ok(href, `${path} links an icon`);
+          const res = await page.request.get(new URL(href, `${site.url}${path}`).href);
+          assert.equal(res.status(), 200, `${path}: ${href}`);
+          assert.match(res.headers()['content-type'] ?? '', /^image\/svg\+xml/);
+          assert.match(await res.text(), /^<svg /);
+        });
+      }
+      assert.deepEqual(missing, [], 'responses with an error status');
     } finally {
       await context.close();
     }
