@@ -62,22 +62,33 @@ interface PreparedOperation {
   hasBody: boolean;
   /** Property names of the request body schema that hold integers (range-checked on their JSON source). */
   intKeys: Set<string>;
+  /**
+   * Of those, the ones that are not `format: int64` identifiers (counts such as `quantity`): the
+   * store does arithmetic on them, so they must be exact as JS numbers (at most 2^53 - 1).
+   */
+  countKeys: Set<string>;
   /** Query parameters that are comma-separated arrays (`style: form`, `explode: false`). */
   commaArrays: Set<string>;
 }
 
-function collectIntegerKeys(schema: unknown, out: Set<string>, depth = 0): void {
+function collectIntegerKeys(schema: unknown, out: Set<string>, counts: Set<string>, depth = 0): void {
   if (typeof schema !== 'object' || schema === null || depth > 20) return;
   const s = schema as OpenAPIV3.SchemaObject;
   for (const sub of [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])])
-    collectIntegerKeys(sub, out, depth + 1);
+    collectIntegerKeys(sub, out, counts, depth + 1);
   for (const [name, prop] of Object.entries(s.properties ?? {})) {
     const p = prop as OpenAPIV3.SchemaObject;
-    if (p.type === 'integer') out.add(name);
-    collectIntegerKeys(p, out, depth + 1);
+    if (p.type === 'integer') {
+      out.add(name);
+      if (p.format !== 'int64') counts.add(name);
+    }
+    collectIntegerKeys(p, out, counts, depth + 1);
   }
-  if (s.type === 'array' && s.items) collectIntegerKeys(s.items, out, depth + 1);
+  if (s.type === 'array' && s.items) collectIntegerKeys(s.items, out, counts, depth + 1);
 }
+
+/** The largest count the store keeps exactly: 2^53 - 1 (`Number.MAX_SAFE_INTEGER`). */
+const MAX_COUNT = BigInt(Number.MAX_SAFE_INTEGER);
 
 function deprecationOf(op: Operation, byId: Map<string, Operation>): DeprecationInfo | undefined {
   if (!op.deprecated) return undefined;
@@ -160,7 +171,8 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
     const security = (op.security ?? globalSecurity) as OpenAPIV3.SecurityRequirementObject[];
     const body = op.requestBody as OpenAPIV3.RequestBodyObject | undefined;
     const intKeys = new Set<string>();
-    collectIntegerKeys(body?.content['application/json']?.schema, intKeys);
+    const countKeys = new Set<string>();
+    collectIntegerKeys(body?.content['application/json']?.schema, intKeys, countKeys);
     prepared.set(op.operationId as string, {
       operation: op,
       handler,
@@ -171,6 +183,7 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
         security.some((req) => Object.keys(req).some((name) => bearerSchemes.has(name))),
       hasBody: body !== undefined,
       intKeys,
+      countKeys,
       commaArrays: new Set(
         ((op.parameters ?? []) as Param[])
           .filter((p) => p.in === 'query' && p.schema?.type === 'array' && p.explode === false)
@@ -248,12 +261,23 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
       const text = await readBodyText(request, MAX_BODY_BYTES);
       if (text.trim() === '') throw new MockError('validation_failed', 'body: is required (a JSON object)');
       const parsed = parseJsonBody(text, prep.intKeys);
-      if (parsed.overflow.length > 0 || parsed.fractional.length > 0) {
+      // Counts (quantity) above 2^53 - 1 would be rounded by the store's arithmetic and echoed
+      // back as another number; identifiers above it are only compared, exactly, in messages.
+      const tooLarge = [
+        ...parsed.overflow.filter((o) => o.exact > 0n).map((o) => ({ key: o.key, source: o.source })),
+        ...[...parsed.inexact].filter(([, v]) => BigInt(v) > MAX_COUNT).map(([key, source]) => ({ key, source })),
+      ].filter((t) => prep.countKeys.has(t.key));
+      const overflow = parsed.overflow.filter((o) => !(o.exact > 0n && prep.countKeys.has(o.key)));
+      if (overflow.length > 0 || parsed.fractional.length > 0 || tooLarge.length > 0) {
         throw new MockError(
           'validation_failed',
           [
             ...parsed.fractional.map((f) => `body.${f.key}: must be integer, got ${f.source}`),
-            ...parsed.overflow.map(
+            ...tooLarge.map(
+              (t) =>
+                `body.${t.key}: must be <= ${MAX_COUNT} (the largest count the mock keeps exactly), got ${t.source}`,
+            ),
+            ...overflow.map(
               (o) =>
                 `body.${o.key}: must be ${o.exact > 0n ? '<= 9223372036854775807' : '>= -9223372036854775808'} (int64), got ${o.source}`,
             ),

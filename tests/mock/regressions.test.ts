@@ -136,3 +136,33 @@ describe("a new pet never inherits a deleted pet's orders", () => {
     assert.equal((again.body as { id: number }).id, 7);
   });
 });
+
+describe('a quantity the store cannot keep exactly is refused, not echoed back as another number', () => {
+  for (const [method, path, field, literal] of [
+    ['PUT', '/store/inventory/1', 'quantity', '9223372036854775807'],
+    ['PUT', '/store/inventory/1', 'quantity', '9007199254740993'],
+    ['PUT', '/store/inventory/1', 'quantity', '1e300'],
+    ['POST', '/store/orders', 'quantity', '9007199254740992'],
+  ] as const) {
+    test(`${method} ${path} ${field}: ${literal}`, async () => {
+      const body = path === '/store/orders' ? `{"petId":1,"quantity":${literal}}` : `{"quantity":${literal}}`;
+      const r = await call(req(method, path, { body }));
+      assert.equal(r.status, 400, JSON.stringify(r.body));
+      assert.deepEqual(r.body, {
+        code: 'validation_failed',
+        message: `body.${field}: must be <= 9007199254740991 (the largest count the mock keeps exactly), got ${literal}`,
+        status: 400,
+      });
+    });
+  }
+  test('9007199254740991 is kept and read back exactly', async () => {
+    const r = await call(req('PUT', '/store/inventory/1', { body: '{"quantity":9007199254740991}' }));
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.body, { petId: 1, quantity: 9007199254740991, status: 'available' });
+  });
+  test('identifiers keep the int64 range: petId 9223372036854775807 names no pet (422)', async () => {
+    const r = await call(req('POST', '/store/orders', { body: '{"petId":9223372036854775807,"quantity":1}' }));
+    assert.equal(r.status, 422);
+    assert.equal((r.body as { message: string }).message, 'body.petId: no pet with id 9223372036854775807');
+  });
+});
