@@ -361,6 +361,17 @@ describe('propagation', () => {
       'error',
     );
   });
+  test('the only gap is a resolver that did not answer: the action says to check it, not to wait until now', () => {
+    const c = evaluatePropagation({
+      domain: D,
+      expected: { kind: 'cname', target: T },
+      lookups: [at('a:53', T), result(D, 'CNAME', 'error', [], { server: 'b:53', error: 'timeout' })],
+      now,
+    });
+    assert.equal(c.status, 'warn');
+    assert.match(c.message, /could not ask: b:53 \(timeout\)/);
+    assert.equal(c.action, 'Check that b:53 answers (or leave it out of --resolver) and run the check again.');
+  });
   test('apex: compares A sets', () => {
     const a = (server: string, ip: string) =>
       result('example.com', 'A', 'answer', [rr('example.com', 'A', ip, 300)], { server });

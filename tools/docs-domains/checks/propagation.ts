@@ -97,7 +97,10 @@ export function evaluatePropagation(i: PropagationInput): Check {
     action:
       status === 'fail'
         ? 'No resolver sees the expected record yet: fix `cname`/`apex-alias` first; then wait for the TTLs above. DNS changes can take up to 48 hours, most resolve within minutes.'
-        : `Wait until ${by} and run the check again before choosing Verify; test in a private window afterwards. DNS changes can take up to 48 hours, most resolve within minutes.`,
+        : not.length === 0
+          ? // Nothing to wait for: the only gap is resolvers that did not answer.
+            `Check that ${errs.map((e) => e.server).join(', ')} ${errs.length === 1 ? 'answers' : 'answer'} (or leave ${errs.length === 1 ? 'it' : 'them'} out of --resolver) and run the check again.`
+          : `Wait until ${by} and run the check again before choosing Verify; test in a private window afterwards. DNS changes can take up to 48 hours, most resolve within minutes.`,
     records,
   };
 }
