@@ -119,7 +119,8 @@ const PLAIN_INTEGER = /^-?[0-9]+$/;
  *
  * @param text the body text
  * @param int64Keys property names that hold integer values
- * @throws {MockError} 400 `malformed_json` with the parser's position message
+ * @throws {MockError} 400 `malformed_json` with the parser's position message, or saying the
+ *   JSON is nested too deeply to read (valid JSON that overflows the parser's stack)
  */
 export function parseJsonBody(text: string, int64Keys: ReadonlySet<string>): ParsedBody {
   const overflow: ParsedBody['overflow'] = [];
@@ -141,6 +142,11 @@ export function parseJsonBody(text: string, int64Keys: ReadonlySet<string>): Par
       return v;
     });
   } catch (err) {
+    // With a reviver V8 parses recursively: valid JSON nested a few thousand levels deep (an
+    // array of 32,000 `[` fits in the body limit) overflows the stack. It is not "not valid JSON".
+    if (err instanceof RangeError) {
+      throw new MockError('malformed_json', 'body: JSON nested too deeply for the mock to read');
+    }
     const detail = err instanceof Error ? err.message : String(err);
     throw new MockError('malformed_json', `body: not valid JSON (${detail})`);
   }

@@ -166,3 +166,17 @@ describe('a quantity the store cannot keep exactly is refused, not echoed back a
     assert.equal((r.body as { message: string }).message, 'body.petId: no pet with id 9223372036854775807');
   });
 });
+
+describe('valid JSON nested too deeply is not called "not valid JSON"', () => {
+  test('32,000 nested arrays (64,035 bytes) → 400 malformed_json saying why', async () => {
+    const depth = 32_000;
+    const body = `{"name":"deep","categoryId":1,"x":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    const r = await call(req('POST', '/pets', { body }));
+    assert.equal(r.status, 400);
+    assert.deepEqual(r.body, {
+      code: 'malformed_json',
+      message: 'body: JSON nested too deeply for the mock to read',
+      status: 400,
+    });
+  });
+});
