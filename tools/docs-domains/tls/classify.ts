@@ -125,7 +125,6 @@ const UNTRUSTED_CODES: Record<string, string> = {
 /** Server alerts that mean "no certificate for this SNI name" (platforms abort instead of serving a default). */
 const NO_CERT_ALERTS =
   /^ERR_SSL_(?:SSLV3_ALERT_HANDSHAKE_FAILURE|SSL\/TLS_ALERT_HANDSHAKE_FAILURE|TLSV1_UNRECOGNIZED_NAME|TLSV1_ALERT_UNRECOGNIZED_NAME|TLSV1_ALERT_INTERNAL_ERROR)$/;
-/^ERR_SSL_(TLSV1_ALERT_UNRECOGNIZED_NAME|TLSV1_UNRECOGNIZED_NAME|SSLV3_ALERT_HANDSHAKE_FAILURE|TLSV1_ALERT_INTERNAL_ERROR)$/;
 
 /** `CN=R11, O=Let's Encrypt, C=US` → `R11 (Let's Encrypt)`; falls back to the whole DN. */
 export function shortDn(dn: string): string {
