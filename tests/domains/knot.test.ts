@@ -277,6 +277,23 @@ describe('docs-domains check against Knot DNS', { skip: knotSkip() }, () => {
     assert.match(p?.message ?? '', /should see the new answer by \d{4}-\d\d-\d\dT/);
   });
 
+  test('--ca is a domain name: LetsEncrypt.org means letsencrypt.org (no record with capitals asked for)', async () => {
+    const r = await checkJson([
+      'docs.example.test',
+      '--target',
+      TARGET,
+      '--resolver',
+      (knotA as Knot).resolver,
+      '--only',
+      'dns',
+      '--ca',
+      'LetsEncrypt.org',
+    ]);
+    const caa = r.report.domains[0]?.checks.find((c) => c.id === 'caa');
+    assert.equal(caa?.status, 'pass', caa?.message);
+    assert.match(caa?.message ?? '', /letsencrypt\.org: allowed/);
+  });
+
   test('exit 0 when nothing fails', async () => {
     const r = await checkJson([
       'docs.example.test',

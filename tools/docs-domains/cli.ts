@@ -60,7 +60,9 @@ function parseCa(v: string): string {
   if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/.test(v)) {
     throw new InvalidArgumentError(`"${v}" is not an issuer domain such as letsencrypt.org or pki.goog.`);
   }
-  return v;
+  // A CA's identity is its domain name, which it compares in lower case: --ca LetsEncrypt.org means letsencrypt.org
+  // (and must not make the tool ask for an issue "LetsEncrypt.org" record that Let's Encrypt would not accept).
+  return v.toLowerCase();
 }
 
 function groupList(v: string): string[] {
