@@ -70,6 +70,10 @@ describe('usage', () => {
     [['check', 'docs.example.test', ...T, '--skip', 'dns,tls,http'], /leave no check group/],
     [['check', 'docs.example.test', ...T, '--only', ','], /--only <groups>.*name at least one check group/],
     [['check', 'https://docs.example.test', ...T], /domain "https:\/\/docs\.example\.test" has a scheme/],
+    [
+      ['check', 'Host.Platform.Test.', ...T],
+      /domain "Host\.Platform\.Test\." is the target \(the platform host\) itself/,
+    ],
     [['check', 'docs.example.test', ...T, '--ca', 'letsencrypt.org.'], /without the trailing dot/],
     [['check', 'docs.example.test', ...T, '--timeout', '0'], /--timeout must be a whole number/],
     // 0 retries is allowed, so the message must not say "from 1".

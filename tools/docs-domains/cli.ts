@@ -246,6 +246,11 @@ Exit codes: 0 no check failed or errored (warn is ok), 1 some check failed or er
     for (const a of args) {
       const h = checkHost(a);
       if ('problem' in h) throw new UsageError(`domain "${a}" ${h.problem}`);
+      // The checks would tell the admin to delete the platform's own records (as validate says for a `from`).
+      if (h.host === target)
+        throw new UsageError(
+          `domain "${a}" is the target (the platform host) itself; name your own domains, the ones that point at it`,
+        );
       if (!domains.includes(h.host)) domains.push(h.host);
     }
     if (domains.length === 0 && config) {
