@@ -38,10 +38,11 @@ export function formatReport(report: Report, color: boolean): string {
   for (const d of report.domains) for (const c of d.checks) counts[c.status]++;
   const bad = report.domains.filter((d) => !d.ok).length;
   s += `\n${report.domains.length} domain${report.domains.length === 1 ? '' : 's'}: ${counts.pass} pass, ${counts.warn} warn, ${counts.fail} fail, ${counts.error} error. `;
+  // The newline stays outside the colour, so the reset code ends the line instead of starting the next one.
   s += report.ok
-    ? paint('32', 'All good.\n')
-    : paint('31', `${bad} domain${bad === 1 ? '' : 's'} need${bad === 1 ? 's' : ''} attention.\n`);
-  return s;
+    ? paint('32', 'All good.')
+    : paint('31', `${bad} domain${bad === 1 ? '' : 's'} need${bad === 1 ? 's' : ''} attention.`);
+  return `${s}\n`;
 }
 
 /** `--json`: exactly the {@link Report} shape of issue 5 (`ok`, `target`, `domains[{domain, kind, ok, checks[{id, status, message, action?, records?}]}]`). */
