@@ -50,6 +50,9 @@ export interface Mock {
   reset(): void;
 }
 
+/** An HTTP method name (RFC 9110 section 9.1: a token). */
+const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
 /** The reset endpoint below the mount path (not part of the API; see site/mock/README.md). */
 export const RESET_PATH = '/_reset';
 
@@ -217,10 +220,16 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
 
     if (method === 'OPTIONS') {
       // Preflights get 204 whatever the path, so the browser goes on to the real request and
-      // shows its real answer (404, 405) instead of an opaque CORS failure.
+      // shows its real answer (404, 405) instead of an opaque CORS failure. For that the
+      // requested method must be in Access-Control-Allow-Methods even when the path lacks it
+      // (PATCH /pets/1 → the real request gets 405 with Allow); Allow itself stays truthful.
       const methods = router.methods(path);
+      const requested = request.headers.get('access-control-request-method')?.trim() ?? '';
+      const corsMethods = methods.length > 0 ? methods : allMethods;
       const headers = preflightHeaders(
-        methods.length > 0 ? methods : allMethods,
+        HTTP_TOKEN.test(requested) && !corsMethods.includes(requested) && requested !== 'OPTIONS'
+          ? [...corsMethods, requested]
+          : corsMethods,
         request.headers.get('access-control-request-headers'),
       );
       if (methods.length > 0) headers.Allow = [...methods, 'OPTIONS'].join(', ');

@@ -180,3 +180,30 @@ describe('valid JSON nested too deeply is not called "not valid JSON"', () => {
     });
   });
 });
+
+describe('a preflight for a method the path lacks lets the browser see the real 405', () => {
+  test('OPTIONS /pets/1 asking for PATCH allows PATCH for CORS; Allow stays the real methods', async () => {
+    const pre = await mock.handle(
+      req('OPTIONS', '/pets/1', {
+        auth: false,
+        headers: { origin: 'https://other.example', 'access-control-request-method': 'PATCH' },
+      }),
+    );
+    assert.equal(pre.status, 204);
+    assert.equal(pre.headers.get('access-control-allow-methods'), 'GET, PUT, DELETE, PATCH, OPTIONS');
+    assert.equal(pre.headers.get('allow'), 'GET, PUT, DELETE, OPTIONS');
+    const real = await call(req('PATCH', '/pets/1', { body: '{}' }));
+    assert.equal(real.status, 405);
+    assert.equal(real.headers.get('allow'), 'GET, PUT, DELETE');
+  });
+  test('a requested method the path has is not listed twice; a malformed one is not echoed', async () => {
+    const get = await mock.handle(
+      req('OPTIONS', '/pets/1', { auth: false, headers: { 'access-control-request-method': 'PUT' } }),
+    );
+    assert.equal(get.headers.get('access-control-allow-methods'), 'GET, PUT, DELETE, OPTIONS');
+    const bad = await mock.handle(
+      req('OPTIONS', '/pets', { auth: false, headers: { 'access-control-request-method': 'GET, PATCH' } }),
+    );
+    assert.equal(bad.headers.get('access-control-allow-methods'), 'GET, POST, OPTIONS');
+  });
+});
