@@ -121,6 +121,19 @@ describe('climb and relevant RRset (RFC 8659 §3)', () => {
     assert.ok(c.action);
   });
 
+  test('REFUSED in the climb (an authoritative --resolver asked about a parent zone) is an error that says so', () => {
+    const lookups: CaaLookup[] = [
+      step('docs.example.com'),
+      step('example.com'),
+      { name: 'com', chain: [], outcome: 'error', records: [], error: 'REFUSED', server: '127.0.0.1:5353' },
+    ];
+    const c = evaluateCaa('docs.example.com', lookups, [LE]);
+    assert.equal(c.status, 'error');
+    assert.match(c.message, /at com was REFUSED by 127\.0\.0\.1:5353, so the records a CA would see there are unknown/);
+    assert.match(c.action ?? '', /recursive resolver/);
+    assert.doesNotMatch(c.action ?? '', /broken or unreachable/);
+  });
+
   test('an error above the relevant RRset does not matter (Boulder selectCAA)', () => {
     const lookups: CaaLookup[] = [
       step('docs.example.com', [caa('docs.example.com', 0, 'issue', LE)]),

@@ -185,10 +185,21 @@ export function evaluateCaa(
   let relevant: CaaLookup | undefined;
   for (const step of climb) {
     if (step.outcome === 'error') {
+      const where = `${step.name}${step.chain.length ? ` (via ${step.chain.join(' → ')})` : ''}`;
+      // REFUSED usually means the --resolver is an authoritative server asked about a zone it does not serve (the
+      // parent zones of the climb), which says nothing about what a CA's resolver would see.
+      if (step.error === 'REFUSED') {
+        return {
+          id: 'caa',
+          status: 'error',
+          message: `The CAA lookup at ${where} was REFUSED${step.server ? ` by ${step.server}` : ''}, so the records a CA would see there are unknown. A name server that only serves your zone refuses questions about other zones (the climb asks every parent up to the TLD).`,
+          action: `Run the check with a recursive resolver (--resolver 1.1.1.1, or your system's) for the caa check; if that resolver also refuses, the name servers of ${step.name} must answer CAA queries, since a CA treats a failed lookup as a refusal to issue.`,
+        };
+      }
       return {
         id: 'caa',
         status: 'error',
-        message: `The CAA lookup at ${step.name}${step.chain.length ? ` (via ${step.chain.join(' → ')})` : ''} failed (${step.error ?? 'no answer'}${step.server ? ` at ${step.server}` : ''}); a CA treats a failed CAA lookup as a refusal, so issuance is blocked until it answers.`,
+        message: `The CAA lookup at ${where} failed (${step.error ?? 'no answer'}${step.server ? ` at ${step.server}` : ''}); a CA treats a failed CAA lookup as a refusal, so issuance is blocked until it answers.`,
         action: `Make CAA queries for ${step.name} answer (NOERROR, even without records): a broken or unreachable name server here stops the certificate. Then choose Re-verify.`,
       };
     }
