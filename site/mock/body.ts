@@ -40,6 +40,28 @@ export function checkJsonContentType(contentType: string | null): void {
 }
 
 /**
+ * Checks that a request body is not content-coded: the mock reads bodies as they are, so a
+ * `Content-Encoding` other than `identity` (a gzip body, say) is refused up front, as RFC 9110
+ * section 8.4 asks (415), instead of failing later as "not valid UTF-8" or "not valid JSON".
+ *
+ * @param contentEncoding the `Content-Encoding` header value, or null when absent
+ * @throws {MockError} 415 `unsupported_media_type` naming the header
+ */
+export function checkIdentityEncoding(contentEncoding: string | null): void {
+  if (contentEncoding === null) return;
+  const codings = contentEncoding
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  if (codings.length > 0) {
+    throw new MockError(
+      'unsupported_media_type',
+      `header Content-Encoding: '${contentEncoding.trim()}' is not supported; send the JSON body uncompressed`,
+    );
+  }
+}
+
+/**
  * Reads a request body up to `limit` bytes. Rejects early on a `Content-Length` over the limit and
  * stops reading (cancelling the stream) as soon as the bytes received pass it, so a client cannot
  * make the mock buffer more than `limit` bytes whatever it declares.

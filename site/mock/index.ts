@@ -6,7 +6,7 @@
 import addFormats from 'ajv-formats';
 import { type Document, OpenAPIBackend, type Operation } from 'openapi-backend';
 import type { OpenAPIV3 } from 'openapi-types';
-import { checkJsonContentType, MAX_BODY_BYTES, parseJsonBody, readBodyText } from './body.ts';
+import { checkIdentityEncoding, checkJsonContentType, MAX_BODY_BYTES, parseJsonBody, readBodyText } from './body.ts';
 import { MockError } from './errors.ts';
 import { createHandlers, type Handler } from './handlers.ts';
 import { CORS_HEADERS, type DeprecationInfo, deprecationHeaders, jsonResponse, preflightHeaders } from './http.ts';
@@ -267,6 +267,7 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
     let inexact: ReadonlyMap<string, string> = new Map();
     if (prep.hasBody) {
       checkJsonContentType(request.headers.get('content-type'));
+      checkIdentityEncoding(request.headers.get('content-encoding'));
       const text = await readBodyText(request, MAX_BODY_BYTES);
       if (text.trim() === '') throw new MockError('validation_failed', 'body: is required (a JSON object)');
       const parsed = parseJsonBody(text, prep.intKeys);

@@ -207,3 +207,29 @@ describe('a preflight for a method the path lacks lets the browser see the real 
     assert.equal(bad.headers.get('access-control-allow-methods'), 'GET, POST, OPTIONS');
   });
 });
+
+describe('a content-coded body is 415, not "not valid UTF-8"', () => {
+  test('Content-Encoding: gzip → 415 unsupported_media_type naming the header', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const body = gzipSync('{"name":"Zip","categoryId":1}');
+    const r = await mock.handle(
+      new Request('http://127.0.0.1/api/mock/pets', {
+        method: 'POST',
+        body,
+        headers: { authorization: 'Bearer t', 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      }),
+    );
+    assert.equal(r.status, 415);
+    assert.deepEqual(await r.json(), {
+      code: 'unsupported_media_type',
+      message: "header Content-Encoding: 'gzip' is not supported; send the JSON body uncompressed",
+      status: 415,
+    });
+  });
+  test('Content-Encoding: identity is the body as it is', async () => {
+    const r = await call(
+      req('POST', '/pets', { body: '{"name":"Id","categoryId":1}', headers: { 'content-encoding': 'identity' } }),
+    );
+    assert.equal(r.status, 201);
+  });
+});
