@@ -19,7 +19,9 @@ const TARGET = 'host.platform.test';
 function zones(variant: 'a' | 'b'): Record<string, string> {
   return {
     test: SOA('test'),
-    'platform.test': `${SOA('platform.test')}host A 192.0.2.1\nhost AAAA 2001:db8::1\nold A 192.0.2.99\nstrict A 192.0.2.1\nstrict CAA 0 issue "pki.goog"\n`,
+    'platform.test': `${SOA('platform.test')}host A 192.0.2.1\nhost AAAA 2001:db8::1\nold A 192.0.2.99\nstrict A 192.0.2.1\nstrict CAA 0 issue "pki.goog"\nbalanced CNAME edge.lb.test.\n`,
+    // A platform host that is itself a CNAME into another zone (Knot does not follow it there).
+    'lb.test': `${SOA('lb.test')}edge A 192.0.2.1\nedge AAAA 2001:db8::1\n`,
     'example.test': `${SOA('example.test')}@ A 192.0.2.1
 @ AAAA 2001:db8::1
 @ CAA 0 issue "letsencrypt.org"
@@ -292,6 +294,21 @@ describe('docs-domains check against Knot DNS', { skip: knotSkip() }, () => {
     const caa = r.report.domains[0]?.checks.find((c) => c.id === 'caa');
     assert.equal(caa?.status, 'pass', caa?.message);
     assert.match(caa?.message ?? '', /letsencrypt\.org: allowed/);
+  });
+
+  test('apex-alias: a target that is a CNAME into another zone is followed there', async () => {
+    const r = await checkJson([
+      'example.test',
+      '--target',
+      'balanced.platform.test',
+      '--resolver',
+      (knotA as Knot).resolver,
+      '--only',
+      'dns',
+    ]);
+    const apex = r.report.domains[0]?.checks.find((c) => c.id === 'apex-alias');
+    assert.equal(apex?.status, 'pass', apex?.message);
+    assert.match(apex?.message ?? '', /balanced\.platform\.test: A 192\.0\.2\.1, AAAA 2001:db8::1/);
   });
 
   test('exit 0 when nothing fails', async () => {

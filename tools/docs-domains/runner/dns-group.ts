@@ -11,6 +11,7 @@ import type { CheckContext, CheckGroup } from '../checks/groups.ts';
 import { evaluatePropagation } from '../checks/propagation.ts';
 import { addresses, recordsAt, sameName } from '../checks/records.ts';
 import type { Check } from '../checks/types.ts';
+import { resolveThroughCnames } from '../dns/chase.ts';
 import { cnameChain, normName } from '../dns/message.ts';
 import type { DnsResult, QueryType, Resolver } from '../dns/types.ts';
 import { confirmKind } from './kind.ts';
@@ -120,11 +121,12 @@ export async function runDnsChecks(ctx: CheckContext): Promise<Check[]> {
     const exact = value && !c.authoritative ? await authoritativeAnswer(dns, info.zone, domain) : undefined;
     checks.push(evaluateTtl({ domain, cname: exact ?? c }));
   } else {
+    // The platform host is often a CNAME itself (to a load balancer): follow it even where the resolver stops.
     const [domainA, domainAAAA, targetA, targetAAAA] = await Promise.all([
       dns.query(domain, 'A'),
       dns.query(domain, 'AAAA'),
-      dns.query(target, 'A'),
-      dns.query(target, 'AAAA'),
+      resolveThroughCnames(dns, target, 'A').then((r) => r.result),
+      resolveThroughCnames(dns, target, 'AAAA').then((r) => r.result),
     ]);
     checks.push(
       evaluateApexAlias({ domain, target, domainA, domainAAAA, targetA, targetAAAA } as Parameters<
@@ -139,7 +141,11 @@ export async function runDnsChecks(ctx: CheckContext): Promise<Check[]> {
     const expected =
       ctx.kind === 'subdomain'
         ? ({ kind: 'cname', target } as const)
-        : ({ kind: 'a', target, addresses: addresses(await dns.query(target, 'A')) } as const);
+        : ({
+            kind: 'a',
+            target,
+            addresses: addresses((await resolveThroughCnames(dns, target, 'A')).result),
+          } as const);
     checks.push(evaluatePropagation({ domain, expected, lookups, now: new Date() }));
   }
   return checks;

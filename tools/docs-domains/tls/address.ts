@@ -12,11 +12,8 @@
  * the platform host gets the host's address.
  */
 import { BlockList, isIP } from 'node:net';
-import { cnameChain, normName } from '../dns/message.ts';
-import type { DnsResult, Resolver } from '../dns/types.ts';
-
-/** CNAMEs followed across answers before giving up (a loop or a very long chain). */
-const MAX_CHASE = 8;
+import { resolveThroughCnames } from '../dns/chase.ts';
+import type { Resolver } from '../dns/types.ts';
 
 export type AddressResult = { ok: true; address: string } | { ok: false; reason: string };
 
@@ -55,30 +52,6 @@ export async function addressFor(host: string, connect: string | undefined, dns:
     outcomes.push(`${type}: ${r.outcome === 'error' ? (r.error ?? 'error') : r.outcome}${via} from ${r.server}`);
   }
   return { ok: false, reason: `no A/AAAA record for ${host} (${outcomes.join('; ')})` };
-}
-
-/**
- * Asks `type` at `host` and, when the answer stops at a CNAME whose target it does not cover (an authoritative
- * server answering for its own zone only), asks again at the chain's end, up to {@link MAX_CHASE} times.
- * @returns the last lookup and the names of the chain, starting with `host`; never throws
- */
-export async function resolveThroughCnames(
-  dns: Resolver,
-  host: string,
-  type: 'A' | 'AAAA',
-): Promise<{ result: DnsResult; chain: string[] }> {
-  const chain = [normName(host)];
-  let result = await dns.query(host, type);
-  for (let hop = 0; hop < MAX_CHASE; hop++) {
-    if (result.outcome !== 'nodata') break;
-    const links = cnameChain(result.answers, chain[chain.length - 1] as string).slice(1);
-    if (links.length === 0 || links.some((l) => chain.includes(l))) break;
-    chain.push(...links);
-    const end = chain[chain.length - 1] as string;
-    if (result.answers.some((a) => a.type === type && a.name === end)) break;
-    result = await dns.query(end, type);
-  }
-  return { result, chain };
 }
 
 /**
