@@ -397,6 +397,11 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
     .filter((g) => g.tags.length > 0);
   document['x-tagGroups'] = visibleGroups;
 
+  // Composed schemas (Pet, Category) show their own description only, not their parts'.
+  if (isObject(document.components) && isObject(document.components.schemas)) {
+    ownDescriptionsOnly(document.components.schemas);
+  }
+
   // Servers: the same-origin mock first, then the production server(s) of the document.
   const own = Array.isArray(document.servers) ? (document.servers as ServerEntry[]) : [];
   const servers: ServerEntry[] = [
@@ -441,6 +446,35 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
   };
 
   return { document, configuration, hiddenTryIt, stability, deprecations, tagGroups: visibleGroups };
+}
+
+/**
+ * Scalar prints, under a composed schema, the description of every `$ref` member of its `allOf` as well
+ * as its own: `Pet` (`allOf: [NewPet, {id}]`) read "The payload for creating a pet." on every returned
+ * pet. For each component schema with a description of its own, `$ref` members of its `allOf` whose
+ * target has a description are inlined; the first of them carries the schema's own description (moved
+ * there, since Scalar would print an outer one a second time), the others none. Fields, required lists
+ * and nested `$ref`s stay. Changes `schemas` in place (call it on a copy).
+ * @param schemas `components.schemas` of the document Scalar renders
+ */
+export function ownDescriptionsOnly(schemas: Record<string, unknown>): void {
+  const prefix = '#/components/schemas/';
+  for (const schema of Object.values(schemas)) {
+    if (!isObject(schema) || typeof schema.description !== 'string' || !Array.isArray(schema.allOf)) continue;
+    const own = schema.description;
+    let placed = false;
+    schema.allOf = schema.allOf.map((part) => {
+      const ref = isObject(part) && typeof part.$ref === 'string' ? part.$ref : null;
+      const target = ref?.startsWith(prefix) ? schemas[ref.slice(prefix.length)] : undefined;
+      if (!isObject(target) || target.description === undefined) return part;
+      const { description: _inherited, ...rest } = structuredClone(target);
+      if (placed) return rest;
+      placed = true;
+      return { ...rest, description: own };
+    });
+    // Scalar prints both the outer description and the merged one: keep it in one place only.
+    if (placed) delete schema.description;
+  }
 }
 
 /**

@@ -250,6 +250,30 @@ describe('mapReference on spec/openapi.yaml', () => {
     assert.deepEqual(byBadge('Experimental'), ['replaceOrder']);
     assert.deepEqual(byBadge('Sunset 30 June 2027'), ['getPet']);
   });
+  test('Pet and Category show their own description, not the creation payload one of their allOf parts', () => {
+    const schemas = (mapped.document.components as { schemas: Record<string, Record<string, unknown>> }).schemas;
+    for (const [name, base] of [
+      ['Pet', 'NewPet'],
+      ['Category', 'NewCategory'],
+    ] as const) {
+      const s = schemas[name] as { description?: string; allOf: Array<Record<string, unknown>> };
+      const own = (spec.components as { schemas: Record<string, { description: string }> }).schemas[name]?.description;
+      // Shown once: the schema's own description, moved into the first part (Scalar prints an outer one twice).
+      assert.ok(own);
+      assert.deepEqual(
+        [s.description, ...s.allOf.map((p) => p.description)],
+        [undefined, own, undefined],
+        `${name}: its own description, once`,
+      );
+      // Same fields and required list as the part it replaces; the part itself keeps its description.
+      assert.deepEqual(s.allOf[0]?.properties, schemas[base]?.properties);
+      assert.deepEqual(s.allOf[0]?.required, schemas[base]?.required);
+      assert.match(String(schemas[base]?.description), /payload for creating/);
+    }
+    // The input is not changed.
+    const input = (spec.components as { schemas: Record<string, { allOf: unknown[] }> }).schemas;
+    assert.deepEqual(input.Pet?.allOf[0], { $ref: '#/components/schemas/NewPet' });
+  });
   test('getPet is deprecated with its sunset date for people and its successor', () => {
     assert.deepEqual(
       mapped.deprecations.map((d) => [d.operationId, d.sunsetText, d.sunsetState, d.successor?.operationId]),
