@@ -171,6 +171,15 @@ describe('conflict', () => {
     assert.equal(only.status, 'warn');
     assert.match(only.action ?? '', /leave the wildcard and add the CNAME/);
     assert.deepEqual(only.records, [{ name: D, type: 'A', ttl: 3600, value: '192.0.2.8' }]);
+    // The sibling is a wildcard CNAME whose target has the same address: the domain's A is still its own.
+    const viaCname = evaluateConflict({
+      domain: D,
+      lookups: [result(D, 'A', 'answer', [rr(D, 'A', '192.0.2.8')])],
+      wildcardProbe: [
+        result(probe, 'A', 'answer', [rr(probe, 'CNAME', 'lb.example.net'), rr('lb.example.net', 'A', '192.0.2.8')]),
+      ],
+    });
+    assert.equal(viaCname.status, 'fail');
     // A different value at the sibling: the record is the domain's own.
     const own = evaluateConflict({
       domain: D,

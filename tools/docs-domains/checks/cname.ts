@@ -143,7 +143,12 @@ export function evaluateConflict(i: ConflictInput): Check {
   const probe = i.wildcardProbe ?? [];
   const fromWildcard = (r: Rr) =>
     r.type !== 'NS' &&
-    probe.some((p) => p.type === r.type && p.answers.some((a) => a.type === r.type && a.value === r.value));
+    probe.some(
+      (p) =>
+        p.type === r.type &&
+        // Owned by the probe name itself: an address at the end of a CNAME chain says nothing about a wildcard.
+        p.answers.some((a) => a.type === r.type && a.value === r.value && sameName(a.name, p.name)),
+    );
   const records = all.filter((r) => !fromWildcard(r));
   const synthesized = all.filter(fromWildcard);
   const wildcardOwner = `${wildcardProbeName(i.domain)?.replace(WILDCARD_PROBE_LABEL, '*')} or above`;
