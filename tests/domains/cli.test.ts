@@ -105,6 +105,8 @@ describe('usage', () => {
     assert.equal(top.code, 0);
     assert.match(top.stdout, /validate/);
     assert.match(top.stdout, /check/);
+    // The tls and http groups are part of `check`: the top-level description says so.
+    assert.match(top.stdout.replace(/\s+/g, ' '), /check DNS, TLS and redirects for each domain/);
   });
   test('no arguments: help and exit 2', async () => {
     const r = await runCli([]);

@@ -104,7 +104,9 @@ export function buildProgram(
   const defaultConfig = shown(DEFAULT_CONFIG, io.cwd);
   program
     .name('docs-domains')
-    .description('Validate the custom-domains config of the docs site and check DNS for each domain.')
+    .description(
+      'Validate the custom-domains config of the docs site and check DNS, TLS and redirects for each domain.',
+    )
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     .exitOverride();
