@@ -268,6 +268,10 @@ Exit codes: 0 no check failed or errored (warn is ok), 1 some check failed or er
         throw new UsageError((err as Error).message);
       }
     }
+    // The same server named twice (or listed twice in resolv.conf) is one resolver: propagation compares distinct ones.
+    resolvers = resolvers.filter(
+      (r, i, all) => all.findIndex((x) => x.host.toLowerCase() === r.host.toLowerCase() && x.port === r.port) === i,
+    );
     const selected = selectGroups(groups, opts.only as string[] | undefined, opts.skip as string[] | undefined);
     const cas = (opts.ca as string[] | undefined)?.length ? (opts.ca as string[]) : DEFAULT_CAS;
     const timeoutMs = opts.timeout as number;
