@@ -62,3 +62,23 @@ describe('guide pagination', () => {
     }
   });
 });
+
+describe('getting started: deprecation headers', () => {
+  test('the guide promises Deprecation, Sunset and Link on exactly the responses that carry them', async () => {
+    const section = text(
+      html.slice(html.indexOf('id="deprecation-policy"'), html.indexOf('id="deprecated-operations"')),
+    );
+    const auth = { Authorization: 'Bearer demo-token' };
+    const ok = await fetch(`${site.url}/api/mock/pets/1`, { headers: auth });
+    const missing = await fetch(`${site.url}/api/mock/pets/99`, { headers: auth });
+    assert.equal(ok.status, 200);
+    assert.equal(missing.status, 404);
+    for (const h of ['Deprecation', 'Sunset', 'Link']) assert.ok(ok.headers.get(h), `200 carries ${h}`);
+    // The API sends the headers on successful answers only: the guide must not promise them on every response.
+    const onErrors = ['Deprecation', 'Sunset'].some((h) => missing.headers.get(h));
+    if (!onErrors) {
+      assert.doesNotMatch(section, /every response of the operation/);
+      assert.match(section, /every successful \(2xx\) response of the operation carries the headers/);
+    }
+  });
+});
