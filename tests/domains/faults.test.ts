@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { describe, test } from 'node:test';
 import { queryOnce } from '../../tools/docs-domains/dns/client.ts';
+import { freePort } from '../support/server.ts';
 import { BIN, checkJson } from './cli-run.ts';
 import { type FaultMode, startFaultServer } from './fault-server.ts';
 
@@ -61,6 +62,13 @@ describe('DNS client against a faulty server', () => {
         await s.close();
       }
     }
+  });
+
+  test('nothing listening (ICMP port unreachable): error "refused" at once, not a timeout', async () => {
+    const port = await freePort();
+    const r = await queryOnce(server(port), 'docs.example.test', 'CNAME', { timeoutMs: 60_000, retries: 0 });
+    assert.equal(r.outcome, 'error');
+    assert.equal(r.error, `refused: nothing listens on 127.0.0.1:${port} (ICMP port unreachable)`);
   });
 
   test('a good server: answer over UDP; the question name is matched case-insensitively', async () => {

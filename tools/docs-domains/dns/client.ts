@@ -49,7 +49,15 @@ function udpAttempt(
     const onAbort = () => finish({ fail: 'aborted', discarded });
     const timer = setTimeout(() => finish({ fail: UDP_TIMEOUT, discarded }), ms);
     signal?.addEventListener('abort', onAbort, { once: true });
-    sock.on('error', (err) => finish({ fail: err.message, discarded }));
+    sock.on('error', (err: NodeJS.ErrnoException) =>
+      finish({
+        fail:
+          err.code === 'ECONNREFUSED'
+            ? `refused: nothing listens on ${serverLabel(server.host, server.port)} (ICMP port unreachable)`
+            : err.message,
+        discarded,
+      }),
+    );
     sock.on('message', (msg, rinfo) => {
       // A reply from another address or port is not an answer to us (RFC 5452 §9.1).
       if (rinfo.port !== server.port || normAddr(rinfo.address) !== normAddr(server.host)) {
@@ -60,8 +68,12 @@ function udpAttempt(
       if ('discard' in r) discarded.push(r.discard);
       else finish({ reply: r });
     });
-    sock.send(query, server.port, server.host, (err) => {
-      if (err) finish({ fail: err.message, discarded });
+    // A connected socket hears the ICMP "port unreachable" a closed port answers with, so a resolver that is not
+    // running fails at once ("refused") instead of after the whole --timeout.
+    sock.connect(server.port, server.host, () => {
+      sock.send(query, (err) => {
+        if (err) finish({ fail: err.message, discarded });
+      });
     });
   });
 }
