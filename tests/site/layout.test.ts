@@ -1,5 +1,5 @@
 // Reader-level layout checks of the built site as `npm start` serves it: the /reference site bar on a
-// phone-sized screen, and the site icon every page links. Chromium through playwright-core; a failing test keeps a screenshot.
+// phone-sized screen, the tables of the reference introduction, and the site icon every page links. Chromium through playwright-core; a failing test keeps a screenshot.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
@@ -91,4 +91,41 @@ describe('site icon', () => {
       await context.close();
     }
   });
+});
+
+describe('/reference introduction tables', () => {
+  for (const width of [1280, 390]) {
+    test(`no word in a table cell is cut across lines, and the page does not scroll sideways (${width}px)`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      try {
+        await withScreenshot(`reference tables at ${width}px`, page, async () => {
+          await page.goto(`${site.url}/reference/`);
+          await page.locator('#reference .markdown table').first().waitFor({ timeout: 20_000 });
+          const result = await page.evaluate(() => {
+            const cut: string[] = [];
+            const tables = document.querySelectorAll('#reference .markdown table');
+            for (const cell of document.querySelectorAll('#reference .markdown table :is(th, td)')) {
+              const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+              for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+                // Plain words (letters, digits, underscores) have no break opportunity of their own.
+                for (const m of (n.textContent ?? '').matchAll(/\w+/g)) {
+                  const r = document.createRange();
+                  r.setStart(n, m.index ?? 0);
+                  r.setEnd(n, (m.index ?? 0) + m[0].length);
+                  if (new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1) cut.push(m[0]);
+                }
+              }
+            }
+            return { tables: tables.length, cut, scrollWidth: document.documentElement.scrollWidth };
+          });
+          assert.ok(result.tables >= 4, `introduction tables rendered (${result.tables})`);
+          assert.deepEqual(result.cut, [], 'words cut across lines');
+          assert.ok(result.scrollWidth <= width, `page scroll width ${result.scrollWidth} <= ${width}`);
+        });
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });
