@@ -82,13 +82,13 @@ describe('runner', () => {
     const z: Zone = {
       ...zone,
       'example.com': [...(zone['example.com'] ?? []), rr('example.com', 'NS', 'ns1.example.com')],
-      'ns1.example.com': [rr('ns1.example.com', 'A', '192.0.2.99')],
+      'ns1.example.com': [rr('ns1.example.com', 'A', '127.0.0.99')],
     };
-    const dns = fakeResolver(z, { authoritative: false, authoritativeAt: '192.0.2.99' });
+    const dns = fakeResolver(z, { authoritative: false, authoritativeAt: '127.0.0.99' });
     const r = await runChecks(input(dns, ['docs.example.com']));
     const ttl = r.domains[0]?.checks.find((c) => c.id === 'ttl');
     assert.equal(ttl?.status, 'pass', ttl?.message);
-    assert.ok(dns.asked.includes('@192.0.2.99 docs.example.com CNAME'));
+    assert.ok(dns.asked.includes('@127.0.0.99 docs.example.com CNAME'));
     // Without a reachable name server the cached countdown is reported as such.
     const cached = await runChecks(input(fakeResolver(zone, { authoritative: false }), ['docs.example.com']));
     assert.match(cached.domains[0]?.checks.find((c) => c.id === 'ttl')?.message ?? '', /from its cache/);
@@ -102,10 +102,10 @@ describe('runner', () => {
         rr('example.com', 'NS', 'ns1.example.com'),
         rr('example.com', 'NS', 'ns2.example.com'),
       ],
-      'ns1.example.com': [rr('ns1.example.com', 'A', '192.0.2.98')],
-      'ns2.example.com': [rr('ns2.example.com', 'A', '192.0.2.99')],
+      'ns1.example.com': [rr('ns1.example.com', 'A', '127.0.0.98')],
+      'ns2.example.com': [rr('ns2.example.com', 'A', '127.0.0.99')],
     };
-    const base = fakeResolver(z, { authoritative: false, authoritativeAt: '192.0.2.99' });
+    const base = fakeResolver(z, { authoritative: false, authoritativeAt: '127.0.0.99' });
     // ns1 stays silent until ns2 has answered (or gives up after a while): asked one after the other, ns2 would be
     // asked only once ns1 had given up, i.e. after a whole timeout per silent server.
     let releaseSilent: () => void = () => {};
@@ -117,7 +117,7 @@ describe('runner', () => {
     const dns: ReturnType<typeof fakeResolver> = {
       ...base,
       async queryServer(server, name, type) {
-        if (server.host === '192.0.2.98') {
+        if (server.host === '127.0.0.98') {
           await Promise.race([silent, new Promise((r) => setTimeout(r, 200))]);
           ns1Done = true;
           return result(name, type, 'error', [], { error: 'timeout', authoritative: false });
@@ -132,7 +132,7 @@ describe('runner', () => {
     const ttl = r.domains[0]?.checks.find((c) => c.id === 'ttl');
     assert.equal(ttl?.status, 'pass', ttl?.message);
     assert.ok(ns2AskedWhileNs1Pending, 'ns2 was asked without waiting for the silent ns1');
-    assert.ok(base.asked.includes('@192.0.2.99 docs.example.com CNAME'));
+    assert.ok(base.asked.includes('@127.0.0.99 docs.example.com CNAME'));
   });
 
   test('propagation runs with two or more resolvers', async () => {
@@ -174,4 +174,16 @@ describe('runner', () => {
       Array.from({ length: 20 }, (_, i) => i + 1),
     );
   });
+});
+
+test('ttl: a name server at a private or documentation address is never asked', async () => {
+  const z: Zone = {
+    ...zone,
+    'example.com': [...(zone['example.com'] ?? []), rr('example.com', 'NS', 'ns1.example.com')],
+    'ns1.example.com': [rr('ns1.example.com', 'A', '10.0.0.53')],
+  };
+  const dns = fakeResolver(z, { authoritative: false, authoritativeAt: '10.0.0.53' });
+  const r = await runChecks(input(dns, ['docs.example.com']));
+  assert.ok(!dns.asked.some((q) => q.startsWith('@10.0.0.53')), dns.asked.join('\n'));
+  assert.match(r.domains[0]?.checks.find((c) => c.id === 'ttl')?.message ?? '', /from its cache/);
 });

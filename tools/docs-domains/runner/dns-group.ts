@@ -13,6 +13,7 @@ import { addresses, recordsAt, sameName } from '../checks/records.ts';
 import type { Check } from '../checks/types.ts';
 import { resolveThroughCnames } from '../dns/chase.ts';
 import { cnameChain, normName } from '../dns/message.ts';
+import { nonPublicRange } from '../dns/reserved.ts';
 import type { DnsResult, QueryType, Resolver } from '../dns/types.ts';
 import { confirmKind } from './kind.ts';
 
@@ -70,7 +71,7 @@ async function follow(dns: Resolver, first: string, target: string): Promise<Dns
  * found through the zone's NS records (up to 3) and their addresses. The servers are asked at the same time and
  * the first authoritative answer wins, so unreachable name servers (port 53 blocked outside the resolver, a
  * common firewall rule) cost one --timeout, not one per address. Undefined when none answers (the caller keeps the
- * cached answer). Name servers are asked on port 53.
+ * cached answer). Name servers are asked on port 53, and only at public or loopback addresses.
  */
 export async function authoritativeAnswer(dns: Resolver, zone: string, domain: string): Promise<DnsResult | undefined> {
   const ns = await dns.query(zone, 'NS');
@@ -80,7 +81,10 @@ export async function authoritativeAnswer(dns: Resolver, zone: string, domain: s
   const lookups = await Promise.all(
     hosts.flatMap((host) => (['A', 'AAAA'] as const).map((type) => dns.query(host, type))),
   );
-  const addrs = [...new Set(lookups.flatMap((r) => addresses(r).slice(0, 1)))];
+  // A public zone's name servers are public: never send a query to a private or documentation address.
+  const addrs = [...new Set(lookups.flatMap((r) => addresses(r).slice(0, 1)))].filter(
+    (a) => nonPublicRange(a) === undefined,
+  );
   if (addrs.length === 0) return undefined;
   return new Promise((resolve) => {
     let pending = addrs.length;
