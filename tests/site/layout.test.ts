@@ -1,5 +1,6 @@
 // Reader-level layout checks of the built site as `npm start` serves it: the /reference site bar on a
-// phone-sized screen, the tables of the reference introduction, and the site icon every page links. Chromium through playwright-core; a failing test keeps a screenshot.
+// phone-sized screen, the tables of the reference introduction, the operation a link points to, and the
+// site icon every page links. Chromium through playwright-core; a failing test keeps a screenshot.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
@@ -128,4 +129,28 @@ describe('/reference introduction tables', () => {
       }
     });
   }
+});
+
+describe('/reference deep links', () => {
+  test('the operation a link points to is shown without a focus frame round the whole section', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await withScreenshot('reference deep link focus', page, async () => {
+        await page.goto(`${site.url}/guides/getting-started/`);
+        await page.locator('a[href="/reference/#tag/orders/PUT/store/orders/{orderId}"]').first().click();
+        const section = page.locator('section[id$="/tag/orders/PUT/store/orders/{orderId}"]');
+        await section.waitFor({ timeout: 20_000 });
+        await page.waitForFunction(() => document.activeElement?.tagName === 'SECTION', null, { timeout: 10_000 });
+        const focused = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          return { id: el.id, outline: getComputedStyle(el).outlineStyle };
+        });
+        assert.match(focused.id, /\/tag\/orders\/PUT\/store\/orders\/\{orderId\}$/);
+        assert.equal(focused.outline, 'none');
+      });
+    } finally {
+      await context.close();
+    }
+  });
 });
