@@ -93,4 +93,4 @@ export function mockAnswered(status: number | null, contentType: string | null):
 
 /** The notice the reference shows when the mock API is not there (static hosting). */
 export const MOCK_UNAVAILABLE =
-  'The mock API is not available on this host (a static copy of the site): requests from the try-it client to "Mock API on this site" cannot be answered. Run the site with `npm start` to use the mock, or choose the production server and your own token.';
+  'The mock API is not available on this host (a static copy of the site): requests from the try-it client to "Mock API on this site" cannot be answered. Run the site with "npm start" to use the mock, or choose the production server and your own token.';
