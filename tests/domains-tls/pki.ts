@@ -45,6 +45,24 @@ function stamp(offsetDays: number): string {
   return `${new Date(Date.now() + offsetDays * DAY).toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z`;
 }
 
+/** `openssl req` arguments that make a new P-256 key `<name>.key` (unencrypted) for the subject `subj`. */
+function newKeyRequest(name: string, subj: string): string[] {
+  return [
+    'req',
+    '-config',
+    'ca.cnf',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-subj',
+    subj,
+  ];
+}
+
 export class TestPki {
   readonly dir: string;
   /** Path of the trusted test CA's PEM (what tests pass with --ca-file). */
@@ -59,21 +77,10 @@ export class TestPki {
       writeFileSync(join(this.dir, `${ca}.index.txt`), '');
       writeFileSync(join(this.dir, `${ca}.serial`), '1000\n');
       this.#openssl([
-        'req',
-        '-config',
-        'ca.cnf',
+        ...newKeyRequest(ca, ca === 'ca' ? '/O=docs-domains tests/CN=Test Root CA' : '/CN=Rogue CA'),
         '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:P-256',
-        '-nodes',
-        '-keyout',
-        `${ca}.key`,
         '-out',
         `${ca}.pem`,
-        '-subj',
-        ca === 'ca' ? '/O=docs-domains tests/CN=Test Root CA' : '/CN=Rogue CA',
         '-days',
         '400',
         '-extensions',
@@ -108,21 +115,10 @@ export class TestPki {
     if (ca === 'self') {
       this.#openssl(
         [
-          'req',
-          '-config',
-          'ca.cnf',
+          ...newKeyRequest(id, `/CN=${cn}`),
           '-x509',
-          '-newkey',
-          'ec',
-          '-pkeyopt',
-          'ec_paramgen_curve:P-256',
-          '-nodes',
-          '-keyout',
-          `${id}.key`,
           '-out',
           `${id}.pem`,
-          '-subj',
-          `/CN=${cn}`,
           '-days',
           String(to),
           '-extensions',
@@ -131,23 +127,7 @@ export class TestPki {
         san,
       );
     } else {
-      this.#openssl([
-        'req',
-        '-config',
-        'ca.cnf',
-        '-new',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:P-256',
-        '-nodes',
-        '-keyout',
-        `${id}.key`,
-        '-out',
-        `${id}.csr`,
-        '-subj',
-        `/CN=${cn}`,
-      ]);
+      this.#openssl([...newKeyRequest(id, `/CN=${cn}`), '-new', '-out', `${id}.csr`]);
       writeFileSync(join(this.dir, 'index.txt'), readFileSync(join(this.dir, `${ca}.index.txt`)));
       writeFileSync(join(this.dir, 'serial'), readFileSync(join(this.dir, `${ca}.serial`)));
       this.#openssl(
