@@ -99,7 +99,10 @@ export async function toFetchRequest(
   const request = new Request(url, {
     method,
     headers,
-    body: read.body && read.body.length > 0 ? new Uint8Array(read.body) : undefined,
+    body:
+      read.body && read.body.length > 0
+        ? new Uint8Array(read.body.buffer as ArrayBuffer, read.body.byteOffset, read.body.byteLength)
+        : undefined,
   });
   return { request, method, truncated: read.truncated };
 }
@@ -116,12 +119,38 @@ async function writeResponse(
     headers[name] = value;
   });
   if (body) headers['content-length'] = String(body.length);
-  // A body that was not read (over the limit, or refused before reading): answer, then close.
-  if (close) headers.connection = 'close';
+  // A body that was not read (over the limit, or refused before reading) is drained after the
+  // answer (lingerThenClose); announcing `Connection: close` would make node:http close the socket
+  // at once, and a client still sending would get EPIPE instead of the answer.
   res.writeHead(response.status, headers);
-  res.end(body, () => {
-    if (close) req.destroy();
+  res.end(body);
+  if (close) lingerThenClose(req);
+}
+
+/** How long (ms) and how many more bytes an unread upload is drained after the answer. */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 1 << 20;
+
+/**
+ * After answering a request whose body was not read (413, a bad Host), reads and discards the rest
+ * of the upload for up to {@link LINGER_MS} ms or {@link LINGER_BYTES} bytes, then closes. Closing
+ * with unread data makes the kernel send a TCP reset, and a client still writing its body would then
+ * see "connection reset" instead of the answer ("lingering close", RFC 9112 §9.6).
+ */
+function lingerThenClose(req: IncomingMessage): void {
+  let extra = 0;
+  const stop = (): void => {
+    clearTimeout(timer);
+    req.destroy();
+  };
+  const timer = setTimeout(stop, LINGER_MS);
+  timer.unref();
+  req.on('data', (chunk: Buffer) => {
+    extra += chunk.length;
+    if (extra > LINGER_BYTES) stop();
   });
+  req.once('end', () => clearTimeout(timer));
+  req.resume();
 }
 
 /**
