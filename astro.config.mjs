@@ -4,6 +4,9 @@ import node from '@astrojs/node';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
+import { siteSidebar } from './site/navigation.ts';
+import { referenceModel } from './site/reference/data.ts';
+import { referenceSidebar } from './site/reference/sidebar.ts';
 
 /** The canonical URL comes from `domains.primary` in site/domains.yaml (validated by `docs-domains validate`). */
 const domains = parse(readFileSync(new URL('./site/domains.yaml', import.meta.url), 'utf8'))?.domains;
@@ -19,29 +22,15 @@ export default defineConfig({
   // sends no Origin and no JSON content type); the mock answers CORS itself.
   security: { checkOrigin: false },
   integrations: [
-    // Home and guides (site/content/docs/): navigation, Pagefind search and dark mode, all served from
-    // this origin. The API reference (/reference) is a page of its own: site/pages/reference.astro.
+    // Home, guides and the API reference in one Starlight site: one navigation, Pagefind search and
+    // dark mode, all served from this origin. The reference pages (site/pages/reference/) are built
+    // from the description (PETSTORE_SPEC or spec/openapi.yaml) by site/reference/.
     starlight({
       title: 'Petstore API',
+      titleDelimiter: '·',
       description: 'Reference and guides for the Petstore API: pets, categories, orders and inventory.',
-      sidebar: [
-        { label: 'Home', link: '/' },
-        { label: 'API reference', link: '/reference/' },
-        {
-          label: 'Guides',
-          items: [
-            { label: 'Getting started', slug: 'guides/getting-started' },
-            { label: 'Custom domains', slug: 'guides/custom-domains' },
-          ],
-        },
-        {
-          label: 'OpenAPI description',
-          items: [
-            { label: 'openapi.yaml', link: '/openapi.yaml', attrs: { download: 'openapi.yaml' } },
-            { label: 'openapi.json', link: '/openapi.json', attrs: { download: 'openapi.json' } },
-          ],
-        },
-      ],
+      customCss: ['./site/styles/reference.css'],
+      sidebar: siteSidebar(referenceSidebar(referenceModel())),
       lastUpdated: false,
       pagination: true,
     }),

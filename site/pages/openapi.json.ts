@@ -1,11 +1,10 @@
-// GET /openapi.json: spec/openapi.yaml converted to JSON (same content), prerendered to a static file.
+// GET /openapi.json: the API description converted to JSON (same content), prerendered to a static file.
 import type { APIRoute } from 'astro';
-import { parseSpec } from '../../spec/load.ts';
-import text from '../../spec/openapi.yaml?raw';
+import { specDocument } from '../reference/data.ts';
 
 export const prerender = true;
 
 export const GET: APIRoute = () =>
-  new Response(`${JSON.stringify(parseSpec(text), null, 2)}\n`, {
+  new Response(`${JSON.stringify(specDocument(), null, 2)}\n`, {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });

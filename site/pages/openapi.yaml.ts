@@ -1,9 +1,9 @@
-// GET /openapi.yaml: the Petstore API description exactly as written in spec/openapi.yaml,
+// GET /openapi.yaml: the API description exactly as written (spec/openapi.yaml, or PETSTORE_SPEC),
 // prerendered to a static file at a stable URL.
 import type { APIRoute } from 'astro';
-import text from '../../spec/openapi.yaml?raw';
+import { specText } from '../reference/data.ts';
 
 export const prerender = true;
 
 export const GET: APIRoute = () =>
-  new Response(text, { headers: { 'Content-Type': 'application/yaml; charset=utf-8' } });
+  new Response(specText(), { headers: { 'Content-Type': 'application/yaml; charset=utf-8' } });

@@ -1,7 +1,8 @@
 /**
- * Browser edge of /reference: reads the build-time data the page inlined (document, configuration,
- * hidden operations), mounts Scalar, and adds what Scalar only has globally: the request guard for
- * operations without a try-it panel and the notice when the mock API is missing (static hosting).
+ * Browser edge of the explorer (/reference/explorer/): reads the build-time data the page inlined
+ * (document URL, configuration, hidden operations), mounts Scalar, and adds what Scalar only has
+ * globally: the request guard for operations without a try-it panel and the notice when the mock API
+ * is missing (static hosting). Nothing is sent to the mock before the reader sends a request.
  * Decisions live in guard.ts (pure, unit-tested); this file only wires them to the DOM and fetch.
  */
 import { createApiReference } from '@scalar/api-reference';
@@ -18,7 +19,7 @@ import {
 import type { OperationRef, ReferenceConfiguration } from './map.ts';
 
 interface PageData {
-  document: Record<string, unknown>;
+  documentUrl: string;
   configuration: ReferenceConfiguration;
   hiddenTryIt: OperationRef[];
   mockBase: string;
@@ -26,7 +27,7 @@ interface PageData {
 
 const dataEl = document.getElementById('reference-data');
 const mount = document.getElementById('reference');
-if (!dataEl?.textContent || !mount) throw new Error('/reference: missing #reference-data or #reference');
+if (!dataEl?.textContent || !mount) throw new Error('explorer: missing #reference-data or #reference');
 const data = JSON.parse(dataEl.textContent) as PageData;
 const matchers: HiddenMatcher[] = hiddenMatchers(data.hiddenTryIt);
 
@@ -41,16 +42,6 @@ function notice(id: string, text: string): void {
   box.append(p);
   box.hidden = false;
 }
-
-/** Probes the mock once at load; the page records the answer in `<html data-mock="up|down">`. */
-const mockUp: Promise<boolean> = fetch(`${data.mockBase}/`, { headers: { accept: 'application/json' } })
-  .then((r) => mockAnswered(r.status, r.headers.get('content-type')))
-  .catch(() => false)
-  .then((up) => {
-    document.documentElement.dataset.mock = up ? 'up' : 'down';
-    if (!up) notice('mock-unavailable', MOCK_UNAVAILABLE);
-    return up;
-  });
 
 /**
  * The fetch Scalar's try-it client sends with: refuses requests for hidden operations before anything
@@ -69,12 +60,14 @@ async function guardedFetch(input: string | URL | Request, init?: RequestInit): 
     response = await fetch(request);
   } catch (err) {
     if (toMock) {
+      document.documentElement.dataset.mock = 'down';
       notice('mock-unavailable', MOCK_UNAVAILABLE);
       throw new Error(MOCK_UNAVAILABLE);
     }
     throw err;
   }
   if (toMock && !mockAnswered(response.status, response.headers.get('content-type'))) {
+    document.documentElement.dataset.mock = 'down';
     notice('mock-unavailable', MOCK_UNAVAILABLE);
     throw new Error(MOCK_UNAVAILABLE);
   }
@@ -137,7 +130,7 @@ function prefersDark(): boolean {
 
 createApiReference(mount, {
   ...data.configuration,
-  content: data.document,
+  url: data.documentUrl,
   darkMode: prefersDark(),
   customFetch: guardedFetch,
   onLoaded: () => {
@@ -146,4 +139,3 @@ createApiReference(mount, {
 });
 blockHiddenButtons();
 guardClientModal();
-void mockUp;

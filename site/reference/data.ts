@@ -1,13 +1,16 @@
 /**
- * Build-time edge of the reference: reads spec/openapi.yaml (bundled by Vite with `?raw`), decides
- * the build date, and runs the pure mapping once for every page that needs it (the reference, the
- * deprecation and stability lists in the guides).
+ * Build-time edge of the reference: reads the API description once per build (`PETSTORE_SPEC` or
+ * spec/openapi.yaml, see spec/load.ts), decides the build date, and runs the pure mappings once for
+ * every page that needs them: the static reference pages (model.ts), the Scalar explorer (map.ts), the
+ * deprecation and stability lists in the guides.
  */
-import { parseSpec } from '../../spec/load.ts';
-import text from '../../spec/openapi.yaml?raw';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseSpec, specPath } from '../../spec/load.ts';
 import { type MappedReference, mapReference, type OpenApiDocument } from './map.ts';
+import { buildReferenceModel, type ReferenceModel } from './model.ts';
 
-/** Base path of the mock API on this origin (issue 4: site/pages/api/mock/[...path].ts). */
+/** Base path of the mock API on this origin (site/pages/api/mock/[...path].ts). */
 export const MOCK_BASE = '/api/mock';
 
 /**
@@ -20,13 +23,33 @@ export function buildDate(env: Record<string, string | undefined> = process.env)
   return new Date().toISOString().slice(0, 10);
 }
 
-let cached: MappedReference | undefined;
+let text: string | undefined;
+let doc: OpenApiDocument | undefined;
+let mapped: MappedReference | undefined;
+let model: ReferenceModel | undefined;
 
-/** The mapped reference for this build (computed once per build). */
+/** The description's source text, as the `/openapi.yaml` download serves it. */
+export function specText(): string {
+  // Bundled into the build, this module no longer sits beside spec/: the default is read from the
+  // project root (Astro builds run there), `PETSTORE_SPEC` as spec/load.ts resolves it.
+  text ??= readFileSync(process.env.PETSTORE_SPEC ? specPath() : resolve('spec/openapi.yaml'), 'utf8');
+  return text;
+}
+
+/** The parsed description (shared by every page of the build; never mutated). */
+export function specDocument(): OpenApiDocument {
+  doc ??= parseSpec(specText()) as unknown as OpenApiDocument;
+  return doc;
+}
+
+/** The description mapped for Scalar's explorer (computed once per build). */
 export function mappedReference(): MappedReference {
-  cached ??= mapReference(parseSpec(text) as unknown as OpenApiDocument, {
-    buildDate: buildDate(),
-    mockBase: MOCK_BASE,
-  });
-  return cached;
+  mapped ??= mapReference(specDocument(), { buildDate: buildDate(), mockBase: MOCK_BASE });
+  return mapped;
+}
+
+/** The static reference pages' model (computed once per build). */
+export function referenceModel(): ReferenceModel {
+  model ??= buildReferenceModel(specDocument(), { buildDate: buildDate() });
+  return model;
 }

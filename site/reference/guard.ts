@@ -94,3 +94,39 @@ export function mockAnswered(status: number | null, contentType: string | null):
 /** The notice the reference shows when the mock API is not there (static hosting). */
 export const MOCK_UNAVAILABLE =
   'The mock API is not available on this host (a static copy of the site): requests from the try-it client to "Mock API on this site" cannot be answered. Run the site with "npm start" to use the mock, or choose the production server and your own token.';
+
+/** A server the try-it client may send to: an OpenAPI Server Object (URL template and variables). */
+export interface AllowedServer {
+  url: string;
+  variables?: Record<string, { default?: string; enum?: string[] }>;
+}
+
+/**
+ * Whether a request URL goes to one of the listed servers. A relative server URL (`/api/mock`) is on
+ * the page's origin; a `{variable}` matches its `enum` values when it has some, else any text (an
+ * editable `{base_url}` is a server the description lists). The URL must continue at a path boundary
+ * after the server's URL.
+ * @param origin the page's origin, e.g. `http://localhost:4321`
+ */
+export function serverAllowed(url: string, servers: readonly AllowedServer[], origin: string): boolean {
+  let target: URL;
+  try {
+    target = new URL(url, origin);
+  } catch {
+    return false;
+  }
+  const href = target.href;
+  return servers.some((s) => {
+    const template = s.url.startsWith('/') ? `${origin}${s.url}` : s.url;
+    const parts = template.replace(/\/+$/, '').split(/(\{[^}]+\})/);
+    const source = parts
+      .map((p) => {
+        const m = /^\{([^}]+)\}$/.exec(p);
+        if (!m) return escapeRegExp(p);
+        const values = s.variables?.[m[1] ?? '']?.enum;
+        return values && values.length > 0 ? `(?:${values.map(escapeRegExp).join('|')})` : '.+?';
+      })
+      .join('');
+    return new RegExp(`^${source}(?:[/?#]|$)`).test(href);
+  });
+}

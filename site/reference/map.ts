@@ -214,7 +214,24 @@ export function tagGroups(doc: OpenApiDocument): TagGroup[] {
   return groups;
 }
 
-function stabilityOf(operation: Record<string, unknown>, where: string): StabilityLevel | null {
+/**
+ * The groups the navigation shows: {@link tagGroups}, plus an "Other" group for tags with operations
+ * that no group names (Scalar would hide them; a reader must still find them), keeping only tags that
+ * have operations and groups that keep a tag. Tags are in group order, then document order.
+ */
+export function navigationGroups(doc: OpenApiDocument, ops: readonly Pick<OperationRef, 'tag'>[]): TagGroup[] {
+  const groups = tagGroups(doc);
+  const usedTags = [...new Set(ops.map((o) => o.tag).filter(Boolean))];
+  const grouped = new Set(groups.flatMap((g) => g.tags));
+  const orphans = usedTags.filter((t) => !grouped.has(t));
+  if (orphans.length > 0) groups.push({ name: 'Other', tags: orphans });
+  const used = new Set(usedTags);
+  return groups
+    .map((g) => ({ name: g.name, tags: g.tags.filter((t) => used.has(t)) }))
+    .filter((g) => g.tags.length > 0);
+}
+
+export function stabilityOf(operation: Record<string, unknown>, where: string): StabilityLevel | null {
   const v = operation['x-stability'];
   if (v === undefined) return null;
   if (v === 'experimental' || v === 'beta') return v;
@@ -268,6 +285,57 @@ export function referenceCss(
     );
   }
   return rules.join('\n');
+}
+
+/**
+ * The deprecation of an operation: `deprecated: true` and/or `x-deprecated-sunset` (YYYY-MM-DD, the
+ * last day it answers; spec/README.md "Deprecation policy"), `x-deprecated-since`, and `x-successor`
+ * resolved among `ops`.
+ * @returns null when the operation is not deprecated
+ * @throws {Error} on a sunset that is not a YYYY-MM-DD date, or a successor naming no operation
+ */
+export function describeDeprecation(
+  ref: OperationRef,
+  operation: Record<string, unknown>,
+  ops: readonly OperationRef[],
+  buildDate: string,
+): Deprecation | null {
+  const where = `${ref.method} ${ref.path} (${ref.operationId})`;
+  const sunsetRaw = operation['x-deprecated-sunset'];
+  if (operation.deprecated !== true && sunsetRaw === undefined) return null;
+  let sunset: string | null = null;
+  if (sunsetRaw !== undefined) {
+    if (typeof sunsetRaw !== 'string') throw new Error(`${where}: x-deprecated-sunset must be a YYYY-MM-DD string`);
+    try {
+      parseDay(sunsetRaw);
+    } catch (err) {
+      throw new Error(`${where}: x-deprecated-sunset: ${(err as Error).message}`);
+    }
+    sunset = sunsetRaw;
+  }
+  const state = sunset ? sunsetState(sunset, buildDate) : null;
+  const since = typeof operation['x-deprecated-since'] === 'string' ? operation['x-deprecated-since'] : null;
+  const succ = operation['x-successor'];
+  const succId = isObject(succ) && typeof succ.operationId === 'string' ? succ.operationId : null;
+  const found = succId ? ops.find((o) => o.operationId === succId) : undefined;
+  if (succId && !found) throw new Error(`${where}: x-successor names no operation: ${succId}`);
+  return {
+    ...ref,
+    sunset,
+    sunsetText: sunset ? formatDay(sunset) : null,
+    sunsetState: state?.state ?? null,
+    daysToSunset: state?.days ?? null,
+    since,
+    successor: found
+      ? {
+          operationId: found.operationId,
+          method: found.method,
+          path: found.path,
+          summary: found.summary,
+          anchor: found.anchor,
+        }
+      : null,
+  };
 }
 
 /** The sentence about a deprecation a reader sees at the top of the operation. */
@@ -327,41 +395,8 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
       stability.push({ ...ref, level, label: badge.name });
     }
     if (operation['x-hideTryItPanel'] === true) hiddenTryIt.push(ref);
-    const sunsetRaw = operation['x-deprecated-sunset'];
-    if (operation.deprecated === true || sunsetRaw !== undefined) {
-      let sunset: string | null = null;
-      if (sunsetRaw !== undefined) {
-        if (typeof sunsetRaw !== 'string') throw new Error(`${where}: x-deprecated-sunset must be a YYYY-MM-DD string`);
-        try {
-          parseDay(sunsetRaw);
-        } catch (err) {
-          throw new Error(`${where}: x-deprecated-sunset: ${(err as Error).message}`);
-        }
-        sunset = sunsetRaw;
-      }
-      const state = sunset ? sunsetState(sunset, options.buildDate) : null;
-      const since = typeof operation['x-deprecated-since'] === 'string' ? operation['x-deprecated-since'] : null;
-      const succ = operation['x-successor'];
-      const succId = isObject(succ) && typeof succ.operationId === 'string' ? succ.operationId : null;
-      const found = succId ? ops.find((o) => o.operationId === succId) : undefined;
-      if (succId && !found) throw new Error(`${where}: x-successor names no operation: ${succId}`);
-      const d: Deprecation = {
-        ...ref,
-        sunset,
-        sunsetText: sunset ? formatDay(sunset) : null,
-        sunsetState: state?.state ?? null,
-        daysToSunset: state?.days ?? null,
-        since,
-        successor: found
-          ? {
-              operationId: found.operationId,
-              method: found.method,
-              path: found.path,
-              summary: found.summary,
-              anchor: found.anchor,
-            }
-          : null,
-      };
+    const d = describeDeprecation(ref, operation, ops, options.buildDate);
+    if (d) {
       deprecations.push(d);
       operation.deprecated = true;
       if (d.sunsetText) {
@@ -381,20 +416,14 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
   }
 
   // Tag groups and group-only tags.
-  const groups = tagGroups(document);
   const usedTags = new Set(ops.map((o) => o.tag).filter(Boolean));
-  const grouped = new Set(groups.flatMap((g) => g.tags));
-  const groupNames = new Set(groups.map((g) => g.name));
-  const orphans = [...usedTags].filter((t) => !grouped.has(t));
-  if (orphans.length > 0) groups.push({ name: 'Other', tags: orphans });
+  const groupNames = new Set(tagGroups(document).map((g) => g.name));
+  const visibleGroups = navigationGroups(document, ops);
   if (Array.isArray(document.tags)) {
     document.tags = document.tags.filter(
       (t) => !(isObject(t) && typeof t.name === 'string' && groupNames.has(t.name) && !usedTags.has(t.name)),
     );
   }
-  const visibleGroups = groups
-    .map((g) => ({ name: g.name, tags: g.tags.filter((t) => usedTags.has(t)) }))
-    .filter((g) => g.tags.length > 0);
   document['x-tagGroups'] = visibleGroups;
 
   // Composed schemas (Pet, Category) show their own description only, not their parts'.

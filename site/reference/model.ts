@@ -1,0 +1,488 @@
+/**
+ * The API reference as static pages: maps an OpenAPI 3.0 document to what the pages render, one view
+ * per operation, tag and schema, with the URLs they live at. Pure: no I/O, no clock (the build date is
+ * a parameter), the document is never changed. Astro components render these views as they are.
+ *
+ * Rules and their sources:
+ * - tag groups from `x-tagGroups` and `x-parent` (map.ts `navigationGroups`; spec §1: Pets and Store
+ *   are navigation groups only);
+ * - `x-stability: experimental | beta` → a stability badge (spec §1, §9.3);
+ * - `deprecated` + `x-deprecated-sunset` → one deprecation notice with the sunset date, relative to
+ *   the build date (spec §9.2; map.ts `describeDeprecation`);
+ * - `x-hideTryItPanel: true` → no try-it (spec §1, §4);
+ * - `x-codeSamples` first, generated samples only for other languages (samples.ts).
+ */
+import {
+  describeDeprecation,
+  type Deprecation,
+  listOperations,
+  navigationGroups,
+  type OpenApiDocument,
+  type OperationRef,
+  type StabilityLevel,
+  slugifyTag,
+  stabilityOf,
+} from './map.ts';
+import { type CodeSample, codeSamples, type SampleRequest } from './samples.ts';
+import { deref, exampleFor, jsonText, type SchemaContext, type SchemaNode, schemaNode } from './schema.ts';
+import { RESERVED_SLUGS, uniqueSlugs } from './slug.ts';
+
+type Json = Record<string, unknown>;
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() ? v : undefined;
+}
+
+/** Where the reference lives (`/reference`) and the pages below it. */
+export const REFERENCE_BASE = '/reference';
+
+export interface Stability {
+  level: StabilityLevel;
+  /** Badge text: `Experimental` or `Beta`. */
+  label: string;
+}
+
+export interface ParameterView {
+  name: string;
+  /** `path`, `query`, `header` or `cookie`. */
+  in: string;
+  required: boolean;
+  deprecated: boolean;
+  /** Markdown. */
+  description?: string;
+  schema: SchemaNode;
+  /** JSON text of the parameter's example (`example`, the first of `examples`, or the schema's). */
+  example?: string;
+}
+
+export interface ExampleView {
+  name: string;
+  summary?: string;
+  /** Pretty-printed JSON (or the text as is for non-JSON media types). */
+  value: string;
+  /** True when made up from the schema because the document gives none. */
+  generated: boolean;
+}
+
+export interface MediaView {
+  mediaType: string;
+  schema?: SchemaNode;
+  examples: ExampleView[];
+}
+
+export interface HeaderView {
+  name: string;
+  required: boolean;
+  description?: string;
+  schema?: SchemaNode;
+  example?: string;
+}
+
+export interface ResponseView {
+  /** `200`, `4XX`, `default`… */
+  status: string;
+  description?: string;
+  headers: HeaderView[];
+  contents: MediaView[];
+}
+
+export interface RequestBodyView {
+  required: boolean;
+  description?: string;
+  contents: MediaView[];
+}
+
+/** One way to authenticate (a Security Scheme Object, OpenAPI 3.0 §4.7.27). */
+export interface SchemeView {
+  name: string;
+  /** What a client sends, e.g. `Authorization: Bearer <token>`. */
+  summary: string;
+  description?: string;
+  scopes: string[];
+}
+
+export interface OperationView {
+  operationId: string;
+  /** File-safe slug; the page is `/reference/<slug>/`. */
+  slug: string;
+  url: string;
+  /** Upper case, e.g. `GET`. */
+  method: string;
+  path: string;
+  summary: string;
+  /** Markdown. */
+  description?: string;
+  tag: string;
+  tagUrl: string;
+  /** The tag group the operation's tag is in. */
+  group: string;
+  /** Scalar's anchor of the operation (`tag/animals/GET/pets`), so old `/reference#…` links find the page. */
+  legacyAnchor: string;
+  stability: Stability | null;
+  deprecation: Deprecation | null;
+  /** Alternatives (any one suffices); each lists the schemes used together. Empty: no authentication. */
+  security: SchemeView[][];
+  parameters: ParameterView[];
+  requestBody: RequestBodyView | null;
+  responses: ResponseView[];
+  samples: CodeSample[];
+  /** False for `x-hideTryItPanel: true`. */
+  tryIt: boolean;
+  externalDocs?: { url: string; description?: string };
+}
+
+export interface TagView {
+  name: string;
+  slug: string;
+  url: string;
+  group: string;
+  /** Markdown. */
+  description?: string;
+  operations: OperationView[];
+}
+
+export interface GroupView {
+  name: string;
+  tags: TagView[];
+}
+
+export interface SchemaPageView {
+  name: string;
+  slug: string;
+  url: string;
+  /** Expanded one level deeper than in operations. */
+  schema: SchemaNode;
+  /** Operations whose parameters, body or responses use the schema directly. */
+  usedBy: Array<Pick<OperationView, 'operationId' | 'method' | 'path' | 'summary' | 'url'>>;
+}
+
+export interface ReferenceModel {
+  title: string;
+  version: string;
+  /** Markdown of `info.description`. */
+  description?: string;
+  groups: GroupView[];
+  tags: TagView[];
+  operations: OperationView[];
+  schemas: SchemaPageView[];
+  /** The base URL generated samples use (the first server, variables at their defaults). */
+  sampleServer: string;
+}
+
+export interface ModelOptions {
+  /** The build date as YYYY-MM-DD (UTC). */
+  buildDate: string;
+  /** Expansion bound of nested object schemas in operations (default 2). */
+  maxRefDepth?: number;
+}
+
+/** The URL of a server entry with its variables at their defaults (OpenAPI 3.0 §4.7.5). */
+export function serverUrl(server: unknown): string | null {
+  if (!isObject(server) || typeof server.url !== 'string') return null;
+  const vars = isObject(server.variables) ? server.variables : {};
+  return server.url.replace(/\{([^}]+)\}/g, (m, name: string) => {
+    const v = vars[name];
+    return isObject(v) && typeof v.default === 'string' ? v.default : m;
+  });
+}
+
+function prettyJson(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+}
+
+function examplesOf(doc: Json, media: Json): ExampleView[] {
+  const out: ExampleView[] = [];
+  if (media.example !== undefined) out.push({ name: 'Example', value: prettyJson(media.example), generated: false });
+  if (isObject(media.examples)) {
+    for (const [name, raw] of Object.entries(media.examples)) {
+      const ex = deref(doc, raw);
+      if (!isObject(ex) || ex.value === undefined) continue;
+      out.push({ name, summary: str(ex.summary), value: prettyJson(ex.value), generated: false });
+    }
+  }
+  return out;
+}
+
+function mediaViews(doc: Json, content: unknown, ctx: SchemaContext): MediaView[] {
+  if (!isObject(content)) return [];
+  return Object.entries(content).map(([mediaType, raw]) => {
+    const media = isObject(raw) ? raw : {};
+    const examples = examplesOf(doc, media);
+    if (examples.length === 0 && media.schema !== undefined && /json/i.test(mediaType)) {
+      examples.push({ name: 'Example', value: prettyJson(exampleFor(media.schema, doc)), generated: true });
+    }
+    return {
+      mediaType,
+      schema: media.schema === undefined ? undefined : schemaNode(media.schema, ctx),
+      examples,
+    };
+  });
+}
+
+function parameterExample(doc: Json, p: Json): unknown {
+  if (p.example !== undefined) return p.example;
+  if (isObject(p.examples)) {
+    for (const raw of Object.values(p.examples)) {
+      const ex = deref(doc, raw);
+      if (isObject(ex) && ex.value !== undefined) return ex.value;
+    }
+  }
+  const schema = deref(doc, p.schema);
+  if (isObject(schema) && schema.example !== undefined) return schema.example;
+  return undefined;
+}
+
+/** Parameters of an operation: path-level ones first, overridden by the operation's (same name and `in`). */
+function parametersOf(doc: Json, pathItem: Json, operation: Json): Json[] {
+  const byKey = new Map<string, Json>();
+  for (const list of [pathItem.parameters, operation.parameters]) {
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      const p = deref(doc, raw);
+      if (isObject(p) && typeof p.name === 'string' && typeof p.in === 'string') byKey.set(`${p.in}:${p.name}`, p);
+    }
+  }
+  return [...byKey.values()];
+}
+
+function schemeSummary(name: string, s: Json): string {
+  if (s.type === 'http' && typeof s.scheme === 'string') {
+    return s.scheme.toLowerCase() === 'bearer'
+      ? 'Authorization: Bearer <token>'
+      : `Authorization: ${s.scheme[0]?.toUpperCase()}${s.scheme.slice(1)} <credentials>`;
+  }
+  if (s.type === 'apiKey') return `API key in the ${String(s.in)} ${s.in === 'query' ? 'parameter' : ''} ${String(s.name)}`.replace(/\s+/g, ' ');
+  if (s.type === 'oauth2') return 'OAuth 2.0 access token (Authorization: Bearer <token>)';
+  if (s.type === 'openIdConnect') return 'OpenID Connect access token';
+  return name;
+}
+
+function securityOf(doc: Json, operation: Json): SchemeView[][] {
+  const reqs = Array.isArray(operation.security) ? operation.security : Array.isArray(doc.security) ? doc.security : [];
+  const schemes = isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
+  return reqs.filter(isObject).map((req) =>
+    Object.entries(req).map(([name, scopes]) => {
+      const s = deref(doc, schemes[name]);
+      const scheme = isObject(s) ? s : {};
+      return {
+        name,
+        summary: schemeSummary(name, scheme),
+        description: str(scheme.description),
+        scopes: Array.isArray(scopes) ? scopes.map(String) : [],
+      };
+    }),
+  );
+}
+
+/** The request a generated sample makes: production server, required parameters, bearer token, body example. */
+function sampleRequest(
+  base: string,
+  method: string,
+  path: string,
+  params: ParameterView[],
+  security: SchemeView[][],
+  body: RequestBodyView | null,
+): SampleRequest {
+  let url = base.replace(/\/+$/, '') + path;
+  const query = new URLSearchParams();
+  const headers: SampleRequest['headers'] = [];
+  for (const p of params) {
+    if (!p.required) continue;
+    const raw = p.example === undefined ? undefined : (JSON.parse(p.example) as unknown);
+    const value = raw === undefined ? `<${p.name}>` : typeof raw === 'string' ? raw : JSON.stringify(raw);
+    if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(value));
+    else if (p.in === 'query') query.append(p.name, value);
+    else if (p.in === 'header') headers.push({ name: p.name, value });
+  }
+  const first = security[0]?.[0];
+  if (first?.summary.startsWith('Authorization: Bearer')) {
+    headers.push({ name: 'Authorization', value: 'Bearer $TOKEN' });
+  }
+  const json = body?.contents.find((c) => /json/i.test(c.mediaType));
+  const q = query.toString();
+  return {
+    method,
+    url: q ? `${url}?${q}` : url,
+    headers: json ? [...headers, { name: 'Content-Type', value: json.mediaType }] : headers,
+    body: json?.examples[0]?.value,
+  };
+}
+
+/**
+ * Maps the document to the reference's pages.
+ * @throws {Error} on an invalid `x-stability`, `x-deprecated-sunset`, `x-successor` or `x-tagGroups`
+ *   (the message names the operation or field)
+ */
+export function buildReferenceModel(input: OpenApiDocument, options: ModelOptions): ReferenceModel {
+  const doc = input as Json;
+  const ops = listOperations(input);
+  const groups = navigationGroups(input, ops);
+  const groupOfTag = new Map(groups.flatMap((g) => g.tags.map((t) => [t, g.name] as const)));
+
+  const schemaNames =
+    isObject(doc.components) && isObject(doc.components.schemas) ? Object.keys(doc.components.schemas) : [];
+  const schemaSlugs = new Map(schemaNames.map((n, i) => [n, uniqueSlugs(schemaNames)[i] ?? n]));
+  const schemaUrl = (name: string) => `${REFERENCE_BASE}/schemas/${schemaSlugs.get(name) ?? 'x'}/`;
+  const ctx: SchemaContext = { doc, schemaUrl, maxRefDepth: options.maxRefDepth ?? 2 };
+
+  const tagNames = groups.flatMap((g) => g.tags);
+  const tagSlugList = uniqueSlugs(tagNames);
+  const tagSlug = new Map(tagNames.map((t, i) => [t, tagSlugList[i] ?? slugifyTag(t)]));
+  const tagMeta = new Map(
+    (Array.isArray(doc.tags) ? doc.tags : []).filter(isObject).map((t) => [String(t.name), t] as const),
+  );
+  const opSlugs = uniqueSlugs(
+    ops.map((o) => o.operationId),
+    RESERVED_SLUGS,
+  );
+  const sampleServer = serverUrl(Array.isArray(doc.servers) ? doc.servers[0] : undefined) ?? 'https://api.example.com';
+  const paths = isObject(doc.paths) ? doc.paths : {};
+
+  const operations: OperationView[] = ops.map(({ operation, ...ref }, i) => {
+    const slug = opSlugs[i] ?? 'x';
+    const where = `${ref.method} ${ref.path} (${ref.operationId})`;
+    const level = stabilityOf(operation, where);
+    const pathItem = isObject(paths[ref.path]) ? (paths[ref.path] as Json) : {};
+    const parameters: ParameterView[] = parametersOf(doc, pathItem, operation).map((p) => {
+      const ex = parameterExample(doc, p);
+      return {
+        name: String(p.name),
+        in: String(p.in),
+        required: p.required === true || p.in === 'path',
+        deprecated: p.deprecated === true,
+        description: str(p.description),
+        schema: schemaNode(p.schema ?? {}, ctx),
+        example: ex === undefined ? undefined : jsonText(ex),
+      };
+    });
+    const rb = deref(doc, operation.requestBody);
+    const requestBody: RequestBodyView | null = isObject(rb)
+      ? { required: rb.required === true, description: str(rb.description), contents: mediaViews(doc, rb.content, ctx) }
+      : null;
+    const responses: ResponseView[] = Object.entries(isObject(operation.responses) ? operation.responses : {}).map(
+      ([status, raw]) => {
+        const r = deref(doc, raw);
+        const resp = isObject(r) ? r : {};
+        const headers = Object.entries(isObject(resp.headers) ? resp.headers : {}).map(([name, rawH]) => {
+          const h = deref(doc, rawH);
+          const header = isObject(h) ? h : {};
+          const ex = header.example ?? (isObject(deref(doc, header.schema)) ? (deref(doc, header.schema) as Json).example : undefined);
+          return {
+            name,
+            required: header.required === true,
+            description: str(header.description),
+            schema: header.schema === undefined ? undefined : schemaNode(header.schema, ctx),
+            example: ex === undefined ? undefined : typeof ex === 'string' ? ex : jsonText(ex),
+          };
+        });
+        return { status, description: str(resp.description), headers, contents: mediaViews(doc, resp.content, ctx) };
+      },
+    );
+    const security = securityOf(doc, operation);
+    const tag = ref.tag;
+    const ext = isObject(operation.externalDocs) && typeof operation.externalDocs.url === 'string' ? operation.externalDocs : null;
+    return {
+      operationId: ref.operationId,
+      slug,
+      url: `${REFERENCE_BASE}/${slug}/`,
+      method: ref.method,
+      path: ref.path,
+      summary: ref.summary,
+      description: str(operation.description),
+      tag,
+      tagUrl: `${REFERENCE_BASE}/tags/${tagSlug.get(tag) ?? 'x'}/`,
+      group: groupOfTag.get(tag) ?? 'Other',
+      legacyAnchor: ref.anchor,
+      stability: level ? { level, label: level === 'beta' ? 'Beta' : 'Experimental' } : null,
+      deprecation: describeDeprecation(ref as OperationRef, operation, ops, options.buildDate),
+      security,
+      parameters,
+      requestBody,
+      responses,
+      samples: codeSamples(operation, sampleRequest(sampleServer, ref.method, ref.path, parameters, security, requestBody)),
+      tryIt: operation['x-hideTryItPanel'] !== true,
+      externalDocs: ext ? { url: String(ext.url), description: str(ext.description) } : undefined,
+    };
+  });
+
+  const tags: TagView[] = tagNames.map((name) => {
+    const slug = tagSlug.get(name) ?? 'x';
+    return {
+      name,
+      slug,
+      url: `${REFERENCE_BASE}/tags/${slug}/`,
+      group: groupOfTag.get(name) ?? 'Other',
+      description: str(tagMeta.get(name)?.description),
+      operations: operations.filter((o) => o.tag === name),
+    };
+  });
+  const tagByName = new Map(tags.map((t) => [t.name, t]));
+
+  const usedBy = new Map<string, SchemaPageView['usedBy']>();
+  for (let i = 0; i < ops.length; i++) {
+    const op = operations[i];
+    const raw = ops[i]?.operation;
+    if (!op || !raw) continue;
+    const names = new Set<string>();
+    collectSchemaRefs(doc, raw, names, new Set(), 0);
+    for (const n of names) {
+      const list = usedBy.get(n) ?? [];
+      list.push({ operationId: op.operationId, method: op.method, path: op.path, summary: op.summary, url: op.url });
+      usedBy.set(n, list);
+    }
+  }
+  const pageCtx: SchemaContext = { ...ctx, maxRefDepth: (options.maxRefDepth ?? 2) + 1 };
+  const schemas: SchemaPageView[] = schemaNames.map((name) => ({
+    name,
+    slug: schemaSlugs.get(name) ?? 'x',
+    url: schemaUrl(name),
+    schema: schemaNode({ $ref: `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` }, pageCtx),
+    usedBy: usedBy.get(name) ?? [],
+  }));
+
+  const info = isObject(doc.info) ? doc.info : {};
+  return {
+    title: str(info.title) ?? 'API reference',
+    version: String(info.version ?? ''),
+    description: str(info.description),
+    groups: groups.map((g) => ({
+      name: g.name,
+      tags: g.tags.map((t) => tagByName.get(t)).filter((t): t is TagView => Boolean(t)),
+    })),
+    tags,
+    operations,
+    schemas,
+    sampleServer,
+  };
+}
+
+/**
+ * Names of the component schemas an object uses, following parameter/response/requestBody `$ref`s
+ * (not into schemas: the list is of schemas used directly, and stays small on large documents).
+ */
+function collectSchemaRefs(doc: Json, value: unknown, out: Set<string>, seen: Set<string>, depth: number): void {
+  if (depth > 12) return;
+  if (Array.isArray(value)) {
+    for (const v of value) collectSchemaRefs(doc, v, out, seen, depth + 1);
+    return;
+  }
+  if (!isObject(value)) return;
+  const ref = typeof value.$ref === 'string' ? value.$ref : null;
+  if (ref) {
+    if (ref.startsWith('#/components/schemas/')) {
+      out.add(decodeURIComponent(ref.slice('#/components/schemas/'.length)).replace(/~1/g, '/').replace(/~0/g, '~'));
+      return;
+    }
+    if (seen.has(ref)) return;
+    seen.add(ref);
+    collectSchemaRefs(doc, deref(doc, value), out, seen, depth + 1);
+    return;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    if (k === 'x-codeSamples' || k === 'example' || k === 'examples') continue;
+    collectSchemaRefs(doc, v, out, seen, depth + 1);
+  }
+}

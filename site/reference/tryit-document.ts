@@ -1,0 +1,102 @@
+/**
+ * The document the try-it client gets for one operation: the operation alone, the components it
+ * references (followed transitively), the security schemes, and the servers with the mock on this
+ * origin first. Small documents keep the client fast on large descriptions (a GitHub operation needs a
+ * few KB, not the 13 MB description). Pure: the input is never changed.
+ *
+ * Two edits make the client send what a first-time reader expects:
+ * - optional parameters lose their examples, so the client enables only the required ones (with every
+ *   example enabled, `GET /pets` filtered by all of them at once and returned one pet);
+ * - `x-codeSamples` are dropped, so the client's snippet is generated from the request it will send,
+ *   not the hand-written sample of the page.
+ */
+import { HTTP_METHODS, type OpenApiDocument } from './map.ts';
+import { deref, resolveLocalRef } from './schema.ts';
+
+type Json = Record<string, unknown>;
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A server the try-it client can send to (OpenAPI Server Object). */
+export interface TryItServer {
+  url: string;
+  description?: string;
+  variables?: Record<string, unknown>;
+}
+
+/** Every `#/components/...` reference reachable from `value`, as JSON pointers. */
+export function collectRefs(doc: Json, value: unknown, found: Set<string> = new Set()): Set<string> {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) stack.push(...v);
+    else if (isObject(v)) {
+      if (typeof v.$ref === 'string' && v.$ref.startsWith('#/components/') && !found.has(v.$ref)) {
+        found.add(v.$ref);
+        stack.push(resolveLocalRef(doc, v.$ref));
+      }
+      for (const [k, child] of Object.entries(v)) if (k !== '$ref') stack.push(child);
+    }
+  }
+  return found;
+}
+
+function withoutOptionalExamples(doc: Json, params: unknown): unknown {
+  if (!Array.isArray(params)) return params;
+  return params.map((raw) => {
+    const p = deref(doc, raw);
+    if (!isObject(p) || p.required === true || p.in === 'path') return raw;
+    const { example: _e, examples: _es, ...rest } = p;
+    const schema = deref(doc, rest.schema);
+    if (isObject(schema) && (schema.example !== undefined || schema.default !== undefined)) {
+      const { example: _se, ...schemaRest } = schema;
+      return { ...rest, schema: schemaRest };
+    }
+    return rest;
+  });
+}
+
+/**
+ * The one-operation document for the try-it client.
+ * @param method HTTP method, any case
+ * @param path the path template as written in the document
+ * @param servers what the client offers, first is the default (the mock on this origin)
+ * @throws {Error} when the document has no such operation
+ */
+export function tryItDocument(input: OpenApiDocument, method: string, path: string, servers: TryItServer[]): Json {
+  const doc = input as Json;
+  const m = method.toLowerCase();
+  const item = isObject(doc.paths) ? doc.paths[path] : undefined;
+  if (!isObject(item) || !isObject(item[m]) || !(HTTP_METHODS as readonly string[]).includes(m)) {
+    throw new Error(`no operation ${method.toUpperCase()} ${path} in the document`);
+  }
+  const { 'x-codeSamples': _s, 'x-code-samples': _s2, ...operation } = item[m] as Json;
+  operation.parameters = withoutOptionalExamples(doc, operation.parameters);
+  const pathItem: Json = { [m]: operation };
+  if (item.parameters !== undefined) pathItem.parameters = withoutOptionalExamples(doc, item.parameters);
+
+  const components: Record<string, Json> = {};
+  const sourceComponents = isObject(doc.components) ? doc.components : {};
+  for (const ref of collectRefs(doc, pathItem)) {
+    const [, , kind, ...rest] = ref.split('/');
+    const name = rest.join('/').replace(/~1/g, '/').replace(/~0/g, '~');
+    const target = resolveLocalRef(doc, ref);
+    if (!kind || target === undefined) continue;
+    components[kind] ??= {};
+    (components[kind] as Json)[name] = target;
+  }
+  if (isObject(sourceComponents.securitySchemes)) components.securitySchemes = sourceComponents.securitySchemes;
+
+  const info = isObject(doc.info) ? doc.info : {};
+  const out: Json = {
+    openapi: doc.openapi,
+    info: { title: info.title ?? 'API', version: info.version ?? '' },
+    servers,
+    paths: { [path]: pathItem },
+    components,
+  };
+  if (doc.security !== undefined) out.security = doc.security;
+  return out;
+}
