@@ -5,7 +5,7 @@
  * few KB, not the 13 MB description). Pure: the input is never changed.
  *
  * Two edits make the client send what a first-time reader expects:
- * - optional parameters lose their examples, so the client enables only the required ones (with every
+ * - optional parameters are shown unticked, so the client sends only the required ones (with every
  *   example enabled, `GET /pets` filtered by all of them at once and returned one pet);
  * - `x-codeSamples` are dropped, so the client's snippet is generated from the request it will send,
  *   not the hand-written sample of the page.
@@ -43,18 +43,32 @@ export function collectRefs(doc: Json, value: unknown, found: Set<string> = new 
   return found;
 }
 
-function withoutOptionalExamples(doc: Json, params: unknown): unknown {
+function firstExampleValue(doc: Json, p: Json): unknown {
+  if (p.example !== undefined) return p.example;
+  if (isObject(p.examples)) {
+    for (const raw of Object.values(p.examples)) {
+      const ex = deref(doc, raw);
+      if (isObject(ex) && ex.value !== undefined) return ex.value;
+    }
+  }
+  const schema = deref(doc, p.schema);
+  if (isObject(schema)) return schema.example ?? schema.default ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined);
+  return undefined;
+}
+
+/**
+ * Optional parameters keep one example, marked `x-disabled` (Scalar's example extension): the client
+ * shows the value but leaves the parameter unticked, so a first request sends only what is required.
+ * Without it the client enables every optional parameter that has an example, default or enum.
+ */
+function disableOptional(doc: Json, params: unknown): unknown {
   if (!Array.isArray(params)) return params;
   return params.map((raw) => {
     const p = deref(doc, raw);
     if (!isObject(p) || p.required === true || p.in === 'path') return raw;
     const { example: _e, examples: _es, ...rest } = p;
-    const schema = deref(doc, rest.schema);
-    if (isObject(schema) && (schema.example !== undefined || schema.default !== undefined)) {
-      const { example: _se, ...schemaRest } = schema;
-      return { ...rest, schema: schemaRest };
-    }
-    return rest;
+    const value = firstExampleValue(doc, p);
+    return { ...rest, examples: { default: { value: value ?? '', 'x-disabled': true } } };
   });
 }
 
@@ -73,9 +87,9 @@ export function tryItDocument(input: OpenApiDocument, method: string, path: stri
     throw new Error(`no operation ${method.toUpperCase()} ${path} in the document`);
   }
   const { 'x-codeSamples': _s, 'x-code-samples': _s2, ...operation } = item[m] as Json;
-  operation.parameters = withoutOptionalExamples(doc, operation.parameters);
+  operation.parameters = disableOptional(doc, operation.parameters);
   const pathItem: Json = { [m]: operation };
-  if (item.parameters !== undefined) pathItem.parameters = withoutOptionalExamples(doc, item.parameters);
+  if (item.parameters !== undefined) pathItem.parameters = disableOptional(doc, item.parameters);
 
   const components: Record<string, Json> = {};
   const sourceComponents = isObject(doc.components) ? doc.components : {};

@@ -59,7 +59,7 @@ function loadStyles(): Promise<void> {
   if (document.getElementById('scalar-client-styles')) return Promise.resolve();
   const theme = document.createElement('style');
   theme.id = 'scalar-client-theme';
-  theme.textContent = getThemeStyles('default');
+  theme.textContent = getThemeStyles('default', { fonts: false });
   document.head.append(theme);
   return new Promise((resolve, reject) => {
     const link = document.createElement('link');
