@@ -13,8 +13,8 @@
  * - `x-codeSamples` first, generated samples only for other languages (samples.ts).
  */
 import {
-  describeDeprecation,
   type Deprecation,
+  describeDeprecation,
   listOperations,
   navigationGroups,
   type OpenApiDocument,
@@ -254,7 +254,11 @@ function schemeSummary(name: string, s: Json): string {
       ? 'Authorization: Bearer <token>'
       : `Authorization: ${s.scheme[0]?.toUpperCase()}${s.scheme.slice(1)} <credentials>`;
   }
-  if (s.type === 'apiKey') return `API key in the ${String(s.in)} ${s.in === 'query' ? 'parameter' : ''} ${String(s.name)}`.replace(/\s+/g, ' ');
+  if (s.type === 'apiKey')
+    return `API key in the ${String(s.in)} ${s.in === 'query' ? 'parameter' : ''} ${String(s.name)}`.replace(
+      /\s+/g,
+      ' ',
+    );
   if (s.type === 'oauth2') return 'OAuth 2.0 access token (Authorization: Bearer <token>)';
   if (s.type === 'openIdConnect') return 'OpenID Connect access token';
   return name;
@@ -262,7 +266,8 @@ function schemeSummary(name: string, s: Json): string {
 
 function securityOf(doc: Json, operation: Json): SchemeView[][] {
   const reqs = Array.isArray(operation.security) ? operation.security : Array.isArray(doc.security) ? doc.security : [];
-  const schemes = isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
+  const schemes =
+    isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
   return reqs.filter(isObject).map((req) =>
     Object.entries(req).map(([name, scopes]) => {
       const s = deref(doc, schemes[name]);
@@ -326,7 +331,7 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     isObject(doc.components) && isObject(doc.components.schemas) ? Object.keys(doc.components.schemas) : [];
   const schemaSlugs = new Map(schemaNames.map((n, i) => [n, uniqueSlugs(schemaNames)[i] ?? n]));
   const schemaUrl = (name: string) => `${REFERENCE_BASE}/schemas/${schemaSlugs.get(name) ?? 'x'}/`;
-  const ctx: SchemaContext = { doc, schemaUrl, maxRefDepth: options.maxRefDepth ?? 2 };
+  const baseCtx: SchemaContext = { doc, schemaUrl, maxRefDepth: options.maxRefDepth ?? 2 };
 
   const tagNames = groups.flatMap((g) => g.tags);
   const tagSlugList = uniqueSlugs(tagNames);
@@ -345,6 +350,7 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     const slug = opSlugs[i] ?? 'x';
     const where = `${ref.method} ${ref.path} (${ref.operationId})`;
     const level = stabilityOf(operation, where);
+    const ctx: SchemaContext = { ...baseCtx, expanded: new Set() };
     const pathItem = isObject(paths[ref.path]) ? (paths[ref.path] as Json) : {};
     const parameters: ParameterView[] = parametersOf(doc, pathItem, operation).map((p) => {
       const ex = parameterExample(doc, p);
@@ -369,7 +375,9 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
         const headers = Object.entries(isObject(resp.headers) ? resp.headers : {}).map(([name, rawH]) => {
           const h = deref(doc, rawH);
           const header = isObject(h) ? h : {};
-          const ex = header.example ?? (isObject(deref(doc, header.schema)) ? (deref(doc, header.schema) as Json).example : undefined);
+          const ex =
+            header.example ??
+            (isObject(deref(doc, header.schema)) ? (deref(doc, header.schema) as Json).example : undefined);
           return {
             name,
             required: header.required === true,
@@ -383,7 +391,10 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     );
     const security = securityOf(doc, operation);
     const tag = ref.tag;
-    const ext = isObject(operation.externalDocs) && typeof operation.externalDocs.url === 'string' ? operation.externalDocs : null;
+    const ext =
+      isObject(operation.externalDocs) && typeof operation.externalDocs.url === 'string'
+        ? operation.externalDocs
+        : null;
     return {
       operationId: ref.operationId,
       slug,
@@ -402,7 +413,10 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
       parameters,
       requestBody,
       responses,
-      samples: codeSamples(operation, sampleRequest(sampleServer, ref.method, ref.path, parameters, security, requestBody)),
+      samples: codeSamples(
+        operation,
+        sampleRequest(sampleServer, ref.method, ref.path, parameters, security, requestBody),
+      ),
       tryIt: operation['x-hideTryItPanel'] !== true,
       externalDocs: ext ? { url: String(ext.url), description: str(ext.description) } : undefined,
     };
@@ -434,7 +448,7 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
       usedBy.set(n, list);
     }
   }
-  const pageCtx: SchemaContext = { ...ctx, maxRefDepth: (options.maxRefDepth ?? 2) + 1 };
+  const pageCtx: SchemaContext = { ...baseCtx, maxRefDepth: (options.maxRefDepth ?? 2) + 1 };
   const schemas: SchemaPageView[] = schemaNames.map((name) => ({
     name,
     slug: schemaSlugs.get(name) ?? 'x',

@@ -60,6 +60,11 @@ export interface SchemaContext {
   schemaUrl: (name: string) => string;
   /** How many object `$ref`s deep a tree expands (default 2: a body and the objects it holds). */
   maxRefDepth?: number;
+  /**
+   * Object schemas already expanded on the page being built: a schema is expanded once per page and
+   * linked after that (the `Error` of five error responses is shown once). Shared and filled in.
+   */
+  expanded?: Set<string>;
 }
 
 const SCHEMA_PREFIX = '#/components/schemas/';
@@ -151,9 +156,9 @@ export function mergeAllOf(doc: Json, schema: Json, seen: ReadonlySet<string> = 
   for (const part of parts) {
     const name = isObject(part) ? schemaRefName(part.$ref) : null;
     if (name && seen.has(name)) continue;
-    let p = deref(doc, part);
-    if (!isObject(p)) continue;
-    if (Array.isArray(p.allOf)) p = mergeAllOf(doc, p, name ? new Set([...seen, name]) : seen);
+    const target = deref(doc, part);
+    if (!isObject(target)) continue;
+    const p = Array.isArray(target.allOf) ? mergeAllOf(doc, target, name ? new Set([...seen, name]) : seen) : target;
     for (const [k, v] of Object.entries(p)) {
       if (k === 'properties' && isObject(v)) Object.assign(properties, v);
       else if (k === 'required' && Array.isArray(v)) for (const r of v) required.add(String(r));
@@ -200,14 +205,17 @@ function build(input: unknown, ctx: SchemaContext, depth: number, stack: Readonl
     if (name && isObject(target)) {
       const resolved = Array.isArray(target.allOf) ? mergeAllOf(ctx.doc, target, new Set([name])) : target;
       // Small schemas (enums, scalars) are always shown in place; objects only to the depth bound.
-      if (isComposite(resolved) && (stack.has(name) || depth >= maxDepth)) {
+      const composite = isComposite(resolved);
+      if (composite && (stack.has(name) || depth >= maxDepth || ctx.expanded?.has(name))) {
         return { ...leaf(resolved), ref, collapsed: true };
       }
-      nextDepth = depth + (isComposite(resolved) ? 1 : 0);
+      if (composite) ctx.expanded?.add(name);
+      nextDepth = depth + (composite ? 1 : 0);
       nextStack = new Set([...stack, name]);
     }
   }
-  if (!isObject(s)) return { type: 'any', nullable: false, deprecated: false, readOnly: false, writeOnly: false, constraints: [], ref };
+  if (!isObject(s))
+    return { type: 'any', nullable: false, deprecated: false, readOnly: false, writeOnly: false, constraints: [], ref };
   const merged = Array.isArray(s.allOf) ? mergeAllOf(ctx.doc, s, nextStack) : s;
   const node: SchemaNode = { ...leaf(merged), ref };
   if (Array.isArray(merged.oneOf) || Array.isArray(merged.anyOf)) {
@@ -255,9 +263,9 @@ export function exampleFor(schema: unknown, doc: Json, depth = 0, seen: Readonly
   const name = isObject(schema) ? schemaRefName(schema.$ref) : null;
   if (name && seen.has(name)) return null;
   const nextSeen = name ? new Set([...seen, name]) : seen;
-  let s = deref(doc, schema);
-  if (!isObject(s)) return null;
-  if (Array.isArray(s.allOf)) s = mergeAllOf(doc, s, nextSeen);
+  const target = deref(doc, schema);
+  if (!isObject(target)) return null;
+  const s = Array.isArray(target.allOf) ? mergeAllOf(doc, target, nextSeen) : target;
   if (s.example !== undefined) return s.example;
   if (s.default !== undefined) return s.default;
   if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];

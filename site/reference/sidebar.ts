@@ -24,9 +24,15 @@ export type SidebarItem =
   | { label: string; items: SidebarItem[]; collapsed?: boolean };
 
 /** The badge a sidebar entry shows for an operation: its stability, else `Deprecated`, else none. */
-export function operationBadge(op: Pick<OperationView, 'stability' | 'deprecation'>): Extract<SidebarItem, { link: string }>['badge'] {
+export function operationBadge(
+  op: Pick<OperationView, 'stability' | 'deprecation'>,
+): Extract<SidebarItem, { link: string }>['badge'] {
   if (op.stability) {
-    return { text: op.stability.label, variant: op.stability.level === 'beta' ? 'note' : 'caution', class: 'ref-badge' };
+    return {
+      text: op.stability.label,
+      variant: op.stability.level === 'beta' ? 'note' : 'caution',
+      class: 'ref-badge',
+    };
   }
   if (op.deprecation) return { text: 'Deprecated', variant: 'danger', class: 'ref-badge' };
   return undefined;
@@ -56,14 +62,15 @@ export function referenceSidebar(model: ReferenceModel, current?: { tag?: string
       ...model.groups.map(
         (g): SidebarItem => ({
           label: g.name,
-          items: g.tags.map((t): SidebarItem =>
-            full || t.name === current?.tag
-              ? {
-                  label: t.name,
-                  collapsed: !full,
-                  items: [{ label: `About ${t.name}`, link: t.url }, ...t.operations.map(operationItem)],
-                }
-              : { label: t.name, link: t.url },
+          items: g.tags.map(
+            (t): SidebarItem =>
+              full || t.name === current?.tag
+                ? {
+                    label: t.name,
+                    collapsed: !full,
+                    items: [{ label: `About ${t.name}`, link: t.url }, ...t.operations.map(operationItem)],
+                  }
+                : { label: t.name, link: t.url },
           ),
         }),
       ),

@@ -52,7 +52,8 @@ function firstExampleValue(doc: Json, p: Json): unknown {
     }
   }
   const schema = deref(doc, p.schema);
-  if (isObject(schema)) return schema.example ?? schema.default ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined);
+  if (isObject(schema))
+    return schema.example ?? schema.default ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined);
   return undefined;
 }
 

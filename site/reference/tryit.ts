@@ -11,8 +11,9 @@
  *   operation whose try-it panel is disabled, and a clear message when the mock is not there (a
  *   static host).
  */
-import styleUrl from '@scalar/api-client/style.css?url';
+
 import { type ApiClientModal, createApiClientModal } from '@scalar/api-client/modal';
+import styleUrl from '@scalar/api-client/style.css?url';
 import { getThemeStyles } from '@scalar/themes';
 import { createWorkspaceStore, type WorkspaceStore } from '@scalar/workspace-store/client';
 import {
@@ -102,7 +103,9 @@ async function guardedFetch(input: string | URL | Request, init?: RequestInit): 
     throw new Error(refusalMessage(hit));
   }
   if (!serverAllowed(request.url, data.servers, location.origin)) {
-    throw new Error(`${new URL(request.url, location.origin).origin} is not a server of this API: requests go only to the servers the description lists.`);
+    throw new Error(
+      `${new URL(request.url, location.origin).origin} is not a server of this API: requests go only to the servers the description lists.`,
+    );
   }
   const toMock = isMockUrl(request.url, location.origin, data.mockBase);
   let response: Response;
@@ -131,7 +134,12 @@ async function guardedFetch(input: string | URL | Request, init?: RequestInit): 
  * @param status where to tell the reader about a missing mock
  * @throws {Error} when the document or the client's styles cannot be loaded
  */
-export async function openTryIt(target: { slug: string; method: string; path: string; status?: HTMLElement }): Promise<void> {
+export async function openTryIt(target: {
+  slug: string;
+  method: string;
+  path: string;
+  status?: HTMLElement;
+}): Promise<void> {
   statusEl = target.status;
   const [res] = await Promise.all([fetch(`/reference/tryit/${target.slug}.json`), loadStyles()]);
   if (!res.ok) throw new Error(`its document answered ${res.status}`);
@@ -146,7 +154,10 @@ export async function openTryIt(target: { slug: string; method: string; path: st
     customFetch: guardedFetch,
     hiddenClients: [],
     authentication: data.securityScheme
-      ? { preferredSecurityScheme: data.securityScheme, securitySchemes: { [data.securityScheme]: { token: mockToken() } } }
+      ? {
+          preferredSecurityScheme: data.securityScheme,
+          securitySchemes: { [data.securityScheme]: { token: mockToken() } },
+        }
       : undefined,
   };
   if (!modal) {

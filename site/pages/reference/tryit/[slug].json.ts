@@ -10,7 +10,10 @@ export const prerender = true;
 export const getStaticPaths = (() =>
   referenceModel()
     .operations.filter((op) => op.tryIt)
-    .map((op) => ({ params: { slug: op.slug }, props: { method: op.method, path: op.path } }))) satisfies GetStaticPaths;
+    .map((op) => ({
+      params: { slug: op.slug },
+      props: { method: op.method, path: op.path },
+    }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) => {
   const { configuration, hiddenTryIt } = mappedReference();

@@ -1,0 +1,349 @@
+// Unit tests of the static reference's pure pieces (site/reference/): slugs, the page model, schema
+// trees, code samples, the sidebar, the try-it document and the server guard. A small inline fixture
+// for the edge cases, the real spec for what readers see.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { serverAllowed } from '../../../site/reference/guard.ts';
+import type { OpenApiDocument } from '../../../site/reference/map.ts';
+import { buildReferenceModel, type OperationView, serverUrl } from '../../../site/reference/model.ts';
+import { schemaNode } from '../../../site/reference/schema.ts';
+import { FULL_SIDEBAR_LIMIT, referenceSidebar, type SidebarItem } from '../../../site/reference/sidebar.ts';
+import { slugify, uniqueSlugs } from '../../../site/reference/slug.ts';
+import { tryItDocument } from '../../../site/reference/tryit-document.ts';
+import { loadSpec, SPEC_PATH } from '../../../spec/load.ts';
+
+const BUILD_DATE = '2026-11-23';
+const spec = () => loadSpec(SPEC_PATH) as unknown as OpenApiDocument;
+const model = () => buildReferenceModel(spec(), { buildDate: BUILD_DATE });
+const byId = (id: string): OperationView => {
+  const op = model().operations.find((o) => o.operationId === id);
+  assert.ok(op, `operation ${id}`);
+  return op;
+};
+
+/** A description with the shapes the Petstore spec does not have. */
+function fixture(extra: Record<string, unknown> = {}): OpenApiDocument {
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Fixture', version: '1' },
+    servers: [{ url: 'https://api.example.com/v2' }],
+    paths: {
+      '/repos/{owner}/{repo}': {
+        get: {
+          operationId: 'repos/get',
+          summary: 'Get a repository',
+          tags: ['repos'],
+          parameters: [
+            { name: 'owner', in: 'path', required: true, schema: { type: 'string' }, example: 'octo' },
+            { name: 'repo', in: 'path', required: true, schema: { type: 'string' }, example: 'hello' },
+            { name: 'per_page', in: 'query', schema: { type: 'integer', default: 30, maximum: 100 } },
+          ],
+          responses: {
+            '200': {
+              description: 'OK',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } },
+            },
+          },
+        },
+      },
+      '/things': {
+        post: {
+          operationId: 'things/create',
+          summary: 'Create a thing',
+          tags: ['things'],
+          requestBody: {
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' }, example: { name: 'a' } } },
+          },
+          responses: { '201': { description: 'Created' } },
+          'x-codeSamples': [{ lang: 'curl', label: 'cURL', source: 'curl -X POST https://api.example.com/v2/things' }],
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Node: {
+          type: 'object',
+          required: ['id'],
+          properties: {
+            id: { type: 'integer' },
+            parent: { $ref: '#/components/schemas/Node' },
+            kind: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+            note: { type: 'string', nullable: true },
+          },
+        },
+        Base: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } },
+        Thing: {
+          allOf: [
+            { $ref: '#/components/schemas/Base' },
+            { type: 'object', properties: { size: { type: 'string', enum: ['s', 'm'] } } },
+          ],
+        },
+      },
+    },
+    ...extra,
+  } as OpenApiDocument;
+}
+
+describe('slugs', () => {
+  test('readable and file-safe for any operationId', () => {
+    assert.equal(slugify('listPets'), 'list-pets');
+    assert.equal(slugify('repos/get-content'), 'repos-get-content');
+    assert.equal(slugify('HTTPServerInfo'), 'http-server-info');
+    assert.equal(slugify('Café au lait'), 'cafe-au-lait');
+    assert.equal(slugify('///'), 'x');
+  });
+  test('collisions keep the first holder and number the rest; reserved names are never given out', () => {
+    assert.deepEqual(uniqueSlugs(['getPet', 'get-pet', 'GetPet']), ['get-pet', 'get-pet-2', 'get-pet-3']);
+    assert.deepEqual(uniqueSlugs(['tags'], new Set(['tags'])), ['tags-2']);
+  });
+});
+
+describe('the model of the Petstore spec', () => {
+  test('one page per operation at a unique, file-safe URL', () => {
+    const m = model();
+    assert.equal(m.operations.length, 18);
+    const slugs = m.operations.map((o) => o.slug);
+    assert.equal(new Set(slugs).size, slugs.length);
+    for (const s of slugs) assert.match(s, /^[a-z0-9-]+$/);
+    assert.equal(byId('listPets').url, '/reference/list-pets/');
+  });
+  test('tag groups Pets and Store hold their tags, in order', () => {
+    assert.deepEqual(
+      model().groups.map((g) => [g.name, g.tags.map((t) => t.name)]),
+      [
+        ['Pets', ['Animals', 'Categories']],
+        ['Store', ['Orders', 'Inventory']],
+      ],
+    );
+  });
+  test('x-stability gives the badge, x-hideTryItPanel removes try-it, on those operations only', () => {
+    const m = model();
+    assert.deepEqual(byId('replaceOrder').stability, { level: 'experimental', label: 'Experimental' });
+    assert.deepEqual(
+      m.operations.filter((o) => o.stability?.level === 'beta').map((o) => o.operationId),
+      ['listInventory', 'getInventoryItem', 'updateInventory'],
+    );
+    assert.deepEqual(
+      m.operations.filter((o) => !o.tryIt).map((o) => `${o.method} ${o.path}`),
+      ['GET /store/orders'],
+    );
+  });
+  test('the deprecated operation carries its sunset date relative to the build date, and its successor', () => {
+    const d = byId('getPet').deprecation;
+    assert.equal(d?.sunset, '2027-06-30');
+    assert.equal(d?.sunsetState, 'ahead');
+    assert.equal(d?.daysToSunset, 219);
+    assert.equal(d?.successor?.operationId, 'listPets');
+    assert.equal(model().operations.filter((o) => o.deprecation).length, 1);
+  });
+  test('parameters: path-level ones included, constraints, defaults and examples readable', () => {
+    const petId = byId('getPet').parameters.find((p) => p.name === 'petId');
+    assert.equal(petId?.in, 'path');
+    assert.equal(petId?.required, true);
+    const limit = byId('listPets').parameters.find((p) => p.name === 'limit');
+    assert.ok(limit);
+    assert.equal(limit.required, false);
+    assert.deepEqual(limit.schema.constraints, ['≥ 1', '≤ 100']);
+    assert.equal(limit.schema.default, '20');
+    const status = byId('listPets').parameters.find((p) => p.name === 'status');
+    assert.equal(status?.schema.ref?.name, 'PetStatus');
+    assert.deepEqual(status?.schema.enum, ['"available"', '"pending"', '"sold"']);
+  });
+  test('responses by status with their headers; the deprecated operation documents Deprecation and Sunset', () => {
+    const ok = byId('getPet').responses.find((r) => r.status === '200');
+    assert.deepEqual(
+      ok?.headers.map((h) => h.name),
+      ['Deprecation', 'Sunset', 'Link'],
+    );
+    const created = byId('createPet').responses.find((r) => r.status === '201');
+    assert.ok(created?.headers.some((h) => h.name === 'Location'));
+    assert.ok(
+      byId('listPets').responses.some((r) => r.status === '429' && r.headers.some((h) => h.name === 'Retry-After')),
+    );
+  });
+  test('request body: the schema with required marks and the example', () => {
+    const body = byId('createPet').requestBody;
+    assert.equal(body?.required, true);
+    const media = body?.contents[0];
+    assert.equal(media?.schema?.ref?.name, 'NewPet');
+    const props = Object.fromEntries((media?.schema?.properties ?? []).map((p) => [p.name, p.required]));
+    assert.deepEqual(props, { name: true, categoryId: true, status: false });
+    assert.match(media?.examples[0]?.value ?? '', /"name": "Coco"/);
+  });
+  test('a schema used by several responses is expanded once per page, then linked', () => {
+    const errors = byId('createPet')
+      .responses.flatMap((r) => r.contents)
+      .map((c) => c.schema)
+      .filter((s) => s?.ref?.name === 'Error');
+    assert.ok(errors.length > 2);
+    assert.equal(errors.filter((s) => !s?.collapsed).length, 1);
+    assert.ok(errors.slice(1).every((s) => s?.collapsed && s.ref?.url === '/reference/schemas/error/'));
+  });
+  test('hand-written samples in the order the spec gives, nothing generated beside them', () => {
+    const samples = byId('listPets').samples;
+    assert.deepEqual(
+      samples.map((s) => [s.label, s.lang, s.generated]),
+      [
+        ['cURL', 'sh', false],
+        ['JavaScript', 'js', false],
+        ['Python', 'python', false],
+      ],
+    );
+  });
+  test('old single-page anchors are kept to send /reference#tag/… links to the page', () => {
+    assert.equal(byId('listPets').legacyAnchor, 'tag/animals/GET/pets');
+  });
+  test('schemas get pages that list the operations using them', () => {
+    const pet = model().schemas.find((s) => s.name === 'Pet');
+    assert.equal(pet?.url, '/reference/schemas/pet/');
+    assert.ok(pet?.usedBy.some((o) => o.operationId === 'createPet'));
+    assert.ok(pet?.schema.properties?.some((p) => p.name === 'id' && p.required));
+  });
+});
+
+describe('the model of other descriptions', () => {
+  test('operationIds with "/" become file-safe pages; a tag outside every group goes to "Other"', () => {
+    const m = buildReferenceModel(fixture(), { buildDate: BUILD_DATE });
+    assert.deepEqual(
+      m.operations.map((o) => o.url),
+      ['/reference/repos-get/', '/reference/things-create/'],
+    );
+    assert.deepEqual(
+      m.groups.map((g) => g.name),
+      ['Other'],
+    );
+  });
+  test('generated samples only for languages without a hand-written one, from the real request', () => {
+    const m = buildReferenceModel(fixture(), { buildDate: BUILD_DATE });
+    const get = m.operations[0]?.samples ?? [];
+    assert.deepEqual(
+      get.map((s) => [s.label, s.generated]),
+      [
+        ['cURL', true],
+        ['JavaScript', true],
+        ['Python', true],
+      ],
+    );
+    assert.match(get[0]?.source ?? '', /https:\/\/api\.example\.com\/v2\/repos\/octo\/hello/);
+    assert.doesNotMatch(get[0]?.source ?? '', /per_page/, 'optional parameters stay out of the sample');
+    const post = m.operations[1]?.samples ?? [];
+    assert.deepEqual(
+      post.map((s) => s.label),
+      ['cURL', 'JavaScript', 'Python'],
+    );
+    assert.equal(post.filter((s) => s.label === 'cURL').length, 1);
+    assert.equal(post[0]?.generated, false);
+    assert.match(post[1]?.source ?? '', /name: 'a'/, 'the body example is sent');
+  });
+  test('schema trees: allOf merged, cycles cut, oneOf listed, nullable marked', () => {
+    const doc = fixture() as unknown as Record<string, unknown>;
+    const ctx = { doc, schemaUrl: (n: string) => `/s/${n}/` };
+    const thing = schemaNode({ $ref: '#/components/schemas/Thing' }, ctx);
+    assert.deepEqual(
+      thing.properties?.map((p) => [p.name, p.required]),
+      [
+        ['name', true],
+        ['size', false],
+      ],
+    );
+    assert.deepEqual(thing.properties?.[0]?.schema.constraints, ['at least 1 characters']);
+    const node = schemaNode({ $ref: '#/components/schemas/Node' }, ctx);
+    const parent = node.properties?.find((p) => p.name === 'parent')?.schema;
+    assert.equal(parent?.collapsed, true);
+    assert.equal(parent?.ref?.url, '/s/Node/');
+    assert.equal(node.properties?.find((p) => p.name === 'kind')?.schema.variants?.length, 2);
+    assert.equal(node.properties?.find((p) => p.name === 'note')?.schema.nullable, true);
+  });
+  test('serverUrl fills variables with their defaults', () => {
+    assert.equal(
+      serverUrl({ url: '{base_url}/x', variables: { base_url: { default: 'https://a.example' } } }),
+      'https://a.example/x',
+    );
+  });
+});
+
+describe('sidebar', () => {
+  const links = (items: SidebarItem[]): Array<Extract<SidebarItem, { link: string }>> =>
+    items.flatMap((i) => ('items' in i ? links(i.items) : [i]));
+  test('tag groups → tags → operations, each with its method and stability badge', () => {
+    const side = referenceSidebar(model());
+    assert.ok('items' in side);
+    assert.deepEqual(
+      side.items.filter((i) => 'items' in i).map((i) => i.label),
+      ['Pets', 'Store'],
+    );
+    const ops = links(side.items).filter((l) => l.attrs?.['data-method']);
+    assert.equal(ops.length, 18);
+    const update = ops.find((l) => l.link === '/reference/update-inventory/');
+    assert.equal(update?.attrs?.['data-method'], 'put');
+    assert.equal(update?.badge?.text, 'Beta');
+    assert.equal(ops.find((l) => l.link === '/reference/get-pet/')?.badge?.text, 'Deprecated');
+  });
+  test(`above ${FULL_SIDEBAR_LIMIT} operations only the current tag lists its operations`, () => {
+    const paths: Record<string, unknown> = {};
+    for (let i = 0; i < FULL_SIDEBAR_LIMIT + 10; i++) {
+      paths[`/p${i}`] = { get: { operationId: `op${i}`, tags: [i % 2 ? 'odd' : 'even'], responses: {} } };
+    }
+    const big = buildReferenceModel({ ...fixture(), paths } as OpenApiDocument, { buildDate: BUILD_DATE });
+    const onOdd = links([referenceSidebar(big, { tag: 'odd' })]).filter(
+      (l) => l.attrs?.['data-method'],
+    );
+    assert.equal(onOdd.length, (FULL_SIDEBAR_LIMIT + 10) / 2);
+    const onGuide = links([referenceSidebar(big)]);
+    assert.equal(onGuide.filter((l) => l.attrs?.['data-method']).length, 0);
+    assert.ok(onGuide.some((l) => l.link === '/reference/tags/even/'));
+  });
+});
+
+describe('try-it document', () => {
+  const servers = [
+    { url: '/api/mock', description: 'Mock API on this site' },
+    { url: 'https://petstore.example.com/v1' },
+  ];
+  test('holds the one operation and every component it reaches, the mock first', () => {
+    const doc = tryItDocument(spec(), 'GET', '/pets', servers);
+    assert.deepEqual(Object.keys(doc.paths as object), ['/pets']);
+    assert.deepEqual(Object.keys((doc.paths as Record<string, object>)['/pets'] ?? {}), ['get']);
+    const schemas = Object.keys((doc.components as Record<string, object>).schemas ?? {}).sort();
+    assert.deepEqual(schemas, ['Error', 'NewPet', 'Pet', 'PetStatus', 'Pets']);
+    assert.deepEqual((doc.servers as Array<{ url: string }>)[0]?.url, '/api/mock');
+    assert.ok((doc.components as Record<string, object>).securitySchemes);
+  });
+  test('optional parameters come unticked with their example; no hand-written samples', () => {
+    const doc = tryItDocument(spec(), 'get', '/pets', servers);
+    const get = (doc.paths as Record<string, Record<string, Record<string, unknown>>>)['/pets']?.get ?? {};
+    assert.equal(get['x-codeSamples'], undefined);
+    const params = get.parameters as Array<Record<string, unknown>>;
+    assert.ok(params.length >= 6);
+    for (const p of params) {
+      const ex = (p.examples as Record<string, Record<string, unknown>>)?.default;
+      assert.equal(ex?.['x-disabled'], true, `${String(p.name)} is unticked`);
+    }
+  });
+  test('an operation that does not exist is an error naming it', () => {
+    assert.throws(() => tryItDocument(spec(), 'PATCH', '/pets', servers), /no operation PATCH \/pets/);
+  });
+});
+
+describe('server guard', () => {
+  const origin = 'http://localhost:4321';
+  const mock = { url: '/api/mock' };
+  const servers = [
+    mock,
+    { url: '{base_url}', variables: { base_url: { default: 'https://petstore.example.com/v1' } } },
+  ];
+  test('the mock on this origin and the listed servers are allowed', () => {
+    assert.equal(serverAllowed('http://localhost:4321/api/mock/pets', [mock], origin), true);
+    assert.equal(serverAllowed('/api/mock', [mock], origin), true);
+    assert.equal(serverAllowed('https://petstore.example.com/v1/pets', servers, origin), true);
+  });
+  test('another origin, or a path that only starts like the mock, is refused', () => {
+    assert.equal(serverAllowed('https://evil.example/api/mock/pets', [mock], origin), false);
+    assert.equal(serverAllowed('http://localhost:4321/api/mockery', [mock], origin), false);
+  });
+  test('a variable with an enum allows only those values', () => {
+    const s = [{ url: 'https://{region}.example.com', variables: { region: { default: 'eu', enum: ['eu', 'us'] } } }];
+    assert.equal(serverAllowed('https://us.example.com/x', s, origin), true);
+    assert.equal(serverAllowed('https://evil.example.com/x', s, origin), false);
+  });
+});
