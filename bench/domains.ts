@@ -16,7 +16,7 @@ import { createSocket } from 'node:dgram';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { KNOTD, type Knot, startKnot } from '../tests/domains/knot.ts';
+import { KNOTD, type Knot, startKnot } from '../tests/support/knot.ts';
 
 const { values: opts } = parseArgs({
   options: {

@@ -16,6 +16,7 @@ import { delimiter, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { MOCK_BASE } from '../site/mock/mount.ts';
 import { DEFAULT_CAPS } from '../site/mock/store.ts';
 import { freePort, ROOT, startSite } from '../tests/support/server.ts';
 
@@ -139,11 +140,11 @@ async function startPrism(): Promise<{ url: string; child: ChildProcess; stop: (
 async function coreAlone(method: 'GET' | 'POST', ms = 3000): Promise<{ rps: number; cpuUs: number }> {
   const { createMock } = await import('../site/mock/index.ts');
   const { loadSpec } = await import('../spec/load.ts');
-  const mock = await createMock(loadSpec(), { basePath: '/api/mock' });
+  const mock = await createMock(loadSpec(), { basePath: MOCK_BASE });
   const make = (): Request =>
     method === 'GET'
-      ? new Request('http://127.0.0.1/api/mock/pets', { headers: { authorization: AUTH } })
-      : new Request('http://127.0.0.1/api/mock/pets', {
+      ? new Request(`http://127.0.0.1${MOCK_BASE}/pets`, { headers: { authorization: AUTH } })
+      : new Request(`http://127.0.0.1${MOCK_BASE}/pets`, {
           method: 'POST',
           headers: { authorization: AUTH, 'content-type': 'application/json' },
           body: NEW_PET,
@@ -201,7 +202,7 @@ async function main(): Promise<void> {
   // the core; pages go through Astro's Node adapter.
   const site = await startSite();
   try {
-    await measureMock(`${site.url}/api/mock`, 'mock');
+    await measureMock(`${site.url}${MOCK_BASE}`, 'mock');
   } finally {
     await site.stop();
   }

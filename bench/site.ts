@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { launchBrowser } from '../tests/support/browser.ts';
+import { launchBrowser } from '../tests/support/chromium.ts';
 import { ROOT, startSite } from '../tests/support/server.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);

@@ -1,12 +1,18 @@
-// Builds the site (`astro build`) when dist/ is missing or older than its sources.
-// Used by `npm start` and `npm test` so a fresh clone needs no separate build step.
+// Builds the site (`astro build`) when dist/ is missing or older than any of the site's inputs.
+// Used by `npm start` and the test commands that need the built site, so a fresh clone needs no
+// separate build step.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['site', 'spec', 'tools', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+/**
+ * Everything `astro build` reads: the site (srcDir), the spec it renders and mocks, Astro's config,
+ * the locked dependencies and Astro's public/ folder (when there is one). The CLI in tools/, the
+ * tests and scripts/serve.ts (read at run time, not built) are not inputs.
+ */
+export const SITE_INPUTS = ['site', 'spec', 'public', 'astro.config.mjs', 'package-lock.json'];
 
-/** Newest modification time (ms since epoch) of any file below `path`; 0 when it does not exist. */
+/** Newest modification time (ms since epoch) of `path` or any file or folder below it; 0 when it does not exist. */
 function newest(path) {
   if (!existsSync(path)) return 0;
   const st = statSync(path);
@@ -20,17 +26,24 @@ function newest(path) {
 }
 
 /**
- * Runs `astro build` in `root` unless dist/server/entry.mjs is newer than every source file.
+ * Whether dist/ is missing or older than an input.
+ * @param {string} root the repository root
+ */
+export function isStale(root) {
+  const entry = join(root, 'dist', 'server', 'entry.mjs');
+  const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
+  return built <= Math.max(...SITE_INPUTS.map((s) => newest(join(root, s))));
+}
+
+/**
+ * Runs `astro build` in `root` unless dist/server/entry.mjs is newer than every input.
  * @param {string} root the repository root
  * @param {{force?: boolean}} [options]
  * @returns {boolean} whether a build ran
  * @throws {Error} when the build fails
  */
 export function buildIfStale(root, options = {}) {
-  const entry = join(root, 'dist', 'server', 'entry.mjs');
-  const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
-  const sources = Math.max(...SOURCES.map((s) => newest(join(root, s))));
-  if (!options.force && built > sources) return false;
+  if (!options.force && !isStale(root)) return false;
   process.stderr.write('Building the site (astro build)...\n');
   // Astro's own CLI under this Node, so it works without node_modules/.bin on PATH.
   const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');

@@ -10,11 +10,9 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMock } from '../site/mock/index.ts';
+import { MOCK_BASE } from '../site/mock/mount.ts';
 import { toNodeListener } from '../site/mock/node.ts';
 import { loadSpec } from '../spec/load.ts';
-
-/** Where the mock is mounted: the try-it panel's server URL (site/reference/map.ts). */
-const MOUNT = '/api/mock';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 4321);
@@ -26,10 +24,10 @@ const entry = pathToFileURL(join(root, 'dist', 'server', 'entry.mjs')).href;
 const { handler: astro } = (await import(entry)) as {
   handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
 };
-const mock = toNodeListener(await createMock(loadSpec(), { basePath: MOUNT }));
+const mock = toNodeListener(await createMock(loadSpec(), { basePath: MOCK_BASE }));
 
 function isMock(url: string): boolean {
-  return url === MOUNT || url.startsWith(`${MOUNT}/`) || url.startsWith(`${MOUNT}?`);
+  return url === MOCK_BASE || url.startsWith(`${MOCK_BASE}/`) || url.startsWith(`${MOCK_BASE}?`);
 }
 
 const server = createServer((req, res) => {
@@ -45,7 +43,7 @@ server.on('error', (err: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 server.listen(port, host, () => {
-  process.stdout.write(`Petstore docs on http://${host}:${port}/ (mock API at http://${host}:${port}${MOUNT})\n`);
+  process.stdout.write(`Petstore docs on http://${host}:${port}/ (mock API at http://${host}:${port}${MOCK_BASE})\n`);
 });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, () => {

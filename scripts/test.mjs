@@ -1,78 +1,161 @@
-// `npm test`: checks the system packages the tests use, builds the site when
-// needed, then runs every test file (unit, integration, browser) with node:test.
-// Extra arguments are passed to `node --test` (e.g. `npm test -- tests/unit`).
+// The test commands (README.md "Tests"):
+//   node scripts/test.mjs unit          tests/unit: no build, no browser, no DNS server, no system package
+//   node scripts/test.mjs integration   tests/integration: Knot DNS, TLS and redirect servers, the built site, curl, python
+//   node scripts/test.mjs browser       tests/browser: @playwright/test with the system Chromium
+//   node scripts/test.mjs all           the three in that order (what `npm test` and CI run)
+//
+// Before integration or browser tests it checks the Debian packages they use and stops with the exact
+// install command when one is missing (it never installs anything), then builds the site when an input
+// is newer than dist/ (scripts/build-if-stale.mjs).
+//
+// Further arguments: for unit and integration they go to `node --test` (a folder such as
+// tests/unit/mock stands for its *.test.ts files); for browser, to `playwright test`. For `all`,
+// file and folder arguments pick the suites that hold them (tests/browser/… goes to Playwright), and
+// options go to `node --test` (write them as `--option=value`), e.g.
+// `npm test -- --test-name-pattern="cname mismatch"`, which also filters the browser tests.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { delimiter, join, relative, resolve } from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
+import { ROOT } from './node-version.mjs';
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
+/** @typedef {'unit' | 'integration' | 'browser'} Suite */
 
+/** Whether an executable named `cmd` is on PATH (or is the absolute path given). */
 function onPath(cmd) {
-  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
-}
-function executable(path) {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function pythonHasRequests() {
-  return (
-    spawnSync('python3', ['-c', 'import requests'], { stdio: 'ignore' }).status === 0 ||
-    spawnSync('/usr/bin/python3', ['-c', 'import requests'], { stdio: 'ignore' }).status === 0
-  );
+  const dirs = cmd.startsWith('/') ? [''] : (process.env.PATH ?? '').split(delimiter);
+  return dirs.some((dir) => {
+    try {
+      accessSync(join(dir, cmd), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
-// Debian package -> is it there?
-const needs = {
-  chromium: () => executable(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
-  knot: () => onPath('knotd') || executable('/usr/sbin/knotd'),
-  curl: () => onPath('curl'),
-  'python3-requests': pythonHasRequests,
-  openssl: () => onPath('openssl'),
+const PYTHON = process.env.PYTHON ?? '/usr/bin/python3';
+
+/** Debian package → is it there? Per suite that needs it. */
+const PACKAGES = {
+  integration: {
+    knot: () => onPath('knotd') || onPath('/usr/sbin/knotd'),
+    curl: () => onPath('curl'),
+    openssl: () => onPath('openssl'),
+    'python3-requests': () => spawnSync(PYTHON, ['-c', 'import requests'], { stdio: 'ignore' }).status === 0,
+  },
+  browser: {
+    chromium: () => onPath(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
+  },
 };
-const missing = Object.entries(needs)
-  .filter(([, present]) => !present())
-  .map(([pkg]) => pkg);
-if (missing.length > 0) {
-  const canApt = process.getuid?.() === 0 && onPath('apt-get');
-  if (!canApt) {
-    process.stderr.write(
-      `The tests need these Debian packages: ${missing.join(' ')}\nInstall them: sudo apt-get install -y ${missing.join(' ')}\n`,
-    );
-    process.exit(1);
-  }
-  process.stderr.write(`Installing the test dependencies: ${missing.join(' ')}\n`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const r = spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
-  if (r.status !== 0) process.exit(1);
-}
 
-try {
-  buildIfStale(root);
-} catch (err) {
-  process.stderr.write(`${err.message}\n`);
+/** Folder of each suite and whether it needs the built site. */
+const SUITES = {
+  unit: { dir: 'tests/unit', build: false },
+  integration: { dir: 'tests/integration', build: true },
+  browser: { dir: 'tests/browser', build: true },
+};
+
+/** Exits with the install command when a Debian package a suite uses is missing. */
+function requirePackages(suites) {
+  const missing = suites.flatMap((s) =>
+    Object.entries(PACKAGES[s] ?? {})
+      .filter(([, present]) => !present())
+      .map(([pkg]) => pkg),
+  );
+  if (missing.length === 0) return;
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
+  process.stderr.write(
+    `The ${suites.join(' and ')} tests need Debian packages that are missing: ${missing.join(', ')}.\n` +
+      `Install them, then run the tests again:\n\n  ${sudo}apt-get install -y ${missing.join(' ')}\n\n`,
+  );
   process.exit(1);
 }
 
-// `node --test` does not expand a directory: turn `tests/mock` into `tests/mock/**/*.test.ts`.
-const extra = process.argv
-  .slice(2)
-  .map((arg) =>
+/** `tests/unit/mock` → `tests/unit/mock/**\/*.test.ts`; files and options unchanged. */
+function expandDirs(args) {
+  return args.map((arg) =>
     !arg.startsWith('-') && existsSync(arg) && statSync(arg).isDirectory()
       ? `${arg.replace(/\/+$/, '')}/**/*.test.ts`
       : arg,
   );
-const files = extra.some((a) => !a.startsWith('-')) ? extra : [...extra, 'tests/**/*.test.ts'];
-// Node 22.12-22.17 strip TypeScript types only behind a flag (on by default from 22.18).
-const tsFlag = process.features.typescript ? [] : ['--experimental-strip-types'];
-const r = spawnSync(process.execPath, [...tsFlag, '--test', '--test-reporter=spec', ...files], {
-  cwd: root,
-  stdio: 'inherit',
+}
+
+/** Runs one suite; returns its exit status. */
+function run(suite, args) {
+  const files = args.filter((a) => !a.startsWith('-'));
+  if (suite === 'browser') {
+    const playwright = join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+    return spawnSync(process.execPath, [playwright, 'test', ...args], { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
+  }
+  const targets = files.length > 0 ? expandDirs(args) : [...args, `${SUITES[suite].dir}/**/*.test.ts`];
+  // Node 22.12-22.17 strip TypeScript types only behind a flag (on by default from 22.18).
+  const tsFlag = process.features.typescript ? [] : ['--experimental-strip-types'];
+  return (
+    spawnSync(process.execPath, [...tsFlag, '--test', '--test-reporter=spec', ...targets], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    }).status ?? 1
+  );
+}
+
+/**
+ * Playwright's form of node:test's `--test-name-pattern` (both take a regular expression), so one
+ * pattern filters every suite; a pattern that matches no browser test is then not a failure.
+ */
+function grepOf(options) {
+  return options.flatMap((o) => {
+    const pattern = /^--test-name-pattern=(.*)$/.exec(o)?.[1];
+    return pattern === undefined ? [] : ['--grep', pattern, '--pass-with-no-tests'];
+  });
+}
+
+/** The suite a test file or folder belongs to, from its place under tests/. */
+function suiteOf(arg) {
+  const rel = relative(ROOT, resolve(arg));
+  return Object.entries(SUITES).find(([, s]) => rel === s.dir || rel.startsWith(`${s.dir}/`))?.[0];
+}
+
+const [which = 'all', ...rest] = process.argv.slice(2);
+/** @type {Array<[Suite, string[]]>} */
+let plan;
+if (which === 'all') {
+  const files = rest.filter((a) => !a.startsWith('-'));
+  const options = rest.filter((a) => a.startsWith('-'));
+  const unknown = files.filter((f) => !suiteOf(f));
+  if (unknown.length > 0) {
+    process.stderr.write(`not under tests/unit, tests/integration or tests/browser: ${unknown.join(' ')}\n`);
+    process.exit(2);
+  }
+  plan = Object.keys(SUITES)
+    .map((s) => {
+      const mine = files.filter((f) => suiteOf(f) === s);
+      if (files.length > 0 && mine.length === 0) return undefined;
+      return [s, s === 'browser' ? [...grepOf(options), ...mine] : [...options, ...mine]];
+    })
+    .filter(Boolean);
+} else if (which in SUITES) {
+  plan = [[which, rest]];
+} else {
+  process.stderr.write('usage: node scripts/test.mjs [unit|integration|browser|all] [args...]\n');
+  process.exit(2);
+}
+
+requirePackages(plan.map(([s]) => s));
+if (plan.some(([s]) => SUITES[s].build)) {
+  try {
+    buildIfStale(ROOT);
+  } catch (err) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+}
+
+const results = plan.map(([suite, args]) => {
+  if (plan.length > 1) process.stderr.write(`\n== ${suite} tests\n`);
+  return [suite, run(suite, args)];
 });
-process.exit(r.status ?? 1);
+if (plan.length > 1) {
+  process.stderr.write(`\n${results.map(([s, code]) => `${s}: ${code === 0 ? 'passed' : 'FAILED'}`).join(', ')}\n`);
+}
+process.exit(results.some(([, code]) => code !== 0) ? 1 : 0);

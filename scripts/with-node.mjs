@@ -1,62 +1,84 @@
 #!/usr/bin/env node
-// Runs a command with a Node.js that satisfies package.json's engines (>= 22.12).
+// Runs a command with a Node.js that meets package.json's `engines.node` floor.
 //
-// This file must itself run on old Node versions (the machine's Node may be 20),
-// so it is plain JavaScript with no dependencies. When the running Node is too old
-// it uses, or installs, the major version named in .nvmrc into .tools/ (ignored by
-// git) from the npm registry, the same step .ci/run takes, and puts it first on PATH.
+// This file must itself run on old Node versions (the machine's Node may be 20), so it is plain
+// JavaScript with no dependencies. When the running Node is below the floor it uses, or installs once,
+// the major version named in .nvmrc in .tools/ (ignored by git) from the npm registry, the same step
+// .ci/run takes, and puts it first on PATH. node_modules/.bin comes next, so `astro`, `playwright` and
+// `biome` resolve as in an npm script.
+//
+// The command runs without a shell: each argument reaches it as given, spaces and quotes included
+// (`npm test -- --test-name-pattern="cname mismatch"`). A bare command name is looked up on that PATH.
 //
 // Usage: node scripts/with-node.mjs <command> [args...]
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join } from 'node:path';
+import { formatFloor, installMajor, nodeFloor, ROOT, satisfies } from './node-version.mjs';
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const MIN = [22, 12];
+const floor = nodeFloor();
 
-function satisfies(version) {
-  const [major, minor] = version.replace(/^v/, '').split('.').map(Number);
-  return major > MIN[0] || (major === MIN[0] && minor >= MIN[1]);
-}
-
-function toolsNode() {
-  const bin = join(root, '.tools', 'node_modules', '.bin');
+/** The bin folder of a Node that meets the floor in .tools/, installing node@<.nvmrc> there when needed. */
+function toolsNodeBin() {
+  const bin = join(ROOT, '.tools', 'node_modules', '.bin');
   const node = join(bin, 'node');
   if (existsSync(node)) {
     const r = spawnSync(node, ['--version'], { encoding: 'utf8' });
-    if (r.status === 0 && satisfies(r.stdout.trim())) return bin;
+    if (r.status === 0 && satisfies(r.stdout.trim(), floor)) return bin;
   }
-  const major = readFileSync(join(root, '.nvmrc'), 'utf8').trim();
+  const major = installMajor();
   process.stderr.write(
-    `Node ${process.versions.node} is older than ${MIN.join('.')}: installing node@${major} into .tools/ (once)...\n`,
+    `Node ${process.versions.node} is older than ${formatFloor(floor)}: installing node@${major} into .tools/ (once)...\n`,
   );
   const r = spawnSync(
     'npm',
-    ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', join(root, '.tools'), `node@${major}`],
-    {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
+    ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', join(ROOT, '.tools'), `node@${major}`],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   if (r.status !== 0 || !existsSync(node)) {
     process.stderr.write(
-      `Could not install node@${major}. Install Node.js >= ${MIN.join('.')} yourself (see .nvmrc).\n`,
+      `Could not install node@${major}. Install Node.js >= ${formatFloor(floor)} yourself (.nvmrc names the version).\n`,
     );
     process.exit(1);
   }
   return bin;
 }
 
-const args = process.argv.slice(2);
-if (args.length === 0) {
+/** `command` itself when it names a path; otherwise the first executable file of that name on `path`. */
+function resolveCommand(command, path) {
+  if (command.includes('/') || isAbsolute(command)) return command;
+  for (const dir of path.split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, command);
+    try {
+      accessSync(candidate, constants.X_OK);
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      /* not here */
+    }
+  }
+  return undefined;
+}
+
+const [command, ...args] = process.argv.slice(2);
+if (!command) {
   process.stderr.write('usage: node scripts/with-node.mjs <command> [args...]\n');
   process.exit(2);
 }
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
-const pathParts = [join(root, 'node_modules', '.bin')];
-if (!satisfies(process.versions.node)) pathParts.unshift(toolsNode());
+const pathParts = [join(ROOT, 'node_modules', '.bin')];
+if (!satisfies(process.versions.node, floor)) pathParts.unshift(toolsNodeBin());
 env.PATH = [...pathParts, env.PATH ?? ''].join(delimiter);
 
-const r = spawnSync(args.join(' '), { stdio: 'inherit', env, shell: true });
+const file = resolveCommand(command, env.PATH);
+if (!file) {
+  process.stderr.write(`with-node: command not found: ${command} (looked in node_modules/.bin and PATH)\n`);
+  process.exit(127);
+}
+const r = spawnSync(file, args, { stdio: 'inherit', env });
+if (r.error) {
+  process.stderr.write(`with-node: cannot run ${command}: ${r.error.message}\n`);
+  process.exit(126);
+}
 if (r.signal) process.kill(process.pid, r.signal);
 process.exit(r.status ?? 1);

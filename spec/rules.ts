@@ -7,6 +7,8 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { ERROR_STATUS } from './catalogue.ts';
 import { formatDay, isCalendarDate } from './dates.ts';
+import { listOperations } from './operations.ts';
+import { escapePointerToken as esc, formatPointer, resolvePointer } from './pointer.ts';
 
 export { isCalendarDate };
 
@@ -122,7 +124,6 @@ export const SOURCE_SHAPES: Readonly<Record<string, SourceShape>> = {
   },
 };
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const ERROR_REF = '#/components/schemas/Error';
 
 // ---------------------------------------------------------------------------------------------
@@ -140,27 +141,18 @@ function arr(v: unknown): Json[] {
 function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
-/** Escapes one JSON-pointer token (RFC 6901). */
-function esc(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1');
-}
 function ptr(...tokens: (string | number)[]): string {
-  return `#/${tokens.map((t) => esc(String(t))).join('/')}`;
-}
-function unesc(token: string): string {
-  return token.replaceAll('~1', '/').replaceAll('~0', '~');
+  return formatPointer(tokens, { fragment: true });
 }
 
 /** Follows a local `$ref` (`#/...`); undefined when it points nowhere. */
 function deref(doc: Doc, ref: string): Json | undefined {
   if (!ref.startsWith('#/')) return undefined;
-  let node: Json | undefined = doc;
-  for (const token of ref.slice(2).split('/').map(unesc)) {
-    if (Array.isArray(node)) node = node[Number(token)];
-    else if (isObj(node)) node = node[token];
-    else return undefined;
+  try {
+    return resolvePointer(doc, ref) as Json | undefined;
+  } catch {
+    return undefined; // not valid percent-encoding: points nowhere
   }
-  return node;
 }
 
 /** A node with its `$ref` chain followed, and the pointer it now lives at. */
@@ -187,19 +179,15 @@ export interface Operation {
 
 /** Lists the operations of the document in document order. */
 export function operations(doc: Doc): Operation[] {
-  const out: Operation[] = [];
-  for (const [path, rawItem] of Object.entries(obj(doc.paths))) {
-    const item = obj(rawItem);
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!isObj(op)) continue;
-      const parameters = [...arr(item.parameters), ...arr(op.parameters)]
-        .map((p) => resolve(doc, p, '').node)
-        .filter(isObj);
-      out.push({ path, method, at: ptr('paths', path, method), op, parameters });
-    }
-  }
-  return out;
+  return listOperations(doc).map(({ path, method, operation, pathItem }) => ({
+    path,
+    method,
+    at: ptr('paths', path, method),
+    op: operation as Obj,
+    parameters: [...arr(pathItem.parameters), ...arr(operation.parameters)]
+      .map((p) => resolve(doc, p, '').node)
+      .filter(isObj),
+  }));
 }
 
 function problem(rule: string, path: string, message: string): Problem {

@@ -1,35 +1,14 @@
-// Browser helpers for the tests: the system Chromium through playwright-core (never a downloaded
-// browser), a record of every request a page makes, and a wrapper that keeps a screenshot of each
-// failing test under test-results/<test-name>.png.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
-import { ROOT } from './server.ts';
+// Fixtures of the browser tests (@playwright/test): a record of every request of the test's browser
+// context that fails the test when one went to another origin than the site's, and a plain static
+// file server over dist/client standing in for a static host.
+import { type BrowserContext, test as base, type Request } from '@playwright/test';
+import { type StaticHost, startStaticHost } from './static-host.ts';
 
-/** Launch flags from the project conventions (no sandbox in containers, no background traffic). */
-export const CHROMIUM_ARGS: string[] = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-/** Starts the system Chromium headless (`CHROMIUM_PATH` overrides /usr/bin/chromium). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
-}
-
-/** Every request a page made, in order, plus the ones that failed. */
+/** Every request a browser context made, in order, plus the ones that failed. */
 export interface RequestLog {
   urls: string[];
   failed: string[];
-  /** Requests whose origin is not `origin` (should stay empty). */
+  /** Requests whose origin is not `origin` (data:, blob: and about:blank excepted). */
   foreign(origin: string): string[];
 }
 
@@ -61,31 +40,35 @@ export function recordRequests(context: BrowserContext): RequestLog {
   };
 }
 
-/** File-system-safe name for a test: `no try-it on GET /store/orders` → `no-try-it-on-GET-store-orders`. */
-export function safeName(name: string): string {
-  return name
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120);
-}
+export const test = base.extend<
+  { origin: string; requestLog: RequestLog; onlySiteRequests: undefined },
+  { staticHost: StaticHost }
+>({
+  /** The origin under test: `baseURL` (the site, or the static host where a describe sets it). */
+  origin: async ({ baseURL }, use) => {
+    if (!baseURL) throw new Error('no baseURL: playwright.config.ts sets it to the site it starts');
+    await use(new URL(baseURL).origin);
+  },
+  requestLog: async ({ context }, use) => {
+    await use(recordRequests(context));
+  },
+  // Automatic: after every test, no request of its context may have left the origin under test.
+  onlySiteRequests: [
+    async ({ requestLog, origin }, use) => {
+      await use(undefined);
+      base.expect(requestLog.foreign(origin), 'requests to other hosts').toEqual([]);
+    },
+    { auto: true },
+  ],
+  staticHost: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function needs from its first parameter.
+    async ({}, use) => {
+      const host = await startStaticHost();
+      await use(host);
+      await host.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
 
-/**
- * Runs a test body with a page; when the body throws, saves a full-page screenshot to
- * test-results/<test-name>.png (path printed in the error) before rethrowing.
- */
-export async function withScreenshot<T>(name: string, page: Page, body: () => Promise<T>): Promise<T> {
-  try {
-    return await body();
-  } catch (err) {
-    const dir = join(ROOT, 'test-results');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, `${safeName(name)}.png`);
-    try {
-      await page.screenshot({ path: file, fullPage: false });
-      if (err instanceof Error) err.message += `\n(screenshot: ${file})`;
-    } catch {
-      /* the page may be gone; keep the original error */
-    }
-    throw err;
-  }
-}
+export { expect } from '@playwright/test';

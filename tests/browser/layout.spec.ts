@@ -1,0 +1,125 @@
+// Reader-level layout checks of the built site as `npm start` serves it: the /reference site bar on a
+// phone-sized screen, the tables of the reference introduction, the operation a link points to, and the
+// site icon every page links. System Chromium through @playwright/test (playwright.config.ts); a failing
+// test keeps a screenshot and a trace, and every test fails when a request left the site's origin.
+import assert from 'node:assert/strict';
+import { MOCK_BASE } from '../../site/mock/mount.ts';
+import { test } from '../support/browser.ts';
+
+test.describe('/reference on a 390px wide screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('every site-bar link sits inside the bar and can be reached', async ({ page, requestLog: log, baseURL }) => {
+    await page.goto(`${baseURL}/reference/`);
+    const bar = page.locator('header.site-bar');
+    const barBox = await bar.boundingBox();
+    assert.ok(barBox, 'the site bar is rendered');
+    const links = bar.locator('a');
+    const labels = await links.allTextContents();
+    assert.deepEqual(
+      labels.map((l) => l.trim()),
+      ['Petstore API', 'Getting started', 'Custom domains', 'API reference', 'openapi.yaml', 'openapi.json'],
+    );
+    for (let i = 0; i < labels.length; i++) {
+      const link = links.nth(i);
+      await link.scrollIntoViewIfNeeded();
+      const box = await link.boundingBox();
+      assert.ok(box, `${labels[i]} has a box`);
+      // Fully inside the bar vertically (not clipped by its 48px height) and on screen once scrolled to.
+      assert.ok(box.y >= barBox.y && box.y + box.height <= barBox.y + barBox.height, `${labels[i]} inside the bar`);
+      assert.ok(box.x >= 0 && box.x + box.width <= 390 + 0.5, `${labels[i]} on screen (x ${box.x}, w ${box.width})`);
+      assert.equal(
+        await link.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return hit === el || el.contains(hit);
+        }),
+        true,
+        `${labels[i]} can be tapped`,
+      );
+    }
+    assert.deepEqual(log.foreign(baseURL as string), [], 'requests to other hosts');
+  });
+});
+
+test.describe('site icon', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('every page links an icon that loads, and no page asset is missing', async ({ page, baseURL }) => {
+    const missing: string[] = [];
+    page.on('response', (r) => {
+      // The reference probes the mock once at load; its JSON 404 is the expected answer.
+      if (r.status() >= 400 && !new URL(r.url()).pathname.startsWith(MOCK_BASE))
+        missing.push(`${r.status()} ${r.url()}`);
+    });
+    for (const path of ['/', '/guides/getting-started/', '/guides/custom-domains/', '/reference/']) {
+      await test.step(`site icon on ${path}`, async () => {
+        await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+        const href = await page.locator('link[rel~="icon"]').first().getAttribute('href');
+        assert.ok(href, `${path} links an icon`);
+        const res = await page.request.get(new URL(href, `${baseURL}${path}`).href);
+        assert.equal(res.status(), 200, `${path}: ${href}`);
+        assert.match(res.headers()['content-type'] ?? '', /^image\/svg\+xml/);
+        assert.match(await res.text(), /^<svg /);
+      });
+    }
+    assert.deepEqual(missing, [], 'responses with an error status');
+  });
+});
+
+test.describe('/reference introduction tables', () => {
+  for (const width of [1280, 390]) {
+    test.describe(`${width}px wide`, () => {
+      test.use({ viewport: { width, height: 900 } });
+
+      test(`no word in a table cell is cut across lines, and the page does not scroll sideways (${width}px)`, async ({
+        page,
+        baseURL,
+      }) => {
+        await page.goto(`${baseURL}/reference/`);
+        await page.locator('#reference .markdown table').first().waitFor({ timeout: 20_000 });
+        const result = await page.evaluate(() => {
+          const cut: string[] = [];
+          const tables = document.querySelectorAll('#reference .markdown table');
+          for (const cell of document.querySelectorAll('#reference .markdown table :is(th, td)')) {
+            const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+              // Plain words (letters, digits, underscores) have no break opportunity of their own.
+              for (const m of (n.textContent ?? '').matchAll(/\w+/g)) {
+                const r = document.createRange();
+                r.setStart(n, m.index ?? 0);
+                r.setEnd(n, (m.index ?? 0) + m[0].length);
+                if (new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1) cut.push(m[0]);
+              }
+            }
+          }
+          return { tables: tables.length, cut, scrollWidth: document.documentElement.scrollWidth };
+        });
+        assert.ok(result.tables >= 4, `introduction tables rendered (${result.tables})`);
+        assert.deepEqual(result.cut, [], 'words cut across lines');
+        assert.ok(result.scrollWidth <= width, `page scroll width ${result.scrollWidth} <= ${width}`);
+      });
+    });
+  }
+});
+
+test.describe('/reference deep links', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('the operation a link points to is shown without a focus frame round the whole section', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto(`${baseURL}/guides/getting-started/`);
+    await page.locator('a[href="/reference/#tag/orders/PUT/store/orders/{orderId}"]').first().click();
+    const section = page.locator('section[id$="/tag/orders/PUT/store/orders/{orderId}"]');
+    await section.waitFor({ timeout: 20_000 });
+    await page.waitForFunction(() => document.activeElement?.tagName === 'SECTION', null, { timeout: 10_000 });
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      return { id: el.id, outline: getComputedStyle(el).outlineStyle };
+    });
+    assert.match(focused.id, /\/tag\/orders\/PUT\/store\/orders\/\{orderId\}$/);
+    assert.equal(focused.outline, 'none');
+  });
+});

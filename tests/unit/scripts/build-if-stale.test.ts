@@ -1,0 +1,49 @@
+// build-if-stale rebuilds for the site's inputs and for nothing else.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { isStale, SITE_INPUTS } from '../../../scripts/build-if-stale.mjs';
+
+const root = mkdtempSync(join(tmpdir(), 'build-if-stale-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+/** Writes `path` (below the temporary root) with the given modification time in seconds. */
+function touch(path: string, seconds: number): void {
+  const file = join(root, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, '');
+  utimesSync(file, seconds, seconds);
+  // A folder's own time changes when an entry is added: keep it old so only the file counts.
+  for (let d = dirname(file); d.startsWith(root) && d !== root; d = dirname(d)) utimesSync(d, 1, 1);
+}
+
+describe('build-if-stale', () => {
+  test('the inputs are the site, the spec, public/, Astro config and the lockfile', () => {
+    assert.deepEqual([...SITE_INPUTS].sort(), ['astro.config.mjs', 'package-lock.json', 'public', 'site', 'spec']);
+  });
+
+  test('missing dist/ is stale', () => {
+    touch('site/index.astro', 100);
+    assert.equal(isStale(root), true);
+  });
+
+  test('dist newer than every input is fresh; a newer file in tools/, tests/ or scripts/ does not rebuild', () => {
+    touch('dist/server/entry.mjs', 200);
+    touch('tools/docs-domains/cli.ts', 300);
+    touch('tests/unit/x.test.ts', 300);
+    touch('scripts/serve.ts', 300);
+    assert.equal(isStale(root), false);
+  });
+
+  for (const input of ['site/pages/x.astro', 'spec/openapi.yaml', 'public/favicon.svg', 'astro.config.mjs']) {
+    test(`a newer ${input} rebuilds`, () => {
+      touch(input, 400);
+      assert.equal(isStale(root), true);
+      rmSync(join(root, input));
+      utimesSync(join(root, dirname(input)), 1, 1);
+      assert.equal(isStale(root), false);
+    });
+  }
+});
