@@ -7,11 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseSpec, specPath } from '../../spec/load.ts';
+import { MOCK_BASE } from '../mock/mount.ts';
 import { type MappedReference, mapReference, type OpenApiDocument } from './map.ts';
 import { buildReferenceModel, type ReferenceModel } from './model.ts';
 
-/** Base path of the mock API on this origin (site/pages/api/mock/[...path].ts). */
-export const MOCK_BASE = '/api/mock';
+export { MOCK_BASE };
 
 /**
  * The build date (UTC, YYYY-MM-DD) that decides whether a sunset date is ahead or past.

@@ -12,6 +12,8 @@
  */
 
 import { formatDay, parseDay } from '../../spec/dates.ts';
+import { listOperations as listDocumentOperations } from '../../spec/operations.ts';
+import { MOCK_BASE } from '../mock/mount.ts';
 
 export { formatDay, parseDay };
 
@@ -20,10 +22,6 @@ export type OpenApiDocument = Record<string, unknown> & {
   openapi: string;
   paths: Record<string, unknown>;
 };
-
-/** HTTP methods that carry operations in a path item (OpenAPI 3.0 §4.7.9). */
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** Stability levels of `x-stability` (GitBook convention; spec/README.md "Extensions"). */
 export type StabilityLevel = 'experimental' | 'beta';
@@ -144,29 +142,25 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Every operation of the document, in document order, with its object (the object of the given document). */
+/**
+ * Every operation of the document, in document order (spec/operations.ts), with what the reference
+ * shows of it: its id (or `METHOD path` without one), summary, first tag and Scalar anchor.
+ */
 export function listOperations(doc: OpenApiDocument): Array<OperationRef & { operation: Record<string, unknown> }> {
-  const out: Array<OperationRef & { operation: Record<string, unknown> }> = [];
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    if (!isObject(item)) continue;
-    for (const method of HTTP_METHODS) {
-      const operation = item[method];
-      if (!isObject(operation)) continue;
-      const tags = Array.isArray(operation.tags) ? operation.tags.filter((t) => typeof t === 'string') : [];
-      const tag = tags[0] ?? '';
-      const upper = method.toUpperCase();
-      out.push({
-        operationId: typeof operation.operationId === 'string' ? operation.operationId : `${upper} ${path}`,
-        method: upper,
-        path,
-        summary: typeof operation.summary === 'string' ? operation.summary : `${upper} ${path}`,
-        tag,
-        anchor: tag ? `tag/${slugifyTag(tag)}/${upper}${path}` : `${upper}${path}`,
-        operation,
-      });
-    }
-  }
-  return out;
+  return listDocumentOperations(doc).map(({ method, path, operation }) => {
+    const tags = Array.isArray(operation.tags) ? operation.tags.filter((t) => typeof t === 'string') : [];
+    const tag = tags[0] ?? '';
+    const upper = method.toUpperCase();
+    return {
+      operationId: typeof operation.operationId === 'string' ? operation.operationId : `${upper} ${path}`,
+      method: upper,
+      path,
+      summary: typeof operation.summary === 'string' ? operation.summary : `${upper} ${path}`,
+      tag,
+      anchor: tag ? `tag/${slugifyTag(tag)}/${upper}${path}` : `${upper}${path}`,
+      operation,
+    };
+  });
 }
 
 /**
@@ -373,7 +367,7 @@ export function deprecationNotice(d: Deprecation, buildDate: string): string {
  */
 export function mapReference(input: OpenApiDocument, options: MapOptions): MappedReference {
   parseDay(options.buildDate);
-  const mockBase = options.mockBase ?? '/api/mock';
+  const mockBase = options.mockBase ?? MOCK_BASE;
   const document = structuredClone(input);
   const ops = listOperations(document);
 

@@ -12,6 +12,8 @@
  * - `x-hideTryItPanel: true` → no try-it (spec §1, §4);
  * - `x-codeSamples` first, generated samples only for other languages (samples.ts).
  */
+
+import { formatPointer } from '../../spec/pointer.ts';
 import {
   type Deprecation,
   describeDeprecation,
@@ -24,7 +26,15 @@ import {
   stabilityOf,
 } from './map.ts';
 import { type CodeSample, codeSamples, type SampleRequest } from './samples.ts';
-import { deref, exampleFor, jsonText, type SchemaContext, type SchemaNode, schemaNode } from './schema.ts';
+import {
+  deref,
+  exampleFor,
+  jsonText,
+  type SchemaContext,
+  type SchemaNode,
+  schemaNode,
+  schemaRefName,
+} from './schema.ts';
 import { RESERVED_SLUGS, uniqueSlugs } from './slug.ts';
 
 type Json = Record<string, unknown>;
@@ -453,7 +463,7 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     name,
     slug: schemaSlugs.get(name) ?? 'x',
     url: schemaUrl(name),
-    schema: schemaNode({ $ref: `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` }, pageCtx),
+    schema: schemaNode({ $ref: formatPointer(['components', 'schemas', name], { fragment: true }) }, pageCtx),
     usedBy: usedBy.get(name) ?? [],
   }));
 
@@ -486,8 +496,9 @@ function collectSchemaRefs(doc: Json, value: unknown, out: Set<string>, seen: Se
   if (!isObject(value)) return;
   const ref = typeof value.$ref === 'string' ? value.$ref : null;
   if (ref) {
-    if (ref.startsWith('#/components/schemas/')) {
-      out.add(decodeURIComponent(ref.slice('#/components/schemas/'.length)).replace(/~1/g, '/').replace(/~0/g, '~'));
+    const name = schemaRefName(ref);
+    if (name) {
+      out.add(name);
       return;
     }
     if (seen.has(ref)) return;

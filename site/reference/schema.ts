@@ -9,6 +9,8 @@
  * descriptions (GitHub's) while the linked schema page shows the whole shape.
  */
 
+import { parsePointer, resolvePointer } from '../../spec/pointer.ts';
+
 type Json = Record<string, unknown>;
 
 function isObject(v: unknown): v is Json {
@@ -69,25 +71,17 @@ export interface SchemaContext {
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 
-/** Decodes one RFC 6901 reference token (`~1` → `/`, `~0` → `~`). */
-function unescapeToken(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
 /**
- * Resolves a local `$ref` (`#/a/b`) in the document.
- * @returns the target, or undefined when the reference is not local or points nowhere
+ * Resolves a local `$ref` (`#/a/b`, RFC 6901 fragment form) in the document.
+ * @returns the target, or undefined when the reference is not local, malformed or points nowhere
  */
 export function resolveLocalRef(doc: Json, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
-  let node: unknown = doc;
-  for (const raw of ref.slice(2).split('/')) {
-    const key = unescapeToken(decodeURIComponent(raw));
-    if (Array.isArray(node)) node = node[Number(key)];
-    else if (isObject(node)) node = node[key];
-    else return undefined;
+  try {
+    return resolvePointer(doc, ref);
+  } catch {
+    return undefined;
   }
-  return node;
 }
 
 /** Follows `$ref` chains of any kind (parameters, responses, headers, examples…), at most 10 hops. */
@@ -99,9 +93,13 @@ export function deref(doc: Json, value: unknown): unknown {
 
 /** The schema name of a `#/components/schemas/Name` reference, or null. */
 export function schemaRefName(ref: unknown): string | null {
-  return typeof ref === 'string' && ref.startsWith(SCHEMA_PREFIX)
-    ? unescapeToken(decodeURIComponent(ref.slice(SCHEMA_PREFIX.length)))
-    : null;
+  if (typeof ref !== 'string' || !ref.startsWith(SCHEMA_PREFIX)) return null;
+  try {
+    const tokens = parsePointer(ref);
+    return tokens.length === 3 ? (tokens[2] ?? null) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** JSON text of a value for display (strings quoted, so `"1"` and `1` differ). */

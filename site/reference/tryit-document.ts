@@ -10,7 +10,9 @@
  * - `x-codeSamples` are dropped, so the client's snippet is generated from the request it will send,
  *   not the hand-written sample of the page.
  */
-import { HTTP_METHODS, type OpenApiDocument } from './map.ts';
+import { HTTP_METHODS } from '../../spec/operations.ts';
+import { parsePointer } from '../../spec/pointer.ts';
+import type { OpenApiDocument } from './map.ts';
 import { deref, resolveLocalRef } from './schema.ts';
 
 type Json = Record<string, unknown>;
@@ -95,10 +97,9 @@ export function tryItDocument(input: OpenApiDocument, method: string, path: stri
   const components: Record<string, Json> = {};
   const sourceComponents = isObject(doc.components) ? doc.components : {};
   for (const ref of collectRefs(doc, pathItem)) {
-    const [, , kind, ...rest] = ref.split('/');
-    const name = rest.join('/').replace(/~1/g, '/').replace(/~0/g, '~');
+    const [, kind, name] = parsePointer(ref);
     const target = resolveLocalRef(doc, ref);
-    if (!kind || target === undefined) continue;
+    if (!kind || name === undefined || target === undefined) continue;
     components[kind] ??= {};
     (components[kind] as Json)[name] = target;
   }

@@ -1,16 +1,15 @@
-// Reader-level layout checks of the built site as `npm start` serves it: the /reference site bar on a
-// phone-sized screen, the tables of the reference introduction, the operation a link points to, and the
-// site icon every page links. System Chromium through @playwright/test (playwright.config.ts); a failing
+// Reader-level layout checks of the built site as `npm start` serves it: the explorer's site bar on a
+// phone-sized screen, the tables of the reference introduction, old links into the single-page
+// reference, and the site icon every page links. System Chromium through @playwright/test (playwright.config.ts); a failing
 // test keeps a screenshot and a trace, and every test fails when a request left the site's origin.
 import assert from 'node:assert/strict';
-import { MOCK_BASE } from '../../site/mock/mount.ts';
 import { test } from '../support/browser.ts';
 
-test.describe('/reference on a 390px wide screen', () => {
+test.describe('/reference/explorer/ on a 390px wide screen', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('every site-bar link sits inside the bar and can be reached', async ({ page, requestLog: log, baseURL }) => {
-    await page.goto(`${baseURL}/reference/`);
+    await page.goto(`${baseURL}/reference/explorer/`);
     const bar = page.locator('header.site-bar');
     const barBox = await bar.boundingBox();
     assert.ok(barBox, 'the site bar is rendered');
@@ -18,7 +17,15 @@ test.describe('/reference on a 390px wide screen', () => {
     const labels = await links.allTextContents();
     assert.deepEqual(
       labels.map((l) => l.trim()),
-      ['Petstore API', 'Getting started', 'Custom domains', 'API reference', 'openapi.yaml', 'openapi.json'],
+      [
+        'Petstore API',
+        'Getting started',
+        'Custom domains',
+        'API reference',
+        'Explorer',
+        'openapi.yaml',
+        'openapi.json',
+      ],
     );
     for (let i = 0; i < labels.length; i++) {
       const link = links.nth(i);
@@ -48,11 +55,16 @@ test.describe('site icon', () => {
   test('every page links an icon that loads, and no page asset is missing', async ({ page, baseURL }) => {
     const missing: string[] = [];
     page.on('response', (r) => {
-      // The reference probes the mock once at load; its JSON 404 is the expected answer.
-      if (r.status() >= 400 && !new URL(r.url()).pathname.startsWith(MOCK_BASE))
-        missing.push(`${r.status()} ${r.url()}`);
+      if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`);
     });
-    for (const path of ['/', '/guides/getting-started/', '/guides/custom-domains/', '/reference/']) {
+    for (const path of [
+      '/',
+      '/guides/getting-started/',
+      '/guides/custom-domains/',
+      '/reference/',
+      '/reference/list-pets/',
+      '/reference/explorer/',
+    ]) {
       await test.step(`site icon on ${path}`, async () => {
         await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
         const href = await page.locator('link[rel~="icon"]').first().getAttribute('href');
@@ -67,51 +79,69 @@ test.describe('site icon', () => {
   });
 });
 
-test.describe('/reference introduction tables', () => {
-  for (const width of [1280, 390]) {
-    test.describe(`${width}px wide`, () => {
-      test.use({ viewport: { width, height: 900 } });
+const INTRO_TABLES = [
+  { page: '/reference/', tables: '.ref-md table' },
+  { page: '/reference/explorer/', tables: '#reference .markdown table' },
+];
 
-      test(`no word in a table cell is cut across lines, and the page does not scroll sideways (${width}px)`, async ({
-        page,
-        baseURL,
-      }) => {
-        await page.goto(`${baseURL}/reference/`);
-        await page.locator('#reference .markdown table').first().waitFor({ timeout: 20_000 });
-        const result = await page.evaluate(() => {
-          const cut: string[] = [];
-          const tables = document.querySelectorAll('#reference .markdown table');
-          for (const cell of document.querySelectorAll('#reference .markdown table :is(th, td)')) {
-            const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-              // Plain words (letters, digits, underscores) have no break opportunity of their own.
-              for (const m of (n.textContent ?? '').matchAll(/\w+/g)) {
-                const r = document.createRange();
-                r.setStart(n, m.index ?? 0);
-                r.setEnd(n, (m.index ?? 0) + m[0].length);
-                if (new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1) cut.push(m[0]);
+test.describe('introduction tables of the reference and the explorer', () => {
+  for (const { page: path, tables: selector } of INTRO_TABLES)
+    for (const width of [1280, 390]) {
+      test.describe(`${path} ${width}px wide`, () => {
+        test.use({ viewport: { width, height: 900 } });
+
+        test(`no word in a table cell is cut across lines, and the page does not scroll sideways (${width}px)`, async ({
+          page,
+          baseURL,
+        }) => {
+          await page.goto(`${baseURL}${path}`);
+          await page.locator(selector).first().waitFor({ timeout: 20_000 });
+          const result = await page.evaluate((selector) => {
+            const cut: string[] = [];
+            const tables = document.querySelectorAll(selector);
+            for (const cell of document.querySelectorAll(`${selector} :is(th, td)`)) {
+              const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+              for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+                // Plain words (letters, digits, underscores) have no break opportunity of their own.
+                for (const m of (n.textContent ?? '').matchAll(/\w+/g)) {
+                  const r = document.createRange();
+                  r.setStart(n, m.index ?? 0);
+                  r.setEnd(n, (m.index ?? 0) + m[0].length);
+                  if (new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1) cut.push(m[0]);
+                }
               }
             }
-          }
-          return { tables: tables.length, cut, scrollWidth: document.documentElement.scrollWidth };
+            return { tables: tables.length, cut, scrollWidth: document.documentElement.scrollWidth };
+          }, selector);
+          assert.ok(result.tables >= 4, `introduction tables rendered (${result.tables})`);
+          assert.deepEqual(result.cut, [], 'words cut across lines');
+          assert.ok(result.scrollWidth <= width, `page scroll width ${result.scrollWidth} <= ${width}`);
         });
-        assert.ok(result.tables >= 4, `introduction tables rendered (${result.tables})`);
-        assert.deepEqual(result.cut, [], 'words cut across lines');
-        assert.ok(result.scrollWidth <= width, `page scroll width ${result.scrollWidth} <= ${width}`);
       });
-    });
-  }
+    }
 });
 
-test.describe('/reference deep links', () => {
+test.describe('links into the former single-page reference', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('the operation a link points to is shown without a focus frame round the whole section', async ({
+  for (const [anchor, page] of [
+    ['tag/orders/PUT/store/orders/{orderId}', '/reference/replace-order/'],
+    ['tag/animals/GET/pets', '/reference/list-pets/'],
+    ['tag/inventory', '/reference/tags/inventory/'],
+    ['tag/animals/description/whatever', '/reference/tags/animals/'],
+  ]) {
+    test(`/reference/#${anchor} lands on ${page}`, async ({ page: tab, baseURL }) => {
+      await tab.goto(`${baseURL}/reference/#${anchor}`);
+      await tab.waitForURL(`${baseURL}${page}`, { timeout: 10_000 });
+    });
+  }
+
+  test('the explorer opens at the operation a page links to, without a focus frame round the section', async ({
     page,
     baseURL,
   }) => {
-    await page.goto(`${baseURL}/guides/getting-started/`);
-    await page.locator('a[href="/reference/#tag/orders/PUT/store/orders/{orderId}"]').first().click();
+    await page.goto(`${baseURL}/reference/replace-order/`);
+    await page.getByRole('link', { name: 'Open in the explorer' }).click();
     const section = page.locator('section[id$="/tag/orders/PUT/store/orders/{orderId}"]');
     await section.waitFor({ timeout: 20_000 });
     await page.waitForFunction(() => document.activeElement?.tagName === 'SECTION', null, { timeout: 10_000 });

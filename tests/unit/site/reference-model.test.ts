@@ -285,9 +285,7 @@ describe('sidebar', () => {
       paths[`/p${i}`] = { get: { operationId: `op${i}`, tags: [i % 2 ? 'odd' : 'even'], responses: {} } };
     }
     const big = buildReferenceModel({ ...fixture(), paths } as OpenApiDocument, { buildDate: BUILD_DATE });
-    const onOdd = links([referenceSidebar(big, { tag: 'odd' })]).filter(
-      (l) => l.attrs?.['data-method'],
-    );
+    const onOdd = links([referenceSidebar(big, { tag: 'odd' })]).filter((l) => l.attrs?.['data-method']);
     assert.equal(onOdd.length, (FULL_SIDEBAR_LIMIT + 10) / 2);
     const onGuide = links([referenceSidebar(big)]);
     assert.equal(onGuide.filter((l) => l.attrs?.['data-method']).length, 0);

@@ -1,0 +1,245 @@
+// Browser tests of the static API reference (/reference/…) as a reader uses it: pages that read
+// without JavaScript, the extensions on the right operations, the site search, try-it on demand
+// against the mock (and its absence on GET /store/orders and on static hosts), theme, keyboard, and an
+// axe-core scan. Every test also fails when a request left the site's origin (tests/support/browser.ts).
+import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { OpenApiDocument } from '../../site/reference/map.ts';
+import { buildReferenceModel } from '../../site/reference/model.ts';
+import { loadSpec } from '../../spec/load.ts';
+import { expect, test } from '../support/browser.ts';
+
+const model = buildReferenceModel(loadSpec() as unknown as OpenApiDocument, {
+  buildDate: new Date().toISOString().slice(0, 10),
+});
+const pageOf = (operationId: string): string => {
+  const op = model.operations.find((o) => o.operationId === operationId);
+  if (!op) throw new Error(`no operation ${operationId}`);
+  return op.url;
+};
+
+/** Requests that load the request client's code or data (none before a click). */
+const clientRequests = (urls: string[]) =>
+  urls.filter((u) => /\/_astro\/(tryit|modal)\.|\/reference\/tryit\/|\/api\/mock\//.test(u));
+
+/** Clicks "Try it" and waits for the request client's send button. */
+async function openTryIt(page: Page) {
+  await page.getByRole('button', { name: 'Try it' }).click();
+  const client = page.locator('.scalar-client');
+  await client.getByRole('button', { name: /^Send/ }).first().waitFor({ timeout: 30_000 });
+  return client;
+}
+
+test.describe('operation pages without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('GET /pets reads completely: method, path, parameters, responses and samples', async ({ page, origin }) => {
+    await page.goto(`${origin}/reference/list-pets/`);
+    await expect(page.getByRole('heading', { level: 1, name: 'List pets' })).toBeVisible();
+    await expect(page.locator('.ref-endpoint')).toContainText('GET');
+    await expect(page.locator('.ref-endpoint')).toContainText('/pets');
+    await expect(page.locator('.ref-meta')).toContainText('listPets');
+    const params = page.locator('table.ref-params');
+    for (const name of ['status', 'categoryId', 'name', 'ids', 'limit', 'offset']) {
+      await expect(params.locator('code', { hasText: new RegExp(`^${name}$`) })).toBeVisible();
+    }
+    const limit = params.locator('tr', { has: page.locator('code', { hasText: /^limit$/ }) });
+    await expect(limit).toContainText('query');
+    await expect(limit).toContainText('≤ 100');
+    await expect(limit).toContainText('default 20');
+    for (const status of ['200', '400', '401', '429', '500']) {
+      await expect(page.locator(`#response-${status}`)).toBeVisible();
+    }
+    await expect(page.locator('#response-429').locator('..')).toContainText('Retry-After');
+    // The samples are there in the HTML (tabs need JS to switch, so every panel's text is in the page).
+    const samples = await page.locator('starlight-tabs [role="tabpanel"] pre').allTextContents();
+    assert.equal(samples.length, 3);
+    assert.match(samples[0] ?? '', /curl -sS --fail-with-body/);
+    assert.match(samples[1] ?? '', /await fetch\(/);
+    assert.match(samples[2] ?? '', /requests\.get\(/);
+    // The try-it button needs JavaScript: without it, it is not shown.
+    await expect(page.getByRole('button', { name: 'Try it' })).toBeHidden();
+  });
+
+  test('POST /pets shows its request body as a schema with required marks and the example', async ({
+    page,
+    origin,
+  }) => {
+    await page.goto(`${origin}${pageOf('createPet')}`);
+    const body = page.locator('#request-body ~ .ref-media').first();
+    await expect(body.locator('.ref-schema-head').first()).toContainText('NewPet');
+    const name = body.locator('.ref-schema', { has: page.locator('code.ref-prop', { hasText: /^name$/ }) }).first();
+    await expect(name).toContainText('required');
+    await expect(body).toContainText('"Coco"');
+  });
+});
+
+test.describe('extensions on the static pages', () => {
+  test('stability badges on the right operations only, in the page and in the sidebar', async ({ page, origin }) => {
+    const expected: Record<string, string> = {
+      listInventory: 'Beta',
+      getInventoryItem: 'Beta',
+      updateInventory: 'Beta',
+      replaceOrder: 'Experimental',
+      getPet: 'Deprecated',
+    };
+    await page.goto(`${origin}/reference/`);
+    for (const op of model.operations) {
+      const item = page.locator(`nav a.ref-op[href="${op.url}"]`);
+      await expect(item, op.operationId).toHaveAttribute('data-method', op.method.toLowerCase());
+      const badge = (await item.locator('.sl-badge').allTextContents()).map((t) => t.trim());
+      assert.deepEqual(badge, expected[op.operationId] ? [expected[op.operationId]] : [], `sidebar ${op.operationId}`);
+      const listed = page.locator('.ref-op-list li', { has: page.locator(`a[href="${op.url}"]`) });
+      const onIndex = (await listed.locator('.ref-badge').allTextContents()).map((t) => t.trim());
+      assert.deepEqual(onIndex, expected[op.operationId] ? [expected[op.operationId]] : [], `index ${op.operationId}`);
+    }
+  });
+
+  test('the deprecated operation gives its sunset date once, with its successor', async ({ page, origin }) => {
+    await page.goto(`${origin}${pageOf('getPet')}`);
+    const notice = page.locator('aside', { hasText: 'Deprecated since' });
+    await expect(notice).toHaveCount(1);
+    await expect(notice).toContainText('30 June 2027');
+    await expect(notice.getByRole('link', { name: 'List pets' })).toHaveAttribute('href', '/reference/list-pets/');
+    const main = (await page.locator('main').textContent()) ?? '';
+    assert.equal(main.match(/Deprecated since/g)?.length, 1, 'one deprecation notice');
+    await expect(page.locator('table.ref-headers').first()).toContainText('Deprecation');
+    await expect(page.locator('table.ref-headers').first()).toContainText('Sunset');
+  });
+
+  test('hand-written samples in the spec order, cURL first, tabs kept in sync across pages', async ({
+    page,
+    origin,
+  }) => {
+    await page.goto(`${origin}/reference/create-pet/`);
+    const tabs = page.locator('starlight-tabs [role="tab"]');
+    await expect(tabs).toHaveText(['cURL', 'JavaScript', 'Python']);
+    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+    await tabs.nth(2).click();
+    await page.goto(`${origin}/reference/list-categories/`);
+    await expect(page.locator('starlight-tabs [role="tab"][aria-selected="true"]')).toHaveText('Python');
+  });
+});
+
+test.describe('search', () => {
+  for (const [query, what] of [
+    ['getInventory', 'operationId'],
+    ['Set a pet', 'summary'],
+    ['/store/inventory', 'path'],
+  ] as const) {
+    test(`the site search finds an operation by its ${what} (${query})`, async ({ page, origin }) => {
+      await page.goto(`${origin}/guides/getting-started/`);
+      await page.locator('site-search button[data-open-modal]').first().click();
+      const input = page.locator('site-search dialog input').first();
+      await input.fill(query);
+      await page
+        .locator('site-search dialog a[href*="/reference/"]')
+        .filter({ hasText: /inventory|stock/i })
+        .first()
+        .waitFor({ timeout: 15_000 });
+    });
+  }
+
+  test('buttons and badges are kept out of the index; the operation itself is in it', async ({ page, origin }) => {
+    await page.goto(`${origin}${pageOf('getPet')}`);
+    const outside = await page
+      .locator('main .ref-badge, main .ref-tryit, main .ref-meta a[href*="/explorer/"], main .ref-note')
+      .evaluateAll((els) => els.filter((e) => !e.closest('[data-pagefind-ignore]')).map((e) => e.outerHTML));
+    assert.deepEqual(outside, []);
+    await expect(page.locator('main[data-pagefind-body]')).toContainText('getPet');
+  });
+});
+
+test.describe('try it', () => {
+  test('reading a page loads no client code and sends nothing to the mock', async ({ page, origin, requestLog }) => {
+    await page.goto(`${origin}/reference/list-pets/`, { waitUntil: 'networkidle' });
+    assert.deepEqual(clientRequests(requestLog.urls), []);
+  });
+
+  test('GET /pets: the client opens on the mock with a per-browser token and gets the seed pets', async ({
+    page,
+    origin,
+  }) => {
+    await page.goto(`${origin}/reference/list-pets/`);
+    const client = await openTryIt(page);
+    const sent = page.waitForRequest((r) => r.url().startsWith(`${origin}/api/mock/pets`));
+    const answered = page.waitForResponse((r) => r.url().startsWith(`${origin}/api/mock/pets`));
+    await client.getByRole('button', { name: /^Send/ }).first().click();
+    const request = await sent;
+    // Only the required parameters: no query at all on GET /pets.
+    assert.equal(new URL(request.url()).search, '');
+    const token = await page.evaluate(() => localStorage.getItem('petstore-mock-token'));
+    assert.match(token ?? '', /^reader-[0-9a-f-]{36}$/);
+    assert.equal(request.headers().authorization, `Bearer ${token}`);
+    const response = await answered;
+    assert.equal(response.status(), 200);
+    const pets = (await response.json()) as Array<{ name: string }>;
+    assert.ok(pets.length >= 6, `seed pets (${pets.length})`);
+    await expect(client.getByText('"Rex"').first()).toBeVisible();
+  });
+
+  test('GET /store/orders has no try-it and loads no client code', async ({ page, origin, requestLog }) => {
+    await page.goto(`${origin}${pageOf('listOrders')}`, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('button', { name: 'Try it' })).toHaveCount(0);
+    await expect(page.getByText('Try-it is disabled for this operation')).toBeVisible();
+    assert.deepEqual(clientRequests(requestLog.urls), []);
+    const scripts = await page
+      .locator('script[src], script[type="module"]')
+      .evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src || e.textContent || ''));
+    assert.ok(!scripts.some((s) => /TryIt|tryit/.test(s)), 'no try-it script on the page');
+    const doc = await page.request.get(`${origin}/reference/tryit/list-orders.json`);
+    assert.equal(doc.status(), 404);
+  });
+
+  test('reached by keyboard: Tab to "Try it", Enter opens the client', async ({ page, origin }) => {
+    await page.goto(`${origin}/reference/get-category/`);
+    const button = page.getByRole('button', { name: 'Try it' });
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab');
+      if (await button.evaluate((b) => b === document.activeElement)) break;
+    }
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.locator('.scalar-client').getByRole('button', { name: /^Send/ }).first().waitFor({ timeout: 30_000 });
+  });
+
+  test('theme: switching to dark turns the page and the client dark', async ({ page, origin }) => {
+    await page.goto(`${origin}/reference/list-pets/`);
+    await page.locator('starlight-theme-select select').first().selectOption('dark');
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    await openTryIt(page);
+    assert.equal(await page.evaluate(() => document.body.classList.contains('dark-mode')), true);
+    await page.locator('starlight-theme-select select').first().selectOption('light', { force: true });
+    await page.waitForFunction(() => document.body.classList.contains('light-mode'));
+  });
+});
+
+test.describe('accessibility (axe-core)', () => {
+  for (const path of ['/reference/', '/reference/list-pets/', '/reference/get-pet/']) {
+    for (const theme of ['light', 'dark']) {
+      test(`${path} (${theme}) has no serious or critical violation`, async ({ page, origin }) => {
+        await page.addInitScript((t) => localStorage.setItem('starlight-theme', t), theme);
+        await page.goto(`${origin}${path}`);
+        const results = await new AxeBuilder({ page }).analyze();
+        const bad = results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        assert.deepEqual(bad, []);
+      });
+    }
+  }
+});
+
+test.describe('static hosting (no mock API)', () => {
+  test.use({ baseURL: async ({ staticHost }, use) => use(staticHost.url) });
+
+  test('try-it says clearly that the mock is unavailable', async ({ page, origin }) => {
+    await page.goto(`${origin}/reference/list-pets/`);
+    const client = await openTryIt(page);
+    await client.getByRole('button', { name: /^Send/ }).first().click();
+    await expect(page.locator('.ref-tryit-status')).toContainText('mock API is not available on this host', {
+      timeout: 15_000,
+    });
+  });
+});
