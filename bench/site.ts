@@ -1,47 +1,102 @@
-// Benchmark of the docs site (prints figures; not a test):
-//   1. wall time of `npm run build`;
-//   2. bytes of JavaScript and CSS that /reference loads, raw and gzip, measured from the network
-//      in headless Chromium (gzip: zlib level 9 of each body, as a static host would serve it);
-//   3. time until the first operation is visible in headless Chromium (median of RUNS loads).
+// Benchmark of the docs site's reference (prints figures; never run by the tests). Each figure of the
+// static reference is printed beside the same figure for the Scalar explorer, measured in the same run.
 //
-// Run: node bench/site.ts [--no-build]   (RUNS=5 by default)
+//   1. build: wall time and peak RSS of `astro build` (GNU time), for the description given;
+//   2. bytes before interaction: JS, CSS and HTML an operation page, the index and the explorer load,
+//      from the network in headless Chromium (gzip: zlib level 9 of each body, as a host serves it);
+//   3. try-it cost: what the first click on "Try it" loads, and what an x-hideTryItPanel page loads
+//      for try-it (should be nothing);
+//   4. operation page HTML over every operation page in the build (gzip, median and largest);
+//   5. first operation content visible on Slow 4G (150 ms RTT, 1.6 Mbit/s down, 4× CPU slowdown),
+//      and unthrottled, median of RUNS loads;
+//   6. Lighthouse mobile performance and accessibility (`npx lighthouse@12`, system Chromium).
+//
+// Run:
+//   node bench/site.ts                      Petstore spec (spec/openapi.yaml)
+//   node bench/site.ts --spec FILE          another description (JSON or YAML), e.g. GitHub's REST
+//                                           description: npm i --no-save --prefix /tmp/octo @octokit/openapi
+//                                           then --spec /tmp/octo/node_modules/@octokit/openapi/generated/api.github.com.json
+//   flags: --no-build (use dist/), --no-lighthouse, --runs N (default 5), --out DIR (default dist)
 import { spawnSync } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { launchBrowser } from '../tests/support/chromium.ts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { CHROMIUM_PATH, launchBrowser } from '../tests/support/chromium.ts';
 import { ROOT, startSite } from '../tests/support/server.ts';
 
-const RUNS = Number(process.env.RUNS ?? 5);
-const FIRST_OPERATION = 'tag/animals/GET/pets';
+const { values: opts } = parseArgs({
+  options: {
+    spec: { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '5' },
+  },
+});
+const RUNS = Number(opts.runs);
+const specFile = opts.spec ? resolve(opts.spec) : undefined;
+const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...(specFile ? { PETSTORE_SPEC: specFile } : {}) };
 
-function median(xs: number[]): number {
+const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
+const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-}
+  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
+const row = (cells: string[], widths: number[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 12)).join('  ');
 
-const kb = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;
-
-if (!process.argv.includes('--no-build')) {
-  const t0 = performance.now();
-  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-  const ms = performance.now() - t0;
+// 1. Build.
+if (!opts['no-build']) {
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, 'node_modules/astro/bin/astro.mjs', 'build'], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const last = r.stderr.trim().split('\n').at(-1) ?? '';
   if (r.status !== 0) {
-    process.stderr.write(r.stderr);
-    throw new Error(`npm run build failed (exit ${r.status})`);
+    process.stderr.write(r.stderr.slice(-4000));
+    throw new Error(`astro build failed (exit ${r.status})`);
   }
-  console.log(`npm run build: ${(ms / 1000).toFixed(1)} s wall time`);
+  const [wall, rssKb] = last.split(' ').map(Number);
+  console.log(`build (${specFile ?? 'spec/openapi.yaml'}): ${wall?.toFixed(1)} s wall, peak RSS ${((rssKb ?? 0) / 1024).toFixed(0)} MB`);
 }
 
-const site = await startSite();
+// 4. Operation pages on disk.
+const client = join(ROOT, 'dist', 'client', 'reference');
+const reserved = new Set(['tags', 'schemas', 'explorer', 'tryit']);
+const opPages = readdirSync(client, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !reserved.has(d.name) && existsSync(join(client, d.name, 'index.html')))
+  .map((d) => d.name);
+const sizes = opPages.map((slug) => gzipSync(readFileSync(join(client, slug, 'index.html')), { level: 9 }).length);
+const largest = Math.max(...sizes);
+console.log(
+  `operation pages: ${opPages.length}; HTML gzip median ${kb(median(sizes))}, largest ${kb(largest)} (${opPages[sizes.indexOf(largest)]})`,
+);
+const sample = opPages.includes('list-pets') ? 'list-pets' : (opPages[0] ?? '');
+const hidden = opPages.includes('list-orders') ? 'list-orders' : undefined;
+
+const site = await startSite(specFile ? { PETSTORE_SPEC: specFile } : {});
 const browser = await launchBrowser();
-try {
-  // Bytes /reference loads (fresh context, no cache).
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  const totals: Record<string, { raw: number; gzip: number; files: number }> = {};
+
+interface Weight {
+  js: number;
+  css: number;
+  html: number;
+  files: number;
+}
+
+/** Bytes (gzip) a page loads until the network is idle, by kind; `match` keeps only some URLs. */
+async function weigh(b: Browser, url: string, act?: (p: Page) => Promise<void>, match?: RegExp): Promise<Weight> {
+  const ctx = await b.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await ctx.newPage();
+  const w: Weight = { js: 0, css: 0, html: 0, files: 0 };
   const pending: Promise<void>[] = [];
+  let counting = !act;
   page.on('response', (res) => {
+    if (!counting || (match && !match.test(res.url()))) return;
     const type = res.request().resourceType();
     const kind = type === 'script' ? 'js' : type === 'stylesheet' ? 'css' : type === 'document' ? 'html' : null;
     if (!kind) return;
@@ -49,52 +104,129 @@ try {
       res
         .body()
         .then((body) => {
-          const t = totals[kind] ?? { raw: 0, gzip: 0, files: 0 };
-          totals[kind] = t;
-          t.raw += body.length;
-          t.gzip += gzipSync(body, { level: 9 }).length;
-          t.files += 1;
+          w[kind] += gzipSync(body, { level: 9 }).length;
+          w.files += 1;
         })
         .catch(() => undefined),
     );
   });
-  await page.goto(`${site.url}/reference/`, { waitUntil: 'networkidle' });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  if (act) {
+    await Promise.all(pending);
+    counting = true;
+    await act(page);
+    await page.waitForLoadState('networkidle');
+  }
   await Promise.all(pending);
-  console.log('/reference transfer (from the network, fresh cache):');
-  for (const kind of ['html', 'js', 'css']) {
-    const t = totals[kind];
-    if (t)
-      console.log(
-        `  ${kind.padEnd(4)} ${String(t.files).padStart(2)} files  raw ${kb(t.raw).padStart(11)}  gzip ${kb(t.gzip).padStart(10)}`,
-      );
-  }
-  await context.close();
+  await ctx.close();
+  return w;
+}
 
-  // Time until the first operation is visible.
-  const deep: number[] = [];
-  const intro: number[] = [];
+/** Applies Lighthouse's Slow 4G profile to a page (network and CPU). */
+async function slow4g(ctx: BrowserContext, page: Page): Promise<void> {
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+/** Milliseconds from navigation start until `selector` is visible, median of RUNS fresh loads. */
+async function timeToVisible(b: Browser, url: string, selector: string, throttle: boolean): Promise<number> {
+  const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    const p = await ctx.newPage();
-    await p.goto(`${site.url}/reference/#${FIRST_OPERATION}`, { waitUntil: 'commit' });
-    await p.locator(`section[id$="/${FIRST_OPERATION}"] .operation-title h3`).waitFor({ state: 'visible' });
-    deep.push(await p.evaluate(() => performance.now()));
+    const ctx = await b.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+    const page = await ctx.newPage();
+    if (throttle) await slow4g(ctx, page);
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.locator(selector).first().waitFor({ state: 'visible', timeout: 120_000 });
+    times.push(await page.evaluate(() => performance.now()));
     await ctx.close();
-    const ctx2 = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    const p2 = await ctx2.newPage();
-    await p2.goto(`${site.url}/reference/`, { waitUntil: 'commit' });
-    await p2.locator('[data-sidebar-id$="/tag/animals"]').waitFor({ state: 'visible' });
-    await p2.locator('section[id$="/description/introduction"] h1').waitFor({ state: 'visible' });
-    intro.push(await p2.evaluate(() => performance.now()));
-    await ctx2.close();
   }
-  console.log(
-    `time to first operation visible (/reference/#${FIRST_OPERATION}), median of ${RUNS}: ${median(deep).toFixed(0)} ms`,
+  return median(times);
+}
+
+function lighthouse(url: string): { performance: number; accessibility: number } | null {
+  const r = spawnSync(
+    'npx',
+    [
+      '--yes',
+      'lighthouse@12',
+      url,
+      '--only-categories=performance,accessibility',
+      '--form-factor=mobile',
+      '--output=json',
+      '--quiet',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    ],
+    { encoding: 'utf8', env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 256 * 1024 * 1024 },
   );
-  console.log(
-    `time to reference shell visible (/reference/, title + sidebar), median of ${RUNS}: ${median(intro).toFixed(0)} ms`,
-  );
+  if (r.status !== 0) {
+    process.stderr.write(`lighthouse ${url}: exit ${r.status}\n${r.stderr.slice(-2000)}\n`);
+    return null;
+  }
+  const report = JSON.parse(r.stdout) as { categories: Record<string, { score: number }> };
+  return {
+    performance: Math.round((report.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100),
+  };
+}
+
+try {
+  const base = site.url;
+  const pages = [
+    { name: `operation (/reference/${sample}/)`, url: `${base}/reference/${sample}/`, visible: 'main h1' },
+    { name: 'index (/reference/)', url: `${base}/reference/`, visible: 'main h1' },
+    {
+      name: 'explorer (/reference/explorer/)',
+      url: `${base}/reference/explorer/#${specFile ? '' : 'tag/animals/GET/pets'}`,
+      visible: specFile ? 'section[id*="/tag/"] h3, .section h1' : 'section[id$="/tag/animals/GET/pets"] .operation-title h3',
+    },
+  ];
+
+  console.log('\nbefore interaction (gzip, fresh cache):');
+  const widths = [34, 10, 10, 10, 7];
+  console.log(row(['page', 'JS', 'CSS', 'HTML', 'files'], widths));
+  for (const p of pages) {
+    const w = await weigh(browser, p.url);
+    console.log(row([p.name, kb(w.js), kb(w.css), kb(w.html), String(w.files)], widths));
+  }
+  console.log('budget: operation page JS ≤ 100 KB (goal 40 KB), HTML ≤ 40 KB (goal 20 KB)');
+
+  const click = await weigh(browser, `${base}/reference/${sample}/`, async (page) => {
+    await page.getByRole('button', { name: 'Try it' }).click();
+    await page.locator('.scalar-client').getByRole('button', { name: /^Send/ }).first().waitFor({ timeout: 60_000 });
+  });
+  console.log(`\nfirst "Try it" click loads: JS ${kb(click.js)}, CSS ${kb(click.css)} (${click.files} files)`);
+  if (hidden) {
+    const none = await weigh(browser, `${base}/reference/${hidden}/`, undefined, /\/(tryit|modal|style)\.[\w-]+\.(js|css)$|\/reference\/tryit\//);
+    console.log(`x-hideTryItPanel page (/reference/${hidden}/) loads for try-it: JS ${kb(none.js)}, CSS ${kb(none.css)} (budget 0)`);
+  }
+
+  console.log(`\ntime to first content visible, median of ${RUNS} (mobile viewport):`);
+  console.log(row(['page', 'unthrottled', 'Slow 4G'], [34, 12, 10]));
+  for (const p of pages) {
+    if (p.name.startsWith('index')) continue;
+    const fast = await timeToVisible(browser, p.url, p.visible, false);
+    const slow = await timeToVisible(browser, p.url, p.visible, true);
+    console.log(row([p.name, `${fast.toFixed(0)} ms`, `${slow.toFixed(0)} ms`], [34, 12, 10]));
+  }
+  console.log('budget: operation page on Slow 4G ≤ 2.0 s (goal 1.5 s)');
+
+  if (!opts['no-lighthouse']) {
+    console.log('\nLighthouse 12, mobile (performance / accessibility):');
+    for (const p of pages) {
+      const score = lighthouse(p.url.replace(/#.*$/, ''));
+      console.log(`  ${p.name.padEnd(34)} ${score ? `${score.performance} / ${score.accessibility}` : 'failed'}`);
+    }
+    console.log('budget: ≥ 90 (goal 100) for /reference/ and an operation page');
+  }
 } finally {
   await browser.close();
   await site.stop();
+  rmSync(join(ROOT, '.lighthouseci'), { recursive: true, force: true });
 }

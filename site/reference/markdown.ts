@@ -1,7 +1,11 @@
 /**
  * CommonMark + GFM (tables, strikethrough, autolinks) to HTML for the descriptions of the API
  * description, at build time. Raw HTML in a description is dropped, not passed through: the pages
- * stay valid whatever a description contains. Pure.
+ * stay valid whatever a description contains.
+ *
+ * Large descriptions repeat the same texts on many pages (GitHub's property descriptions appear on
+ * hundreds of operations), so results are memoised per text, and a text with no Markdown syntax at all
+ * skips the parser: it is a paragraph of escaped text either way.
  */
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
@@ -10,8 +14,22 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 
 const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeStringify).freeze();
+const rendered = new Map<string, string>();
 
-/** Renders Markdown to an HTML fragment. */
+/** Characters that can start Markdown syntax, an entity, an autolink or a line structure. */
+const SYNTAX = /[\\`*_[\]<>#|~&\n]|^\s*(?:[-+>]|\d+[.)])\s|https?:\/\/|www\./;
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Renders Markdown to an HTML fragment (memoised: the same text gives the same string). */
 export function renderMarkdown(markdown: string): string {
-  return String(processor.processSync(markdown));
+  let html = rendered.get(markdown);
+  if (html === undefined) {
+    const text = markdown.trim();
+    html = SYNTAX.test(text) ? String(processor.processSync(markdown)) : `<p>${escapeHtml(text)}</p>`;
+    rendered.set(markdown, html);
+  }
+  return html;
 }

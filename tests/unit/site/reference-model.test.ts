@@ -345,3 +345,14 @@ describe('server guard', () => {
     assert.equal(serverAllowed('https://evil.example.com/x', s, origin), false);
   });
 });
+
+describe('markdown', () => {
+  test('plain text is one escaped paragraph; Markdown is rendered; raw HTML is dropped', async () => {
+    const { renderMarkdown } = await import('../../../site/reference/markdown.ts');
+    assert.equal(renderMarkdown('The id of the pet.'), '<p>The id of the pet.</p>');
+    assert.equal(renderMarkdown('Use **ids** to read `GET /pets`.'), '<p>Use <strong>ids</strong> to read <code>GET /pets</code>.</p>');
+    assert.match(renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |'), /<table>[\s\S]*<td>1<\/td>/);
+    assert.doesNotMatch(renderMarkdown('Hi <script>alert(1)</script>'), /<script>/);
+    assert.equal(renderMarkdown('The id of the pet.'), renderMarkdown('The id of the pet.'));
+  });
+});
