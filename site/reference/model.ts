@@ -114,7 +114,8 @@ export interface SchemeView {
   scopes: string[];
 }
 
-export interface OperationView {
+/** What lists, the sidebar and links need of an operation (cheap; held for every operation). */
+export interface OperationSummary {
   operationId: string;
   /** File-safe slug; the page is `/reference/<slug>/`. */
   slug: string;
@@ -123,8 +124,6 @@ export interface OperationView {
   method: string;
   path: string;
   summary: string;
-  /** Markdown. */
-  description?: string;
   tag: string;
   tagUrl: string;
   /** The tag group the operation's tag is in. */
@@ -133,14 +132,20 @@ export interface OperationView {
   legacyAnchor: string;
   stability: Stability | null;
   deprecation: Deprecation | null;
+  /** False for `x-hideTryItPanel: true`. */
+  tryIt: boolean;
+}
+
+/** Everything an operation's page shows (built per page by {@link ReferenceModel.operationView}). */
+export interface OperationView extends OperationSummary {
+  /** Markdown. */
+  description?: string;
   /** Alternatives (any one suffices); each lists the schemes used together. Empty: no authentication. */
   security: SchemeView[][];
   parameters: ParameterView[];
   requestBody: RequestBodyView | null;
   responses: ResponseView[];
   samples: CodeSample[];
-  /** False for `x-hideTryItPanel: true`. */
-  tryIt: boolean;
   externalDocs?: { url: string; description?: string };
 }
 
@@ -151,7 +156,7 @@ export interface TagView {
   group: string;
   /** Markdown. */
   description?: string;
-  operations: OperationView[];
+  operations: OperationSummary[];
 }
 
 export interface GroupView {
@@ -163,10 +168,8 @@ export interface SchemaPageView {
   name: string;
   slug: string;
   url: string;
-  /** Expanded one level deeper than in operations. */
-  schema: SchemaNode;
   /** Operations whose parameters, body or responses use the schema directly. */
-  usedBy: Array<Pick<OperationView, 'operationId' | 'method' | 'path' | 'summary' | 'url'>>;
+  usedBy: Array<Pick<OperationSummary, 'operationId' | 'method' | 'path' | 'summary' | 'url'>>;
 }
 
 export interface ReferenceModel {
@@ -176,10 +179,17 @@ export interface ReferenceModel {
   description?: string;
   groups: GroupView[];
   tags: TagView[];
-  operations: OperationView[];
+  operations: OperationSummary[];
   schemas: SchemaPageView[];
   /** The base URL generated samples use (the first server, variables at their defaults). */
   sampleServer: string;
+  /**
+   * The whole view of one operation's page. Built on demand, one page at a time, so a build holds the
+   * heavy parts (schema trees, examples, samples) of one page at once, not of 1,100.
+   */
+  operationView(op: OperationSummary): OperationView;
+  /** The schema tree of a schema's page, expanded one level deeper than in operations. */
+  schemaTree(schema: SchemaPageView): SchemaNode;
 }
 
 export interface ModelOptions {
@@ -356,12 +366,34 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
   const sampleServer = serverUrl(Array.isArray(doc.servers) ? doc.servers[0] : undefined) ?? 'https://api.example.com';
   const paths = isObject(doc.paths) ? doc.paths : {};
 
-  const operations: OperationView[] = ops.map(({ operation, ...ref }, i) => {
+  const raw = new Map<string, { operation: Json; pathItem: Json }>();
+  const operations: OperationSummary[] = ops.map(({ operation, ...ref }, i) => {
     const slug = opSlugs[i] ?? 'x';
     const where = `${ref.method} ${ref.path} (${ref.operationId})`;
     const level = stabilityOf(operation, where);
+    raw.set(slug, { operation, pathItem: isObject(paths[ref.path]) ? (paths[ref.path] as Json) : {} });
+    return {
+      operationId: ref.operationId,
+      slug,
+      url: `${REFERENCE_BASE}/${slug}/`,
+      method: ref.method,
+      path: ref.path,
+      summary: ref.summary,
+      tag: ref.tag,
+      tagUrl: `${REFERENCE_BASE}/tags/${tagSlug.get(ref.tag) ?? 'x'}/`,
+      group: groupOfTag.get(ref.tag) ?? 'Other',
+      legacyAnchor: ref.anchor,
+      stability: level ? { level, label: level === 'beta' ? 'Beta' : 'Experimental' } : null,
+      deprecation: describeDeprecation(ref as OperationRef, operation, ops, options.buildDate),
+      tryIt: operation['x-hideTryItPanel'] !== true,
+    };
+  });
+
+  const operationView = (op: OperationSummary): OperationView => {
+    const source = raw.get(op.slug);
+    if (!source) throw new Error(`no operation with the slug ${op.slug}`);
+    const { operation, pathItem } = source;
     const ctx: SchemaContext = { ...baseCtx, expanded: new Set() };
-    const pathItem = isObject(paths[ref.path]) ? (paths[ref.path] as Json) : {};
     const parameters: ParameterView[] = parametersOf(doc, pathItem, operation).map((p) => {
       const ex = parameterExample(doc, p);
       return {
@@ -400,37 +432,24 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
       },
     );
     const security = securityOf(doc, operation);
-    const tag = ref.tag;
     const ext =
       isObject(operation.externalDocs) && typeof operation.externalDocs.url === 'string'
         ? operation.externalDocs
         : null;
     return {
-      operationId: ref.operationId,
-      slug,
-      url: `${REFERENCE_BASE}/${slug}/`,
-      method: ref.method,
-      path: ref.path,
-      summary: ref.summary,
+      ...op,
       description: str(operation.description),
-      tag,
-      tagUrl: `${REFERENCE_BASE}/tags/${tagSlug.get(tag) ?? 'x'}/`,
-      group: groupOfTag.get(tag) ?? 'Other',
-      legacyAnchor: ref.anchor,
-      stability: level ? { level, label: level === 'beta' ? 'Beta' : 'Experimental' } : null,
-      deprecation: describeDeprecation(ref as OperationRef, operation, ops, options.buildDate),
       security,
       parameters,
       requestBody,
       responses,
       samples: codeSamples(
         operation,
-        sampleRequest(sampleServer, ref.method, ref.path, parameters, security, requestBody),
+        sampleRequest(sampleServer, op.method, op.path, parameters, security, requestBody),
       ),
-      tryIt: operation['x-hideTryItPanel'] !== true,
       externalDocs: ext ? { url: String(ext.url), description: str(ext.description) } : undefined,
     };
-  });
+  };
 
   const tags: TagView[] = tagNames.map((name) => {
     const slug = tagSlug.get(name) ?? 'x';
@@ -463,9 +482,10 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     name,
     slug: schemaSlugs.get(name) ?? 'x',
     url: schemaUrl(name),
-    schema: schemaNode({ $ref: formatPointer(['components', 'schemas', name], { fragment: true }) }, pageCtx),
     usedBy: usedBy.get(name) ?? [],
   }));
+  const schemaTree = (schema: SchemaPageView): SchemaNode =>
+    schemaNode({ $ref: formatPointer(['components', 'schemas', schema.name], { fragment: true }) }, pageCtx);
 
   const info = isObject(doc.info) ? doc.info : {};
   return {
@@ -480,6 +500,8 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     operations,
     schemas,
     sampleServer,
+    operationView,
+    schemaTree,
   };
 }
 

@@ -7,7 +7,7 @@
  * above {@link FULL_SIDEBAR_LIMIT} operations only the current tag lists its operations; other tags
  * link to their tag page.
  */
-import type { OperationView, ReferenceModel } from './model.ts';
+import type { OperationSummary, ReferenceModel } from './model.ts';
 import { REFERENCE_BASE } from './model.ts';
 
 /** Operation count up to which every page's sidebar lists every operation. */
@@ -25,7 +25,7 @@ export type SidebarItem =
 
 /** The badge a sidebar entry shows for an operation: its stability, else `Deprecated`, else none. */
 export function operationBadge(
-  op: Pick<OperationView, 'stability' | 'deprecation'>,
+  op: Pick<OperationSummary, 'stability' | 'deprecation'>,
 ): Extract<SidebarItem, { link: string }>['badge'] {
   if (op.stability) {
     return {
@@ -38,7 +38,7 @@ export function operationBadge(
   return undefined;
 }
 
-function operationItem(op: OperationView): SidebarItem {
+function operationItem(op: OperationSummary): SidebarItem {
   const badge = operationBadge(op);
   return {
     label: op.summary,

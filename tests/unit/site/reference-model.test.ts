@@ -16,9 +16,10 @@ const BUILD_DATE = '2026-11-23';
 const spec = () => loadSpec(SPEC_PATH) as unknown as OpenApiDocument;
 const model = () => buildReferenceModel(spec(), { buildDate: BUILD_DATE });
 const byId = (id: string): OperationView => {
-  const op = model().operations.find((o) => o.operationId === id);
+  const m = model();
+  const op = m.operations.find((o) => o.operationId === id);
   assert.ok(op, `operation ${id}`);
-  return op;
+  return m.operationView(op);
 };
 
 /** A description with the shapes the Petstore spec does not have. */
@@ -197,7 +198,12 @@ describe('the model of the Petstore spec', () => {
     const pet = model().schemas.find((s) => s.name === 'Pet');
     assert.equal(pet?.url, '/reference/schemas/pet/');
     assert.ok(pet?.usedBy.some((o) => o.operationId === 'createPet'));
-    assert.ok(pet?.schema.properties?.some((p) => p.name === 'id' && p.required));
+    assert.ok(
+      pet &&
+        model()
+          .schemaTree(pet)
+          .properties?.some((p) => p.name === 'id' && p.required),
+    );
   });
 });
 
@@ -215,7 +221,8 @@ describe('the model of other descriptions', () => {
   });
   test('generated samples only for languages without a hand-written one, from the real request', () => {
     const m = buildReferenceModel(fixture(), { buildDate: BUILD_DATE });
-    const get = m.operations[0]?.samples ?? [];
+    const [getOp, postOp] = m.operations.map((o) => m.operationView(o));
+    const get = getOp?.samples ?? [];
     assert.deepEqual(
       get.map((s) => [s.label, s.generated]),
       [
@@ -226,7 +233,7 @@ describe('the model of other descriptions', () => {
     );
     assert.match(get[0]?.source ?? '', /https:\/\/api\.example\.com\/v2\/repos\/octo\/hello/);
     assert.doesNotMatch(get[0]?.source ?? '', /per_page/, 'optional parameters stay out of the sample');
-    const post = m.operations[1]?.samples ?? [];
+    const post = postOp?.samples ?? [];
     assert.deepEqual(
       post.map((s) => s.label),
       ['cURL', 'JavaScript', 'Python'],
@@ -350,7 +357,10 @@ describe('markdown', () => {
   test('plain text is one escaped paragraph; Markdown is rendered; raw HTML is dropped', async () => {
     const { renderMarkdown } = await import('../../../site/reference/markdown.ts');
     assert.equal(renderMarkdown('The id of the pet.'), '<p>The id of the pet.</p>');
-    assert.equal(renderMarkdown('Use **ids** to read `GET /pets`.'), '<p>Use <strong>ids</strong> to read <code>GET /pets</code>.</p>');
+    assert.equal(
+      renderMarkdown('Use **ids** to read `GET /pets`.'),
+      '<p>Use <strong>ids</strong> to read <code>GET /pets</code>.</p>',
+    );
     assert.match(renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |'), /<table>[\s\S]*<td>1<\/td>/);
     assert.doesNotMatch(renderMarkdown('Hi <script>alert(1)</script>'), /<script>/);
     assert.equal(renderMarkdown('The id of the pet.'), renderMarkdown('The id of the pet.'));
