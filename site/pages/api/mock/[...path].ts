@@ -5,16 +5,14 @@ import type { APIRoute } from 'astro';
 import { parseSpec } from '../../../../spec/load.ts';
 import specText from '../../../../spec/openapi.yaml?raw';
 import { createMock, type Mock } from '../../../mock/index.ts';
+import { MOCK_BASE } from '../../../mock/mount.ts';
 
 export const prerender = false;
-
-/** Where the mock is mounted; the try-it panel's server URL. */
-const MOUNT = '/api/mock';
 
 let mock: Promise<Mock> | undefined;
 
 /** Handles every method (GET, POST, PUT, DELETE, OPTIONS, …) with one shared, lazily built mock. */
 export const ALL: APIRoute = async ({ request }) => {
-  mock ??= createMock(parseSpec(specText), { basePath: MOUNT });
+  mock ??= createMock(parseSpec(specText), { basePath: MOCK_BASE });
   return (await mock).handle(request);
 };
