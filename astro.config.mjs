@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
+import serving from './site/integrations/serving.ts';
 
 /** The canonical URL comes from `domains.primary` in site/domains.yaml (validated by `docs-domains validate`). */
 const domains = parse(readFileSync(new URL('./site/domains.yaml', import.meta.url), 'utf8'))?.domains;
@@ -45,5 +46,8 @@ export default defineConfig({
       lastUpdated: false,
       pagination: true,
     }),
+    // Serving rules for static hosts and `npm start` (site/serving/): precompressed .br/.gz files and
+    // dist/client/_headers. Last, so it sees every file the other integrations write.
+    serving(),
   ],
 });
