@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import { siteSidebar } from './site/navigation.ts';
 import { referenceModel } from './site/reference/data.ts';
 import { referenceSidebar } from './site/reference/sidebar.ts';
+import serving from './site/integrations/serving.ts';
 
 /** The canonical URL comes from `domains.primary` in site/domains.yaml (validated by `docs-domains validate`). */
 const domains = parse(readFileSync(new URL('./site/domains.yaml', import.meta.url), 'utf8'))?.domains;
@@ -34,5 +35,8 @@ export default defineConfig({
       lastUpdated: false,
       pagination: true,
     }),
+    // Serving rules for static hosts and `npm start` (site/serving/): precompressed .br/.gz files and
+    // dist/client/_headers. Last, so it sees every file the other integrations write.
+    serving(),
   ],
 });

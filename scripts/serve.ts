@@ -1,39 +1,157 @@
-// What `npm start` runs once the site is built: one node:http server on HOST:PORT
-// (default localhost:4321) in front of two handlers:
+// What `npm start` runs once the site is built: one node:http server on HOST:PORT (default
+// localhost:4321) in front of three handlers, in this order:
 //   /api/mock, /api/mock/*  -> the mock core (site/mock), straight from node:http;
-//   everything else         -> Astro's Node adapter (static files from dist/client and the
-//                              on-demand routes of dist/server).
-// The Astro route site/pages/api/mock/[...path].ts wraps the same core for `astro dev`; here the
-// mock skips Astro's per-request static lookup and routing, which cost most of its latency
-// (bench/mock.ts: p99 about 40 ms through Astro, under 20 ms direct, at 50 connections).
-import { createServer } from 'node:http';
+//   files of dist/client    -> express-static-gzip over serve-static/send: picks the precompressed
+//                              .br/.gz file the client accepts, answers HEAD, ranges and
+//                              conditional requests (304) against the strong ETag set here;
+//   anything else           -> Astro's Node adapter (on-demand routes, the 404 page).
+// Every response gets the headers of site/serving/rules.ts (caching, security, CSP): the same
+// rules the build writes to dist/client/_headers for static hosts.
+//
+// Environment (defaults in brackets): PORT [4321], HOST [localhost], HSTS=1 to send
+// Strict-Transport-Security (behind an HTTPS proxy), MAX_CONNECTIONS [1000],
+// HEADERS_TIMEOUT_MS [5000], REQUEST_TIMEOUT_MS [30000], MOCK_RATE_LIMIT [600 per minute per
+// token; 0 turns it off], MOCK_MAX_SANDBOXES [10000], MOCK_SANDBOX_IDLE_MS [1800000].
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createMock } from '../site/mock/index.ts';
+import expressStaticGzip from 'express-static-gzip';
+import { createMock, DEFAULT_RATE_POLICY, DEFAULT_SANDBOX_LIMITS } from '../site/mock/index.ts';
 import { MOCK_BASE } from '../site/mock/mount.ts';
 import { toNodeListener } from '../site/mock/node.ts';
+import { policyInputs } from '../site/serving/build.ts';
+import { headersFor } from '../site/serving/rules.ts';
 import { loadSpec } from '../spec/load.ts';
 
 const root = join(import.meta.dirname, '..');
-const port = Number(process.env.PORT ?? 4321);
-const host = process.env.HOST ?? 'localhost';
+const client = join(root, 'dist', 'client');
+const env = process.env;
+const port = Number(env.PORT ?? 4321);
+const host = env.HOST ?? 'localhost';
+const num = (name: string, fallback: number): number => {
+  const v = env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) {
+    process.stderr.write(`${name}=${v}: expected a number >= 0\n`);
+    process.exit(2);
+  }
+  return n;
+};
+
+/** Connection limits (documented in README.md, "How `npm start` serves"). */
+export const LIMITS = {
+  maxConnections: num('MAX_CONNECTIONS', 1000),
+  /** A client must have sent all request headers within this (ms), else 408 and close. */
+  headersTimeoutMs: num('HEADERS_TIMEOUT_MS', 5000),
+  /** ...and the whole request, body included, within this (ms). */
+  requestTimeoutMs: num('REQUEST_TIMEOUT_MS', 30_000),
+  /** An idle keep-alive connection is closed after this (ms). */
+  keepAliveTimeoutMs: 5000,
+};
 
 // Astro's standalone entry would start its own server on import; we only want its handler.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const entry = pathToFileURL(join(root, 'dist', 'server', 'entry.mjs')).href;
 const { handler: astro } = (await import(entry)) as {
-  handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
 };
-const mock = toNodeListener(await createMock(loadSpec(), { basePath: MOCK_BASE }));
+
+const spec = loadSpec();
+const rate = num('MOCK_RATE_LIMIT', DEFAULT_RATE_POLICY.limit);
+const mock = toNodeListener(
+  await createMock(spec, {
+    basePath: MOCK_BASE,
+    rateLimit: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false,
+    sandboxes: {
+      maxSandboxes: num('MOCK_MAX_SANDBOXES', DEFAULT_SANDBOX_LIMITS.maxSandboxes),
+      idleMs: num('MOCK_SANDBOX_IDLE_MS', DEFAULT_SANDBOX_LIMITS.idleMs),
+    },
+  }),
+);
+
+// The policy inputs come from the built pages, as the build's _headers does (site/serving/build.ts).
+const inputs = existsSync(client) ? policyInputs(client, spec.servers ?? []) : { scriptHashes: [], apiOrigins: [] };
+const hsts = env.HSTS === '1';
+
+/**
+ * A strong validator per file representation (RFC 9110 section 8.8.3): size and modification
+ * time of the file actually sent, so the .br, .gz and identity variants differ. Built files are
+ * replaced, never edited in place, so this changes whenever the bytes do (nginx's rule).
+ */
+function strongEtag(res: ServerResponse, _path: string, stat: { size: number; mtimeMs: number }): void {
+  res.setHeader('ETag', `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`);
+}
+
+const files = expressStaticGzip(client, {
+  enableBrotli: true,
+  orderPreference: ['br', 'gzip'],
+  index: 'index.html',
+  serveStatic: {
+    // send's own ETag is weak (W/"size-mtime"); ours is set in setHeaders and used by send's
+    // conditional-request check (fresh) for 304s.
+    etag: false,
+    lastModified: true,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    fallthrough: true,
+    redirect: true,
+    setHeaders: strongEtag,
+  },
+}) as (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
 function isMock(url: string): boolean {
   return url === MOCK_BASE || url.startsWith(`${MOCK_BASE}/`) || url.startsWith(`${MOCK_BASE}?`);
 }
 
-const server = createServer((req, res) => {
-  if (isMock(req.url ?? '/')) void mock(req, res);
-  else astro(req, res);
-});
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+const server = createServer(
+  {
+    headersTimeout: LIMITS.headersTimeoutMs,
+    requestTimeout: LIMITS.requestTimeoutMs,
+    keepAliveTimeout: LIMITS.keepAliveTimeoutMs,
+    // How often node checks the two timeouts above (default 30 s, too coarse for a 5 s limit).
+    connectionsCheckingInterval: 1000,
+  },
+  (req, res) => {
+    const url = req.url ?? '/';
+    const path = pathOf(url);
+    for (const [name, value] of Object.entries(headersFor(path, inputs, { hsts }))) res.setHeader(name, value);
+    if (isMock(url)) {
+      void mock(req, res);
+      return;
+    }
+    // express-static-gzip reads Express's `req.path`.
+    Object.defineProperty(req, 'path', {
+      configurable: true,
+      get: () => {
+        try {
+          return new URL(req.url ?? '/', 'http://x').pathname;
+        } catch {
+          return '/';
+        }
+      },
+    });
+    files(req, res, (err) => {
+      if (err && !res.headersSent) {
+        const status = (err as { status?: number }).status ?? 500;
+        res.statusCode = status >= 400 && status < 600 ? status : 500;
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.end(res.statusCode === 404 ? 'Not found\n' : 'Bad request\n');
+        return;
+      }
+      // No file: what express-static-gzip set for a variant it expected is not true of Astro's answer.
+      for (const name of ['ETag', 'Content-Encoding', 'Content-Type']) res.removeHeader(name);
+      astro(req, res);
+    });
+  },
+);
+server.maxConnections = LIMITS.maxConnections;
 server.on('error', (err: NodeJS.ErrnoException) => {
   process.stderr.write(
     err.code === 'EADDRINUSE'
@@ -43,7 +161,9 @@ server.on('error', (err: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 server.listen(port, host, () => {
-  process.stdout.write(`Petstore docs on http://${host}:${port}/ (mock API at http://${host}:${port}${MOCK_BASE})\n`);
+  process.stdout.write(
+    `Petstore docs on http://${host}:${port}/ (mock API at http://${host}:${port}${MOCK_BASE}; rate limit ${rate > 0 ? `${rate}/min per token` : 'off'})\n`,
+  );
 });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, () => {

@@ -1,5 +1,5 @@
 // One handler per operationId of spec/openapi.yaml. Each gets decoded, validated input and the
-// store, and returns status, body and headers; rule violations throw MockError from the store.
+// caller's store, and returns status, body and headers; rule violations throw MockError from the store.
 
 import { paginationLink } from './http.ts';
 import type { NewCategory, NewPet, OrderInput, Page, PageResult, PetStatus, Store } from './store.ts';
@@ -16,6 +16,8 @@ export interface HandlerInput {
   inexact: ReadonlyMap<string, string>;
   /** The request URL as the client sent it (mount path included), for `Location` and `Link`. */
   url: URL;
+  /** The state of the caller's sandbox (site/mock/sandboxes.ts). */
+  store: Store;
 }
 
 /** A handler's answer; the core serialises it and adds CORS headers. */
@@ -56,11 +58,9 @@ function bodyLabel(input: HandlerInput, key: string, value: number): string {
 
 /**
  * The handlers of every operation in spec/openapi.yaml, keyed by operationId.
- * @param store the state they read and change
  * @param extraHeaders per operationId, headers added to its successful responses (deprecation)
  */
 export function createHandlers(
-  store: Store,
   extraHeaders: Readonly<Record<string, Record<string, string>>> = {},
 ): Record<string, Handler> {
   const handlers: Record<string, Handler> = {
@@ -68,7 +68,7 @@ export function createHandlers(
     listPets: (i) =>
       listed(
         i,
-        store.listPets(
+        i.store.listPets(
           {
             status: i.params.status as PetStatus | undefined,
             categoryId: i.params.categoryId as number | undefined,
@@ -80,14 +80,14 @@ export function createHandlers(
       ),
     createPet: (i) => {
       const body = i.body as NewPet;
-      return created(i, store.createPet(body, bodyLabel(i, 'categoryId', body.categoryId)));
+      return created(i, i.store.createPet(body, bodyLabel(i, 'categoryId', body.categoryId)));
     },
-    getPet: (i) => ({ status: 200, body: store.getPet(i.params.petId as number, label(i, 'petId')) }),
+    getPet: (i) => ({ status: 200, body: i.store.getPet(i.params.petId as number, label(i, 'petId')) }),
     replacePet: (i) => {
       const body = i.body as NewPet;
       return {
         status: 200,
-        body: store.replacePet(
+        body: i.store.replacePet(
           i.params.petId as number,
           body,
           label(i, 'petId'),
@@ -96,24 +96,24 @@ export function createHandlers(
       };
     },
     deletePet: (i) => {
-      store.deletePet(i.params.petId as number, label(i, 'petId'));
+      i.store.deletePet(i.params.petId as number, label(i, 'petId'));
       return { status: 204 };
     },
 
     // ---- categories ----
     listCategories: (i) =>
-      listed(i, store.listCategories({ name: i.params.name as string | undefined }, page(i.params))),
-    createCategory: (i) => created(i, store.createCategory(i.body as NewCategory)),
+      listed(i, i.store.listCategories({ name: i.params.name as string | undefined }, page(i.params))),
+    createCategory: (i) => created(i, i.store.createCategory(i.body as NewCategory)),
     getCategory: (i) => ({
       status: 200,
-      body: store.getCategory(i.params.categoryId as number, label(i, 'categoryId')),
+      body: i.store.getCategory(i.params.categoryId as number, label(i, 'categoryId')),
     }),
     replaceCategory: (i) => ({
       status: 200,
-      body: store.replaceCategory(i.params.categoryId as number, i.body as NewCategory, label(i, 'categoryId')),
+      body: i.store.replaceCategory(i.params.categoryId as number, i.body as NewCategory, label(i, 'categoryId')),
     }),
     deleteCategory: (i) => {
-      store.deleteCategory(i.params.categoryId as number, label(i, 'categoryId'));
+      i.store.deleteCategory(i.params.categoryId as number, label(i, 'categoryId'));
       return { status: 204 };
     },
 
@@ -121,21 +121,21 @@ export function createHandlers(
     listOrders: (i) =>
       listed(
         i,
-        store.listOrders(
+        i.store.listOrders(
           { petId: i.params.petId as number | undefined, complete: i.params.complete as boolean | undefined },
           page(i.params),
         ),
       ),
     placeOrder: (i) => {
       const body = i.body as OrderInput;
-      return created(i, store.placeOrder(body, bodyLabel(i, 'petId', body.petId)));
+      return created(i, i.store.placeOrder(body, bodyLabel(i, 'petId', body.petId)));
     },
-    getOrder: (i) => ({ status: 200, body: store.getOrder(i.params.orderId as number, label(i, 'orderId')) }),
+    getOrder: (i) => ({ status: 200, body: i.store.getOrder(i.params.orderId as number, label(i, 'orderId')) }),
     replaceOrder: (i) => {
       const body = i.body as OrderInput;
       return {
         status: 200,
-        body: store.replaceOrder(
+        body: i.store.replaceOrder(
           i.params.orderId as number,
           body,
           label(i, 'orderId'),
@@ -144,20 +144,20 @@ export function createHandlers(
       };
     },
     cancelOrder: (i) => {
-      store.cancelOrder(i.params.orderId as number, label(i, 'orderId'));
+      i.store.cancelOrder(i.params.orderId as number, label(i, 'orderId'));
       return { status: 204 };
     },
 
     // ---- inventory ----
     listInventory: (i) =>
-      listed(i, store.listInventory({ status: i.params.status as PetStatus | undefined }, page(i.params))),
+      listed(i, i.store.listInventory({ status: i.params.status as PetStatus | undefined }, page(i.params))),
     getInventoryItem: (i) => ({
       status: 200,
-      body: store.getInventoryItem(i.params.petId as number, label(i, 'petId')),
+      body: i.store.getInventoryItem(i.params.petId as number, label(i, 'petId')),
     }),
     updateInventory: (i) => ({
       status: 200,
-      body: store.updateInventory(
+      body: i.store.updateInventory(
         i.params.petId as number,
         (i.body as { quantity: number }).quantity,
         label(i, 'petId'),

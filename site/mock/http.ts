@@ -11,6 +11,8 @@ export const EXPOSED_HEADERS = [
   'Retry-After',
   'WWW-Authenticate',
   'Allow',
+  'RateLimit',
+  'RateLimit-Policy',
 ];
 
 /** CORS headers sent on every response, errors included. No credentials: bearer tokens travel in a header. */

@@ -1,21 +1,41 @@
 // The mock Petstore API: a framework-free core (Fetch Request in, Response out) built from the
 // OpenAPI document at start-up. Routing and schema validation come from openapi-backend (ajv);
-// this file runs the request pipeline and turns every failure into an `Error` response.
+// this file prepares the operations and composes the request pipeline of stages.ts, in the order
+// of the README, and turns every unexpected failure into a 500 `Error` response.
 // Behaviour and rules: site/mock/README.md; API design: spec/README.md.
 
 import addFormats from 'ajv-formats';
 import { type Document, OpenAPIBackend, type Operation } from 'openapi-backend';
 import type { OpenAPIV3 } from 'openapi-types';
-import { checkIdentityEncoding, checkJsonContentType, MAX_BODY_BYTES, parseJsonBody, readBodyText } from './body.ts';
 import { MockError } from './errors.ts';
-import { createHandlers, type Handler } from './handlers.ts';
-import { CORS_HEADERS, type DeprecationInfo, deprecationHeaders, jsonResponse, preflightHeaders } from './http.ts';
-import { checkRawParams, decodeParams, type Param, pathSegments } from './params.ts';
-import { normalizePath, Router } from './router.ts';
-import { type Caps, DEFAULT_CAPS, Store } from './store.ts';
-import { formatAjvErrors } from './validation.ts';
+import { createHandlers } from './handlers.ts';
+import { CORS_HEADERS, type DeprecationInfo, deprecationHeaders, jsonResponse } from './http.ts';
+import type { Param } from './params.ts';
+import { DEFAULT_RATE_POLICY, type RatePolicy } from './ratelimit.ts';
+import { Router } from './router.ts';
+import { Sandboxes, type SandboxLimits } from './sandboxes.ts';
+import {
+  authenticate,
+  type Context,
+  compose,
+  handle,
+  headAsGet,
+  mountPath,
+  type PreparedOperation,
+  preflight,
+  rateLimit,
+  rawParams,
+  readBody,
+  route,
+  sandbox,
+  validate,
+} from './stages.ts';
+import { type Caps, DEFAULT_CAPS } from './store.ts';
 
 export { MockError } from './errors.ts';
+export { DEFAULT_RATE_POLICY, type RatePolicy } from './ratelimit.ts';
+export { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './sandboxes.ts';
+export { RESET_PATH } from './stages.ts';
 export { DEFAULT_CAPS } from './store.ts';
 
 /** Options of {@link createMock}. */
@@ -25,8 +45,17 @@ export interface MockOptions {
    * start with it (it is stripped before routing); `Location` and `Link` keep it. Default: ''.
    */
   basePath?: string;
-  /** Records per collection; defaults to spec/README.md "Limits" (10,000 / 1,000 / 10,000). */
+  /** Records per collection of each sandbox; defaults to spec/README.md "Limits" (10,000 / 1,000 / 10,000). */
   caps?: Partial<Caps>;
+  /** Bounds of the per-token sandboxes; default {@link DEFAULT_SANDBOX_LIMITS}. */
+  sandboxes?: Partial<SandboxLimits>;
+  /**
+   * Requests per window per token (spec/README.md "Limits": 600 per 60 s, the default); `false`
+   * turns rate limiting off (no 429, no `RateLimit` headers).
+   */
+  rateLimit?: RatePolicy | false;
+  /** Clock in ms for the rate windows and idle expiry (tests inject one). Default: Date.now. */
+  now?: () => number;
   /** Called with unexpected faults (answered 500 `internal_error` without details). Default: console.error. */
   onError?: (err: unknown) => void;
 }
@@ -46,32 +75,10 @@ export interface HandleOptions {
 export interface Mock {
   /** Answers one request. Never rejects: every failure becomes an `Error` response. */
   handle(request: Request, options?: HandleOptions): Promise<Response>;
-  /** Drops all changes: back to the seed data of spec/README.md. */
+  /** Drops every sandbox: every token is back to the seed data of spec/README.md. */
   reset(): void;
-}
-
-/** An HTTP method name (RFC 9110 section 9.1: a token). */
-const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-
-/** The reset endpoint below the mount path (not part of the API; see site/mock/README.md). */
-export const RESET_PATH = '/_reset';
-
-/** Everything the pipeline needs about one operation, prepared at start-up. */
-interface PreparedOperation {
-  operation: Operation;
-  handler: Handler;
-  params: Param[];
-  needsAuth: boolean;
-  hasBody: boolean;
-  /** Property names of the request body schema that hold integers (range-checked on their JSON source). */
-  intKeys: Set<string>;
-  /**
-   * Of those, the ones that are not `format: int64` identifiers (counts such as `quantity`): the
-   * store does arithmetic on them, so they must be exact as JS numbers (at most 2^53 - 1).
-   */
-  countKeys: Set<string>;
-  /** Query parameters that are comma-separated arrays (`style: form`, `explode: false`). */
-  commaArrays: Set<string>;
+  /** Sandboxes held and the estimated bytes of their changed stores (for the benchmark and logs). */
+  stats(): { sandboxes: number; storeBytes: number };
 }
 
 function collectIntegerKeys(schema: unknown, out: Set<string>, counts: Set<string>, depth = 0): void {
@@ -90,9 +97,6 @@ function collectIntegerKeys(schema: unknown, out: Set<string>, counts: Set<strin
   if (s.type === 'array' && s.items) collectIntegerKeys(s.items, out, counts, depth + 1);
 }
 
-/** The largest count the store keeps exactly: 2^53 - 1 (`Number.MAX_SAFE_INTEGER`). */
-const MAX_COUNT = BigInt(Number.MAX_SAFE_INTEGER);
-
 function deprecationOf(op: Operation, byId: Map<string, Operation>): DeprecationInfo | undefined {
   if (!op.deprecated) return undefined;
   const ext = op as unknown as Record<string, unknown>;
@@ -108,10 +112,6 @@ function deprecationOf(op: Operation, byId: Map<string, Operation>): Deprecation
   };
 }
 
-function errorResponse(err: MockError): Response {
-  return jsonResponse(err.status, err.toBody(), err.headers);
-}
-
 /**
  * Builds the mock from an OpenAPI 3.0 document.
  *
@@ -123,7 +123,8 @@ function errorResponse(err: MockError): Response {
 export async function createMock(spec: OpenAPIV3.Document, options: MockOptions = {}): Promise<Mock> {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const onError = options.onError ?? ((err: unknown) => console.error('[mock] unexpected error:', err));
-  const store = new Store({ ...DEFAULT_CAPS, ...options.caps });
+  const now = options.now ?? Date.now;
+  const sandboxes = new Sandboxes(options.sandboxes, { ...DEFAULT_CAPS, ...options.caps }, now);
 
   const api = new OpenAPIBackend({
     definition: structuredClone(spec) as Document,
@@ -158,7 +159,7 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
     const dep = deprecationOf(op, byId);
     if (dep && op.operationId) extraHeaders[op.operationId] = deprecationHeaders(dep);
   }
-  const handlers = createHandlers(store, extraHeaders);
+  const handlers = createHandlers(extraHeaders);
   const globalSecurity = spec.security ?? [];
   // Schemes the mock enforces: HTTP bearer (any non-empty token). A requirement list with an
   // empty alternative (`{}`) makes authentication optional.
@@ -196,139 +197,33 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
   }
   const allMethods = [...new Set(operations.map((o) => o.method.toUpperCase()))];
 
-  async function pipeline(request: Request, options: HandleOptions): Promise<Response> {
-    const url = new URL(request.url);
-    const method = (options.method ?? request.method).toUpperCase();
-    let path = url.pathname;
-    if (basePath) {
-      if (path !== basePath && !path.startsWith(`${basePath}/`)) {
-        throw new MockError('route_not_found', `no operation at ${method} ${path}`);
-      }
-      path = path.slice(basePath.length) || '/';
-    }
-
-    if (path === RESET_PATH) {
-      if (method === 'OPTIONS') return new Response(null, { status: 204, headers: preflightHeaders(['POST'], null) });
-      if (method !== 'POST') {
-        throw new MockError('method_not_allowed', `method ${method} is not allowed on ${path}; allowed: POST`, {
-          Allow: 'POST',
-        });
-      }
-      store.reset();
-      return jsonResponse(204, undefined);
-    }
-
-    if (method === 'OPTIONS') {
-      // Preflights get 204 whatever the path, so the browser goes on to the real request and
-      // shows its real answer (404, 405) instead of an opaque CORS failure. For that the
-      // requested method must be in Access-Control-Allow-Methods even when the path lacks it
-      // (PATCH /pets/1 → the real request gets 405 with Allow); Allow itself stays truthful.
-      const methods = router.methods(path);
-      const requested = request.headers.get('access-control-request-method')?.trim() ?? '';
-      const corsMethods = methods.length > 0 ? methods : allMethods;
-      const headers = preflightHeaders(
-        HTTP_TOKEN.test(requested) && !corsMethods.includes(requested) && requested !== 'OPTIONS'
-          ? [...corsMethods, requested]
-          : corsMethods,
-        request.headers.get('access-control-request-headers'),
-      );
-      if (methods.length > 0) headers.Allow = [...methods, 'OPTIONS'].join(', ');
-      return new Response(null, { status: 204, headers });
-    }
-
-    const route = router.match(method, path);
-    if (route.kind === 'not_found') throw new MockError('route_not_found', `no operation at ${method} ${path}`);
-    if (route.kind === 'method_not_allowed') {
-      const allowed = route.allowed.join(', ');
-      throw new MockError('method_not_allowed', `method ${method} is not allowed on ${path}; allowed: ${allowed}`, {
-        Allow: allowed,
-      });
-    }
-    const op = route.operation;
-    const prep = prepared.get(op.operationId ?? '');
-    if (!prep) throw new Error(`operation ${op.operationId} was not prepared`);
-
-    if (prep.needsAuth) {
-      const auth = request.headers.get('authorization');
-      if (!auth || !/^Bearer +[^\s]/i.test(auth)) {
-        throw new MockError(
-          'unauthorized',
-          `header Authorization: ${auth ? "malformed; expected 'Bearer <token>'" : "missing; expected 'Bearer <token>'"}`,
-          { 'WWW-Authenticate': 'Bearer' },
-        );
-      }
-    }
-
-    const pathRaw = pathSegments(op.path, normalizePath(path));
-    const rawErrors = checkRawParams(prep.params, pathRaw, url.searchParams);
-    if (rawErrors.length > 0) throw new MockError('validation_failed', rawErrors.join('; '));
-
-    let body: unknown;
-    let inexact: ReadonlyMap<string, string> = new Map();
-    if (prep.hasBody) {
-      checkJsonContentType(request.headers.get('content-type'));
-      checkIdentityEncoding(request.headers.get('content-encoding'));
-      const text = await readBodyText(request, MAX_BODY_BYTES);
-      if (text.trim() === '') throw new MockError('validation_failed', 'body: is required (a JSON object)');
-      const parsed = parseJsonBody(text, prep.intKeys);
-      // Counts (quantity) above 2^53 - 1 would be rounded by the store's arithmetic and echoed
-      // back as another number; identifiers above it are only compared, exactly, in messages.
-      const tooLarge = [
-        ...parsed.overflow.filter((o) => o.exact > 0n).map((o) => ({ key: o.key, source: o.source })),
-        ...[...parsed.inexact].filter(([, v]) => BigInt(v) > MAX_COUNT).map(([key, source]) => ({ key, source })),
-      ].filter((t) => prep.countKeys.has(t.key));
-      const overflow = parsed.overflow.filter((o) => !(o.exact > 0n && prep.countKeys.has(o.key)));
-      if (overflow.length > 0 || parsed.fractional.length > 0 || tooLarge.length > 0) {
-        throw new MockError(
-          'validation_failed',
-          [
-            ...parsed.fractional.map((f) => `body.${f.key}: must be integer, got ${f.source}`),
-            ...tooLarge.map(
-              (t) =>
-                `body.${t.key}: must be <= ${MAX_COUNT} (the largest count the mock keeps exactly), got ${t.source}`,
-            ),
-            ...overflow.map(
-              (o) =>
-                `body.${o.key}: must be ${o.exact > 0n ? '<= 9223372036854775807' : '>= -9223372036854775808'} (int64), got ${o.source}`,
-            ),
-          ].join('; '),
-        );
-      }
-      if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
-        throw new MockError('validation_failed', `body: must be a JSON object, got ${jsonKind(parsed.value)}`);
-      }
-      body = parsed.value;
-      inexact = parsed.inexact;
-    }
-
-    // A null-prototype object: `?__proto__=1` must be an unknown parameter, not a prototype write
-    // that the validator never sees.
-    const query: Record<string, string | string[]> = Object.create(null);
-    for (const key of new Set(url.searchParams.keys())) {
-      const all = url.searchParams.getAll(key);
-      // A comma-separated array (`explode: false`) given more than once is one list, as
-      // decodeParams reads it: `ids=1,2&ids=3` is validated as `ids=1,2,3`.
-      query[key] = all.length === 1 ? (all[0] as string) : prep.commaArrays.has(key) ? all.join(',') : all;
-    }
-    const validation = api.validator.validateRequest(
-      { method, path, query, headers: prep.hasBody ? { 'content-type': 'application/json' } : {}, body },
-      op,
-    );
-    if (validation.errors && validation.errors.length > 0) {
-      throw new MockError('validation_failed', formatAjvErrors(validation.errors).join('; '));
-    }
-
-    const decoded = decodeParams(prep.params, pathRaw, url.searchParams);
-    const result = prep.handler({ params: decoded.values, raw: decoded.raw, body, inexact, url });
-    return jsonResponse(result.status, result.body, result.headers);
-  }
+  // The request pipeline, stage by stage in the order of site/mock/README.md.
+  const pipeline = compose([
+    mountPath(basePath),
+    headAsGet(),
+    preflight(router, allMethods),
+    route(router, prepared),
+    authenticate(),
+    rateLimit(options.rateLimit ?? DEFAULT_RATE_POLICY, sandboxes, now),
+    sandbox(sandboxes),
+    rawParams(),
+    readBody(),
+    validate(api),
+    handle(),
+  ]);
 
   return {
     async handle(request: Request, options: HandleOptions = {}): Promise<Response> {
       try {
-        return await pipeline(request, options);
+        const ctx: Context = {
+          request,
+          url: new URL(request.url),
+          method: (options.method ?? request.method).toUpperCase(),
+          path: '/',
+        };
+        return await pipeline(ctx);
       } catch (err) {
-        if (err instanceof MockError) return errorResponse(err);
+        if (err instanceof MockError) return jsonResponse(err.status, err.toBody(), err.headers);
         onError(err);
         return jsonResponse(
           500,
@@ -338,13 +233,10 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
       }
     },
     reset(): void {
-      store.reset();
+      sandboxes.clear();
+    },
+    stats() {
+      return { sandboxes: sandboxes.size, storeBytes: sandboxes.bytes };
     },
   };
-}
-
-function jsonKind(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  return `a ${typeof v}`;
 }

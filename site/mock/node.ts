@@ -2,6 +2,7 @@
 // `Request` (body read with a byte limit), hands it to the core and writes the `Response` back. Used by scripts/serve.ts
 // (what `npm start` runs) so /api/mock/* does not pay for Astro's routing on every request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { MAX_BODY_BYTES } from './body.ts';
 import { MockError } from './errors.ts';
 import { jsonResponse } from './http.ts';
@@ -74,7 +75,8 @@ const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 /**
  * Converts a node:http request into a Fetch `Request`; the body (at most `limit + 1` bytes of it)
  * is read first, see {@link readLimited}. For a method Fetch forbids (TRACE, TRACK) the request is
- * a body-less GET stand-in and `method` carries the real one (pass it to `Mock.handle`).
+ * a body-less GET stand-in and `method` carries the real one (pass it to `Mock.handle`); HEAD is
+ * converted to GET (node:http leaves the body out of the answer).
  * @param req the incoming request; its URL is resolved against its `Host` header ({@link requestUrl})
  * @param limit body limit in bytes (the core's `MAX_BODY_BYTES`)
  * @throws {MockError} 400 `validation_failed` for an invalid `Host` header (before reading the body)
@@ -93,7 +95,12 @@ export async function toFetchRequest(
   if (FETCH_FORBIDDEN_METHODS.has(method.toUpperCase())) {
     return { request: new Request(url, { method: 'GET', headers }), method, truncated: false };
   }
-  const hasBody = method !== 'GET' && method !== 'HEAD';
+  // HEAD goes to the core as a GET: the answer is computed (and compressed) exactly as for the
+  // GET, and node:http sends its headers without the body (RFC 9110 section 9.3.2).
+  if (method.toUpperCase() === 'HEAD') {
+    return { request: new Request(url, { method: 'GET', headers }), method: 'GET', truncated: false };
+  }
+  const hasBody = method !== 'GET';
   const read = hasBody ? await readLimited(req, limit) : { body: undefined, truncated: false };
   if (read.truncated) headers.delete('content-length');
   const request = new Request(url, {
@@ -107,50 +114,91 @@ export async function toFetchRequest(
   return { request, method, truncated: read.truncated };
 }
 
+/** How long (ms) and how many bytes past the limit an unread upload is drained before answering. */
+export const DRAIN_MS = 3000;
+export const DRAIN_BYTES = 4 << 20;
+
+/**
+ * Reads and discards the rest of an upload that was not read (over the body limit, or refused
+ * before reading), for up to {@link DRAIN_MS} ms or {@link DRAIN_BYTES} bytes.
+ * @returns true when the request ended within the bound (the connection can be kept alive)
+ */
+function drain(req: IncomingMessage): Promise<boolean> {
+  if (req.complete) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let extra = 0;
+    const done = (ended: boolean): void => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      if (!ended) req.pause();
+      resolve(ended);
+    };
+    const onData = (chunk: Buffer): void => {
+      extra += chunk.length;
+      if (extra > DRAIN_BYTES) done(false);
+    };
+    const onEnd = (): void => done(true);
+    const onError = (): void => done(false);
+    const timer = setTimeout(() => done(false), DRAIN_MS);
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onError);
+    req.resume();
+  });
+}
+
+/** JSON bodies at least this long (bytes) are compressed when the client accepts it. */
+const COMPRESS_MIN_BYTES = 1024;
+
+/** The encoding to send a body with: brotli, then gzip, by the client's `Accept-Encoding` (q=0 refuses). */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined;
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    q.set(name.trim(), qp ? Number(qp.slice(2)) || 0 : 1);
+  }
+  const accepts = (name: string): boolean => (q.get(name) ?? q.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return undefined;
+}
+
+function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
+    : gzipSync(body, { level: 6 });
+}
+
 async function writeResponse(
   req: IncomingMessage,
   res: ServerResponse,
   response: Response,
-  close: boolean,
+  unread: boolean,
 ): Promise<void> {
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  let body: Buffer | undefined = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
+  headers.vary = 'Accept-Encoding';
+  const encoding = body && body.length >= COMPRESS_MIN_BYTES ? pickEncoding(req.headers['accept-encoding']) : undefined;
+  if (body && encoding) {
+    body = compress(body, encoding);
+    headers['content-encoding'] = encoding;
+  }
   if (body) headers['content-length'] = String(body.length);
-  // A body that was not read (over the limit, or refused before reading) is drained after the
-  // answer (lingerThenClose); announcing `Connection: close` would make node:http close the socket
-  // at once, and a client still sending would get EPIPE instead of the answer.
+  // An upload that was not read (over the limit, or refused before reading) is drained first, so
+  // the connection stays usable for the next request; past the drain bound the answer says
+  // `Connection: close` and the connection ends after it (never keep-alive followed by a reset).
+  if (unread && !(await drain(req))) headers.connection = 'close';
   res.writeHead(response.status, headers);
   res.end(body);
-  if (close) lingerThenClose(req);
-}
-
-/** How long (ms) and how many more bytes an unread upload is drained after the answer. */
-const LINGER_MS = 2000;
-const LINGER_BYTES = 1 << 20;
-
-/**
- * After answering a request whose body was not read (413, a bad Host), reads and discards the rest
- * of the upload for up to {@link LINGER_MS} ms or {@link LINGER_BYTES} bytes, then closes. Closing
- * with unread data makes the kernel send a TCP reset, and a client still writing its body would then
- * see "connection reset" instead of the answer ("lingering close", RFC 9112 §9.6).
- */
-function lingerThenClose(req: IncomingMessage): void {
-  let extra = 0;
-  const stop = (): void => {
-    clearTimeout(timer);
-    req.destroy();
-  };
-  const timer = setTimeout(stop, LINGER_MS);
-  timer.unref();
-  req.on('data', (chunk: Buffer) => {
-    extra += chunk.length;
-    if (extra > LINGER_BYTES) stop();
-  });
-  req.once('end', () => clearTimeout(timer));
-  req.resume();
 }
 
 /**

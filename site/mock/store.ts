@@ -198,6 +198,17 @@ export class Store {
     return { pets: this.pets.size, categories: this.categories.size, orders: this.orders.size };
   }
 
+  /**
+   * What the store holds, for memory accounting (site/mock/sandboxes.ts): records of every
+   * collection (a pet counts twice: its record and its inventory entry) and characters of text.
+   */
+  footprint(): { records: number; textChars: number } {
+    return {
+      records: this.categories.size + this.pets.size * 2 + this.orders.size,
+      textChars: this.text.pets + this.text.categories + this.text.orders,
+    };
+  }
+
   // ---- categories ----
 
   /** Categories whose name contains `name` (case-insensitive), paged. */

@@ -17,9 +17,12 @@ export function testSpec(): OpenAPIV3.Document {
 /** A token the mock accepts (any non-empty bearer token). */
 export const AUTH = { authorization: 'Bearer test-token' };
 
-/** The mock mounted like the site mounts it. */
+/**
+ * The mock mounted like the site mounts it, without the rate limit (these tests send thousands of
+ * requests with one token; the rate limit has its own tests in tests/unit/mock/).
+ */
 export function mountedMock(options: MockOptions = {}): Promise<Mock> {
-  return createMock(testSpec(), { basePath: MOCK_BASE, onError: () => {}, ...options });
+  return createMock(testSpec(), { basePath: MOCK_BASE, onError: () => {}, rateLimit: false, ...options });
 }
 
 /** A request to the mock core: `path` below {@link MOCK_BASE}, JSON body with content type unless given. */

@@ -68,7 +68,11 @@ describe('x-codeSamples run against the mock', () => {
     test(`${operationId} (${sample.label ?? sample.lang})`, async () => {
       assert.ok(sample.source.includes(PRODUCTION), 'the sample uses the production base URL');
       const base = `${site.url}/api/mock`;
-      assert.equal((await fetch(`${base}/_reset`, { method: 'POST' })).status, 204);
+      const reset = await fetch(`${base}/_reset`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sample-token' },
+      });
+      assert.equal(reset.status, 204);
       const source = sample.source.replaceAll(PRODUCTION, base);
       const [cmd, args] = command(sample.lang, source);
       const env: Record<string, string> = {

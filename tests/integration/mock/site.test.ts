@@ -28,7 +28,7 @@ async function curl(...args: string[]): Promise<{ status: number; body: string }
 
 describe('the mock in the built site', () => {
   test('reset, create a pet and read it back', async () => {
-    assert.equal((await fetch(`${base}/_reset`, { method: 'POST' })).status, 204);
+    assert.equal((await fetch(`${base}/_reset`, { method: 'POST', headers: AUTH })).status, 204);
     const created = await fetch(`${base}/pets`, {
       method: 'POST',
       headers: { ...AUTH, 'Content-Type': 'application/json' },
@@ -46,7 +46,7 @@ describe('the mock in the built site', () => {
   });
 
   test('curl -X DELETE without body or content type is not refused by the framework', async () => {
-    await fetch(`${base}/_reset`, { method: 'POST' });
+    await fetch(`${base}/_reset`, { method: 'POST', headers: AUTH });
     const del = await curl('-X', 'DELETE', `${base}/pets/4`, '-H', 'Authorization: Bearer test-token');
     assert.equal(del.status, 204, del.body);
     assert.equal(del.body, '');

@@ -1,0 +1,38 @@
+// Build-time wiring of the serving rules (site/serving/): after the build, every text file of
+// dist/client gets its precompressed `.br`/`.gz` variants and dist/client/_headers gets the caching
+// and security rules (with the hashes of the inline scripts the pages actually contain), so a
+// static host serves the site as `npm start` does. Also puts one small inline script in every
+// page's <head> that keeps zod (bundled inside Scalar's reference and request client) from probing
+// `new Function`: under a CSP without 'unsafe-eval' that probe is reported as a violation although
+// zod catches it and falls back to its non-compiling path (zod's `jitless` setting, read from
+// `globalThis.__zod_globalConfig`).
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { loadSpec } from '../../spec/load.ts';
+import { policyInputs, precompress, writeHeadersFile } from '../serving/build.ts';
+
+/** Sets zod's global `jitless` before any bundle that contains zod runs. */
+export const ZOD_JITLESS =
+  'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});';
+
+/** The Astro integration: add it last, so Pagefind's and the sitemap's files are there to compress. */
+export default function serving(): AstroIntegration {
+  return {
+    name: 'petstore:serving',
+    hooks: {
+      'astro:config:setup': ({ injectScript }) => {
+        injectScript('head-inline', ZOD_JITLESS);
+      },
+      'astro:build:done': ({ dir, logger }) => {
+        const client = fileURLToPath(dir);
+        const inputs = policyInputs(client, loadSpec().servers ?? []);
+        writeHeadersFile(client, inputs);
+        const r = precompress(client);
+        const kib = (n: number): string => `${(n / 1024).toFixed(0)} KiB`;
+        logger.info(
+          `_headers written (${inputs.scriptHashes.length} inline script hashes); ${r.files} files precompressed: ${kib(r.rawBytes)} → br ${kib(r.brBytes)}, gzip ${kib(r.gzBytes)}`,
+        );
+      },
+    },
+  };
+}

@@ -1,0 +1,375 @@
+// The mock's request pipeline as named stages, in the order of site/mock/README.md ("The request
+// pipeline"). Each stage is `(ctx, next) => Promise<Response>` (the shape of Hono's middleware): it
+// answers, or adds to the context and calls `next()`, and may change the response on the way
+// back. `compose` runs them in order; a MockError thrown by a stage becomes that stage's
+// response, so an outer stage (the rate limit) sees error responses like any other.
+import type { OpenAPIBackend, Operation } from 'openapi-backend';
+import { checkIdentityEncoding, checkJsonContentType, MAX_BODY_BYTES, parseJsonBody, readBodyText } from './body.ts';
+import { MockError } from './errors.ts';
+import type { Handler } from './handlers.ts';
+import { jsonResponse, preflightHeaders } from './http.ts';
+import { checkRawParams, decodeParams, type Param, pathSegments } from './params.ts';
+import { consume, type RatePolicy, rateLimitHeaders } from './ratelimit.ts';
+import { normalizePath, type Router } from './router.ts';
+import type { Sandbox, Sandboxes } from './sandboxes.ts';
+import type { Store } from './store.ts';
+import { formatAjvErrors } from './validation.ts';
+
+/** The reset endpoint below the mount path (not part of the API; see site/mock/README.md). */
+export const RESET_PATH = '/_reset';
+
+/** Everything the pipeline needs about one operation, prepared at start-up. */
+export interface PreparedOperation {
+  operation: Operation;
+  handler: Handler;
+  params: Param[];
+  needsAuth: boolean;
+  hasBody: boolean;
+  /** Property names of the request body schema that hold integers (range-checked on their JSON source). */
+  intKeys: Set<string>;
+  /**
+   * Of those, the ones that are not `format: int64` identifiers (counts such as `quantity`): the
+   * store does arithmetic on them, so they must be exact as JS numbers (at most 2^53 - 1).
+   */
+  countKeys: Set<string>;
+  /** Query parameters that are comma-separated arrays (`style: form`, `explode: false`). */
+  commaArrays: Set<string>;
+}
+
+/** What the stages know about one request; each stage fills in its part. */
+export interface Context {
+  readonly request: Request;
+  readonly url: URL;
+  /** The method to route by (upper case); `HEAD` is routed as `GET` (see {@link headAsGet}). */
+  method: string;
+  /** The path below the mount path (set by {@link mountPath}). */
+  path: string;
+  /** `route`: an operation of the spec; `reset`: the reset endpoint. */
+  target?: { kind: 'operation'; op: PreparedOperation } | { kind: 'reset' };
+  /** The bearer token (set by {@link authenticate}; `''` on an operation without auth). */
+  token?: string;
+  sandbox?: Sandbox;
+  store?: Store;
+  /** Raw text of the path parameters (set by {@link rawParams}). */
+  pathRaw?: Record<string, string>;
+  /** The JSON body and its int64 fields above 2^53 (set by {@link readBody}). */
+  body?: unknown;
+  inexact?: ReadonlyMap<string, string>;
+}
+
+export type Next = () => Promise<Response>;
+export type Stage = (ctx: Context, next: Next) => Promise<Response>;
+
+function errorResponse(err: MockError): Response {
+  return jsonResponse(err.status, err.toBody(), err.headers);
+}
+
+/**
+ * Runs stages in order. A MockError thrown inside a stage is answered as its `Error` response at
+ * that point; anything else propagates (the core answers it 500). The last stage's `next()` is a
+ * 500: a pipeline must end with a stage that answers.
+ */
+export function compose(stages: readonly Stage[]): (ctx: Context) => Promise<Response> {
+  const run = async (i: number, ctx: Context): Promise<Response> => {
+    const stage = stages[i];
+    if (!stage) throw new Error('the pipeline ended without a response');
+    try {
+      return await stage(ctx, () => run(i + 1, ctx));
+    } catch (err) {
+      if (err instanceof MockError) return errorResponse(err);
+      throw err;
+    }
+  };
+  return (ctx) => run(0, ctx);
+}
+
+/** 1. Mount path: a path outside `basePath` → 404 `route_not_found`; inside, `ctx.path` is what follows it. */
+export function mountPath(basePath: string): Stage {
+  return async (ctx, next) => {
+    const path = ctx.url.pathname;
+    if (basePath) {
+      if (path !== basePath && !path.startsWith(`${basePath}/`)) {
+        throw new MockError('route_not_found', `no operation at ${ctx.method} ${path}`);
+      }
+      ctx.path = path.slice(basePath.length) || '/';
+    } else ctx.path = path;
+    return next();
+  };
+}
+
+/**
+ * 2. HEAD: answered as the GET of the same URL without its body, with every header the GET
+ * gets, `Content-Length` included (RFC 9110 section 9.3.2).
+ */
+export function headAsGet(): Stage {
+  return async (ctx, next) => {
+    if (ctx.method !== 'HEAD') return next();
+    ctx.method = 'GET';
+    const res = await next();
+    const headers = new Headers(res.headers);
+    if (res.body) headers.set('Content-Length', String((await res.arrayBuffer()).byteLength));
+    return new Response(null, { status: res.status, headers });
+  };
+}
+
+/** An HTTP method name (RFC 9110 section 9.1: a token). */
+const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * 3. CORS preflight: `OPTIONS` on any path → 204 with `Access-Control-Allow-*` and, when the path
+ * exists, `Allow`. Any path and method gets 204, so the browser goes on to the real request and
+ * shows its real 404/405 instead of an opaque CORS failure.
+ */
+export function preflight(router: Router<Operation>, allMethods: readonly string[]): Stage {
+  return async (ctx, next) => {
+    if (ctx.method !== 'OPTIONS') return next();
+    if (ctx.path === RESET_PATH) return new Response(null, { status: 204, headers: preflightHeaders(['POST'], null) });
+    const methods = router.methods(ctx.path);
+    const requested = ctx.request.headers.get('access-control-request-method')?.trim() ?? '';
+    const corsMethods = methods.length > 0 ? methods : allMethods;
+    const headers = preflightHeaders(
+      HTTP_TOKEN.test(requested) && !corsMethods.includes(requested) && requested !== 'OPTIONS'
+        ? [...corsMethods, requested]
+        : corsMethods,
+      ctx.request.headers.get('access-control-request-headers'),
+    );
+    if (methods.length > 0) headers.Allow = [...methods, 'OPTIONS'].join(', ');
+    return new Response(null, { status: 204, headers });
+  };
+}
+
+/**
+ * 4. Routing over the spec's operations (router.ts) and the reset endpoint: no path → 404
+ * `route_not_found`; a path without that method → 405 `method_not_allowed` with `Allow`.
+ */
+export function route(router: Router<Operation>, prepared: ReadonlyMap<string, PreparedOperation>): Stage {
+  return async (ctx, next) => {
+    if (ctx.path === RESET_PATH) {
+      if (ctx.method !== 'POST') {
+        throw new MockError('method_not_allowed', `method ${ctx.method} is not allowed on ${ctx.path}; allowed: POST`, {
+          Allow: 'POST',
+        });
+      }
+      ctx.target = { kind: 'reset' };
+      return next();
+    }
+    const match = router.match(ctx.method, ctx.path);
+    if (match.kind === 'not_found') throw new MockError('route_not_found', `no operation at ${ctx.method} ${ctx.path}`);
+    if (match.kind === 'method_not_allowed') {
+      const allowed = match.allowed.join(', ');
+      throw new MockError(
+        'method_not_allowed',
+        `method ${ctx.method} is not allowed on ${ctx.path}; allowed: ${allowed}`,
+        { Allow: allowed },
+      );
+    }
+    const op = prepared.get(match.operation.operationId ?? '');
+    if (!op) throw new Error(`operation ${match.operation.operationId} was not prepared`);
+    ctx.target = { kind: 'operation', op };
+    return next();
+  };
+}
+
+/**
+ * The token of an `Authorization: Bearer <token>` header (RFC 6750 section 2.1; the scheme is
+ * case-insensitive), or undefined when the header is missing or malformed.
+ */
+export function bearerToken(authorization: string | null): string | undefined {
+  if (!authorization) return undefined;
+  const m = /^Bearer +([^\s].*?)\s*$/i.exec(authorization);
+  return m?.[1];
+}
+
+/**
+ * 5. Authentication (`bearerAuth`): any non-empty bearer token; otherwise 401 `unauthorized`
+ * with `WWW-Authenticate: Bearer`. The reset endpoint needs a token too: it resets that token's
+ * sandbox. An operation without a security requirement runs as token `''`.
+ */
+export function authenticate(): Stage {
+  return async (ctx, next) => {
+    const needed = ctx.target?.kind === 'reset' || (ctx.target?.kind === 'operation' && ctx.target.op.needsAuth);
+    const auth = ctx.request.headers.get('authorization');
+    const token = bearerToken(auth);
+    if (token === undefined && needed) {
+      throw new MockError(
+        'unauthorized',
+        `header Authorization: ${auth ? "malformed; expected 'Bearer <token>'" : "missing; expected 'Bearer <token>'"}`,
+        { 'WWW-Authenticate': 'Bearer' },
+      );
+    }
+    ctx.token = token ?? '';
+    return next();
+  };
+}
+
+/**
+ * 6. Rate limit per token (ratelimit.ts): over the policy → 429 `rate_limited` with `Retry-After`;
+ * every response after this stage, errors included, carries `RateLimit-Policy` and `RateLimit`.
+ * `false` turns it off (no headers either).
+ */
+export function rateLimit(policy: RatePolicy | false, sandboxes: Sandboxes, now: () => number = Date.now): Stage {
+  return async (ctx, next) => {
+    if (!policy) return next();
+    ctx.sandbox ??= sandboxes.get(ctx.token ?? '');
+    const decision = consume(ctx.sandbox.rate, policy, now());
+    const headers = rateLimitHeaders(policy, decision);
+    const res = decision.allowed
+      ? await next()
+      : errorResponse(
+          new MockError(
+            'rate_limited',
+            `over ${policy.limit} requests per ${policy.windowS} s for this token; retry in ${decision.resetS} s`,
+          ),
+        );
+    for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+    return res;
+  };
+}
+
+/**
+ * 7. Sandbox of the token (sandboxes.ts): reads see its data (the seed until it changes
+ * something), writes change only its own copy. `POST /_reset` ends here: that sandbox goes back
+ * to the seed → 204.
+ */
+export function sandbox(sandboxes: Sandboxes): Stage {
+  return async (ctx, next) => {
+    ctx.sandbox ??= sandboxes.get(ctx.token ?? '');
+    const box = ctx.sandbox;
+    if (ctx.target?.kind === 'reset') {
+      sandboxes.reset(box);
+      return jsonResponse(204, undefined);
+    }
+    const write = ctx.method !== 'GET';
+    ctx.store = sandboxes.storeOf(box, write);
+    try {
+      return await next();
+    } finally {
+      if (write) sandboxes.settle(box);
+    }
+  };
+}
+
+function operationOf(ctx: Context): PreparedOperation {
+  if (ctx.target?.kind !== 'operation') throw new Error('stage needs a routed operation');
+  return ctx.target.op;
+}
+
+/**
+ * 8. Raw parameter checks on the still percent-encoded text (params.ts): 400 `validation_failed`
+ * naming `path.petId`, `query.limit`, `query.ids[2]`…
+ */
+export function rawParams(): Stage {
+  return async (ctx, next) => {
+    const op = operationOf(ctx);
+    ctx.pathRaw = pathSegments(op.operation.path, normalizePath(ctx.path));
+    const errors = checkRawParams(op.params, ctx.pathRaw, ctx.url.searchParams);
+    if (errors.length > 0) throw new MockError('validation_failed', errors.join('; '));
+    return next();
+  };
+}
+
+/** The largest count the store keeps exactly: 2^53 - 1 (`Number.MAX_SAFE_INTEGER`). */
+const MAX_COUNT = BigInt(Number.MAX_SAFE_INTEGER);
+
+function jsonKind(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return `a ${typeof v}`;
+}
+
+/**
+ * 9. Body, for operations with a `requestBody` only: JSON content type (415), identity encoding
+ * (415), at most {@link MAX_BODY_BYTES} (413), UTF-8 JSON (400 `malformed_json`), an object, and
+ * integer fields checked on their JSON source text (int64 range, integrality, counts ≤ 2^53 - 1).
+ */
+export function readBody(): Stage {
+  return async (ctx, next) => {
+    const op = operationOf(ctx);
+    if (!op.hasBody) return next();
+    const request = ctx.request;
+    checkJsonContentType(request.headers.get('content-type'));
+    checkIdentityEncoding(request.headers.get('content-encoding'));
+    const text = await readBodyText(request, MAX_BODY_BYTES);
+    if (text.trim() === '') throw new MockError('validation_failed', 'body: is required (a JSON object)');
+    const parsed = parseJsonBody(text, op.intKeys);
+    // Counts (quantity) above 2^53 - 1 would be rounded by the store's arithmetic and echoed
+    // back as another number; identifiers above it are only compared, exactly, in messages.
+    const tooLarge = [
+      ...parsed.overflow.filter((o) => o.exact > 0n).map((o) => ({ key: o.key, source: o.source })),
+      ...[...parsed.inexact].filter(([, v]) => BigInt(v) > MAX_COUNT).map(([key, source]) => ({ key, source })),
+    ].filter((t) => op.countKeys.has(t.key));
+    const overflow = parsed.overflow.filter((o) => !(o.exact > 0n && op.countKeys.has(o.key)));
+    if (overflow.length > 0 || parsed.fractional.length > 0 || tooLarge.length > 0) {
+      throw new MockError(
+        'validation_failed',
+        [
+          ...parsed.fractional.map((f) => `body.${f.key}: must be integer, got ${f.source}`),
+          ...tooLarge.map(
+            (t) => `body.${t.key}: must be <= ${MAX_COUNT} (the largest count the mock keeps exactly), got ${t.source}`,
+          ),
+          ...overflow.map(
+            (o) =>
+              `body.${o.key}: must be ${o.exact > 0n ? '<= 9223372036854775807' : '>= -9223372036854775808'} (int64), got ${o.source}`,
+          ),
+        ].join('; '),
+      );
+    }
+    if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
+      throw new MockError('validation_failed', `body: must be a JSON object, got ${jsonKind(parsed.value)}`);
+    }
+    ctx.body = parsed.value;
+    ctx.inexact = parsed.inexact;
+    return next();
+  };
+}
+
+/**
+ * 10. Schema validation by openapi-backend (ajv, `allErrors`): every message is
+ * `location: problem`, joined with `; `.
+ */
+export function validate(api: OpenAPIBackend): Stage {
+  return async (ctx, next) => {
+    const op = operationOf(ctx);
+    // A null-prototype object: `?__proto__=1` must be an unknown parameter, not a prototype write
+    // that the validator never sees.
+    const query: Record<string, string | string[]> = Object.create(null);
+    for (const key of new Set(ctx.url.searchParams.keys())) {
+      const all = ctx.url.searchParams.getAll(key);
+      // A comma-separated array (`explode: false`) given more than once is one list, as
+      // decodeParams reads it: `ids=1,2&ids=3` is validated as `ids=1,2,3`.
+      query[key] = all.length === 1 ? (all[0] as string) : op.commaArrays.has(key) ? all.join(',') : all;
+    }
+    const validation = api.validator.validateRequest(
+      {
+        method: ctx.method,
+        path: ctx.path,
+        query,
+        headers: op.hasBody ? { 'content-type': 'application/json' } : {},
+        body: ctx.body,
+      },
+      op.operation,
+    );
+    if (validation.errors && validation.errors.length > 0) {
+      throw new MockError('validation_failed', formatAjvErrors(validation.errors).join('; '));
+    }
+    return next();
+  };
+}
+
+/** 11. Handler of the `operationId` over the sandbox's store → the response. */
+export function handle(): Stage {
+  return async (ctx) => {
+    const op = operationOf(ctx);
+    if (!ctx.store) throw new Error('handle needs a store (the sandbox stage)');
+    const decoded = decodeParams(op.params, ctx.pathRaw ?? {}, ctx.url.searchParams);
+    const result = op.handler({
+      params: decoded.values,
+      raw: decoded.raw,
+      body: ctx.body,
+      inexact: ctx.inexact ?? new Map(),
+      url: ctx.url,
+      store: ctx.store,
+    });
+    return jsonResponse(result.status, result.body, result.headers);
+  };
+}

@@ -1,0 +1,208 @@
+// How the built site is served: caching, security headers and the Content-Security-Policy, defined
+// once. scripts/serve.ts applies these rules to every response of `npm start`; the build writes the
+// same rules to dist/client/_headers (site/integrations/serving.ts) for static hosts that read that
+// file (Netlify, Cloudflare Pages). Pure: the inputs that depend on a build (the hashes of the
+// pages' inline scripts, the API origins of the spec) are passed in.
+
+/** Hashed file names: the content changes, the name changes (Astro's `/_astro/`, Pagefind's chunks). */
+export const IMMUTABLE_PATTERNS: readonly string[] = ['/_astro/*', '/pagefind/fragment/*', '/pagefind/index/*'];
+
+/** A year, never revalidated: for content-hashed file names only. */
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Cached, but revalidated on every use (with `ETag`/`If-None-Match`): pages, the OpenAPI files, everything else. */
+export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
+/** Never stored: the mock API's answers depend on the caller's sandbox. */
+export const CACHE_NONE = 'no-store';
+
+/** Where the mock API is mounted, and with it every path answered by code rather than a file. */
+export const API_PATTERN = '/api/*';
+
+/**
+ * Files worth compressing (text), by extension. Fonts (woff2), images and Pagefind's own
+ * compressed chunks are left alone.
+ */
+export const COMPRESSIBLE = /\.(?:html|js|mjs|css|json|svg|ya?ml|xml|txt|map|webmanifest)$/i;
+/** Below this size (bytes) compression saves less than the extra round of headers costs. */
+export const MIN_COMPRESS_BYTES = 1024;
+
+/** What a build contributes to the policy. */
+export interface PolicyInputs {
+  /** `sha256-…` sources of every inline script the built pages contain (see {@link inlineScriptHashes}). */
+  scriptHashes: readonly string[];
+  /** Origins a page may call besides its own: the servers the spec lists (try-it). */
+  apiOrigins: readonly string[];
+}
+
+/**
+ * The Content-Security-Policy of the pages (CSP Level 3).
+ * - `script-src`: this origin and the hashes of the inline scripts (no `unsafe-inline`, no
+ *   `unsafe-eval`); `wasm-unsafe-eval` lets Pagefind's search compile its WebAssembly (it does
+ *   not allow `eval` of JavaScript).
+ * - `style-src 'unsafe-inline'`: Starlight writes `style` attributes and Scalar inserts its
+ *   styles at run time; styles cannot run code.
+ * - `connect-src`: this origin (the mock, Pagefind) and the spec's servers.
+ * - `frame-ancestors 'none'`: no framing (clickjacking); only a header can say it, not a `<meta>`.
+ */
+export function contentSecurityPolicy(inputs: PolicyInputs): string {
+  const hashes = [...new Set(inputs.scriptHashes)].sort().map((h) => `'${h}'`);
+  return [
+    "default-src 'self'",
+    ['script-src', "'self'", "'wasm-unsafe-eval'", ...hashes].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    ['connect-src', "'self'", ...[...new Set(inputs.apiOrigins)].sort()].join(' '),
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The policy of the mock API's JSON answers: nothing may load, nothing may frame them. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Browser features the site never uses, turned off for it and anything it embeds
+ * (Permissions-Policy, W3C). Clipboard and fullscreen stay: the code blocks' copy button uses the
+ * clipboard.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'browsing-topics=()',
+].join(', ');
+
+/**
+ * HSTS (RFC 6797) for HTTPS deployments: one year. Only sent when the site is served over HTTPS
+ * (static hosts always are; `npm start` behind a TLS proxy sets `HSTS=1`), since a browser
+ * ignores it over plain HTTP and a wrong one locks readers out of an HTTP-only host.
+ */
+export const HSTS = 'max-age=31536000';
+
+/** Security headers of every response; `csp` differs between pages and the API. */
+export function securityHeaders(csp: string, options: { hsts?: boolean } = {}): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+  if (options.hsts) headers['Strict-Transport-Security'] = HSTS;
+  return headers;
+}
+
+/** Whether a `_headers`-style pattern (`/a/*` or an exact path) matches a URL path. */
+export function matches(pattern: string, path: string): boolean {
+  return pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
+}
+
+/**
+ * `Cache-Control` of a URL path: immutable for hashed names, none for the API, revalidated for
+ * everything else.
+ */
+export function cacheControl(path: string): string {
+  if (matches(API_PATTERN, path)) return CACHE_NONE;
+  return IMMUTABLE_PATTERNS.some((p) => matches(p, path)) ? CACHE_IMMUTABLE : CACHE_REVALIDATE;
+}
+
+/**
+ * Every header the site sends for a URL path, besides those of the file itself (type, length,
+ * encoding, ETag).
+ * @param path the URL path (`/guides/getting-started/`, `/_astro/x.js`, `/api/mock/pets`)
+ */
+export function headersFor(
+  path: string,
+  inputs: PolicyInputs,
+  options: { hsts?: boolean } = {},
+): Record<string, string> {
+  const api = matches(API_PATTERN, path);
+  return {
+    ...securityHeaders(api ? API_CSP : contentSecurityPolicy(inputs), options),
+    'Cache-Control': cacheControl(path),
+  };
+}
+
+/**
+ * The `_headers` file of Netlify and Cloudflare Pages: a path pattern, then indented
+ * `Name: value` lines. Both hosts merge the rules that match a path and join repeated header
+ * names with a comma, so each header name is set by exactly one matching rule: the security
+ * headers under `/*`, `Cache-Control` under the immutable patterns and under each other file.
+ * @param files the URL paths of the published files that are not under an immutable pattern
+ *   (pages as `/guides/x/`), from {@link publishedPaths}
+ */
+export function headersFile(inputs: PolicyInputs, files: readonly string[]): string {
+  const block = (pattern: string, headers: Record<string, string>): string =>
+    `${pattern}\n${Object.entries(headers)
+      .map(([k, v]) => `  ${k}: ${v}`)
+      .join('\n')}\n`;
+  return [
+    '# Generated by the build (site/serving/rules.ts): the same rules `npm start` applies.',
+    block('/*', securityHeaders(contentSecurityPolicy(inputs), { hsts: true })),
+    ...IMMUTABLE_PATTERNS.map((p) => block(p, { 'Cache-Control': CACHE_IMMUTABLE })),
+    ...[...files].sort().map((f) => block(f, { 'Cache-Control': CACHE_REVALIDATE })),
+  ].join('\n');
+}
+
+/**
+ * The URL paths a static host answers for published files, leaving out those under an immutable
+ * pattern: `guides/x/index.html` is `/guides/x/` (and `/guides/x/index.html`), other files as
+ * they are.
+ * @param files file paths relative to the published folder, with `/` separators
+ */
+export function publishedPaths(files: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const f of files) {
+    const path = `/${f}`;
+    if (IMMUTABLE_PATTERNS.some((p) => matches(p, path)) || f === '_headers' || /\.(br|gz)$/.test(f)) continue;
+    if (path.endsWith('/index.html')) out.push(path.slice(0, -'index.html'.length));
+    out.push(path);
+  }
+  return out;
+}
+
+/**
+ * `sha256-…` CSP sources of the inline scripts of an HTML page: `<script>` elements without
+ * `src` whose type runs as script (none, a JavaScript MIME type or `module`); data blocks such
+ * as `application/json` are not scripts and need no hash (HTML, "The script element").
+ * @param sha256base64 hashes a string's UTF-8 bytes to base64 (node:crypto or WebCrypto, injected)
+ */
+export function inlineScriptHashes(html: string, sha256base64: (text: string) => string): string[] {
+  const out: string[] = [];
+  for (const m of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script\s*>/gi)) {
+    const attrs = m[1] ?? '';
+    if (/\ssrc\s*=/i.test(attrs)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
+    if (type && type !== 'module' && !/^(?:text|application)\/(?:java|ecma)script$/.test(type)) continue;
+    out.push(`sha256-${sha256base64(m[2] ?? '')}`);
+  }
+  return out;
+}
+
+/**
+ * The origins of the spec's `servers` (variables set to their defaults), for `connect-src`.
+ * Relative server URLs are this origin already and are left out.
+ */
+export function serverOrigins(
+  servers: readonly { url: string; variables?: Record<string, { default: string }> }[],
+): string[] {
+  const out = new Set<string>();
+  for (const s of servers) {
+    const url = s.url.replace(/\{([^}]+)\}/g, (_, name: string) => s.variables?.[name]?.default ?? '');
+    try {
+      out.add(new URL(url).origin);
+    } catch {
+      // relative: same origin
+    }
+  }
+  return [...out];
+}

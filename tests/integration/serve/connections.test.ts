@@ -1,0 +1,152 @@
+// Connection hygiene of the built server: an upload the server did not read never leaves a
+// keep-alive connection that is then reset; a client that sends its headers slowly is cut off;
+// past MAX_CONNECTIONS new connections are refused.
+import assert from 'node:assert/strict';
+import { Agent, request as httpRequest } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { type RunningSite, startSite } from '../../support/server.ts';
+
+let site: RunningSite;
+let port: number;
+before(async () => {
+  site = await startSite({ HEADERS_TIMEOUT_MS: '2000' });
+  port = Number(new URL(site.url).port);
+});
+after(() => site?.stop());
+
+const BIG = Buffer.alloc(3 * 1024 * 1024, 0x61);
+
+function send(
+  agent: Agent | undefined,
+  method: string,
+  path: string,
+  body?: Buffer,
+): Promise<{ status: number; connection: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: {
+          authorization: 'Bearer conn',
+          ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('after a 413', () => {
+  test('the next request succeeds, on the same keep-alive connection and on a fresh one (50 times)', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (let i = 0; i < 50; i++) {
+        const big = await send(agent, 'POST', '/api/mock/pets', BIG);
+        assert.equal(big.status, 413, `round ${i}`);
+        const next = await send(agent, 'GET', '/api/mock/pets/1');
+        assert.equal(next.status, 200, `round ${i}: same agent`);
+        const fresh = await send(undefined, 'GET', '/api/mock/pets/1');
+        assert.equal(fresh.status, 200, `round ${i}: fresh connection`);
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  test('an upload past the drain bound is answered with Connection: close', async () => {
+    const huge = Buffer.alloc(6 * 1024 * 1024, 0x61);
+    const r = await send(undefined, 'POST', '/api/mock/pets', huge).catch((err: Error) => ({
+      status: -1,
+      connection: err.message,
+    }));
+    // Either the 413 with Connection: close arrives, or (the client still writing when the
+    // server closes) the client sees the close; never keep-alive.
+    if (r.status !== -1) {
+      assert.equal(r.status, 413);
+      assert.equal(r.connection, 'close');
+    }
+    assert.equal((await send(undefined, 'GET', '/api/mock/pets/1')).status, 200);
+  });
+});
+
+function openSocket(): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const s = connect(port, '127.0.0.1', () => resolve(s));
+    s.on('error', reject);
+  });
+}
+
+describe('timeouts', () => {
+  test('a client sending its headers one byte a second is cut off within a few seconds', async () => {
+    const socket = await openSocket();
+    const text = 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n';
+    const t0 = Date.now();
+    let i = 0;
+    const timer = setInterval(() => {
+      if (!socket.destroyed && i < text.length) socket.write(text[i++] as string);
+    }, 1000);
+    let answer = '';
+    socket.on('data', (d) => {
+      answer += d;
+    });
+    await new Promise<void>((resolve) => {
+      socket.on('close', () => resolve());
+      socket.on('error', () => resolve());
+    });
+    clearInterval(timer);
+    const seconds = (Date.now() - t0) / 1000;
+    assert.ok(seconds < 6, `cut off after ${seconds.toFixed(1)} s`);
+    assert.ok(i < text.length, 'before the headers were complete');
+    if (answer) assert.match(answer, /^HTTP\/1\.1 408/);
+  });
+});
+
+describe('maximum connections', () => {
+  test('past MAX_CONNECTIONS a new connection is closed at once; the open ones still work', async () => {
+    const small = await startSite({ MAX_CONNECTIONS: '2' });
+    const p = Number(new URL(small.url).port);
+    const sockets: Socket[] = [];
+    try {
+      // startSite's readiness probe may hold a keep-alive connection for up to 5 s; wait it out.
+      await new Promise((r) => setTimeout(r, 5500));
+      for (let i = 0; i < 2; i++) {
+        sockets.push(
+          await new Promise<Socket>((resolve, reject) => {
+            const s = connect(p, '127.0.0.1', () => resolve(s));
+            s.on('error', reject);
+          }),
+        );
+      }
+      const third = connect(p, '127.0.0.1');
+      const closed = await new Promise<boolean>((resolve) => {
+        third.on('close', () => resolve(true));
+        third.on('error', () => resolve(true));
+        setTimeout(() => resolve(false), 2000);
+      });
+      assert.ok(closed, 'the third connection is closed');
+      const first = sockets[0] as Socket;
+      const answer = await new Promise<string>((resolve) => {
+        let data = '';
+        first.on('data', (d) => {
+          data += d;
+          if (data.includes('\r\n\r\n')) resolve(data);
+        });
+        first.write('HEAD / HTTP/1.1\r\nHost: x\r\n\r\n');
+      });
+      assert.match(answer, /^HTTP\/1\.1 200/);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await small.stop();
+    }
+  });
+});

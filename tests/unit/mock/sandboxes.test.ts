@@ -1,0 +1,110 @@
+// Per-token sandboxes (site/mock/sandboxes.ts) and the rate window (site/mock/ratelimit.ts):
+// pure bookkeeping driven by an injected clock.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { consume, rateLimitHeaders } from '../../../site/mock/ratelimit.ts';
+import { estimateBytes, Sandboxes, sandboxKey } from '../../../site/mock/sandboxes.ts';
+import { DEFAULT_CAPS } from '../../../site/mock/store.ts';
+
+function clock(start = 1_000_000): { now: () => number; advance: (ms: number) => void } {
+  let t = start;
+  return { now: () => t, advance: (ms) => (t += ms) };
+}
+
+describe('sandboxes', () => {
+  test('each token writes to its own copy of the seed; reads before any write see the seed', () => {
+    const boxes = new Sandboxes();
+    const a = boxes.get('a');
+    const b = boxes.get('b');
+    boxes.storeOf(a, true).deletePet(4);
+    assert.throws(() => boxes.storeOf(a, false).getPet(4), /not_found|no pet/i);
+    assert.equal(boxes.storeOf(b, false).getPet(4).name, 'Tweety');
+    assert.equal(b.store, undefined, 'a reader that never wrote holds no store');
+  });
+
+  test('reset sends only that sandbox back to the seed', () => {
+    const boxes = new Sandboxes();
+    const a = boxes.get('a');
+    const b = boxes.get('b');
+    boxes.storeOf(a, true).deletePet(4);
+    boxes.storeOf(b, true).deletePet(5);
+    boxes.reset(a);
+    assert.equal(boxes.storeOf(a, false).getPet(4).name, 'Tweety');
+    assert.throws(() => boxes.storeOf(b, false).getPet(5));
+  });
+
+  test('beyond maxSandboxes the least recently used sandbox is dropped', () => {
+    const boxes = new Sandboxes({ maxSandboxes: 2 });
+    boxes.storeOf(boxes.get('a'), true).deletePet(1);
+    boxes.get('b');
+    boxes.get('a'); // a is now the most recent
+    boxes.get('c'); // drops b
+    assert.equal(boxes.size, 2);
+    assert.ok(boxes.get('a').store, 'a kept its changes');
+    assert.equal(boxes.get('b').store, undefined);
+  });
+
+  test('a sandbox idle for idleMs is dropped with its changes', () => {
+    const c = clock();
+    const boxes = new Sandboxes({ idleMs: 60_000 }, DEFAULT_CAPS, c.now);
+    boxes.storeOf(boxes.get('a'), true).deletePet(1);
+    c.advance(59_999);
+    assert.ok(boxes.get('a').store, 'still there just before the expiry');
+    c.advance(60_000);
+    boxes.get('z');
+    assert.equal(boxes.size, 1, 'a expired');
+    assert.equal(boxes.bytes, 0);
+  });
+
+  test('over maxStoreBytes the least recently used changed stores go back to the seed, never the current one', () => {
+    const boxes = new Sandboxes({ maxStoreBytes: 1 });
+    const a = boxes.get('a');
+    boxes.storeOf(a, true).createCategory({ name: 'Fish' });
+    boxes.settle(a);
+    assert.ok(a.store, 'the sandbox being served keeps its store even over budget');
+    const b = boxes.get('b');
+    boxes.storeOf(b, true).createCategory({ name: 'Fish' });
+    boxes.settle(b);
+    assert.equal(a.store, undefined, 'a was sent back to the seed');
+    assert.ok(b.store);
+    assert.equal(boxes.bytes, b.bytes);
+  });
+
+  test('estimated bytes grow with records and text', () => {
+    const boxes = new Sandboxes();
+    const a = boxes.get('a');
+    const store = boxes.storeOf(a, true);
+    const before = estimateBytes(store);
+    store.createCategory({ name: 'x'.repeat(10_000) });
+    assert.ok(estimateBytes(store) >= before + 20_000);
+  });
+
+  test('long tokens are keyed by length and hash, short ones as they are', () => {
+    assert.equal(sandboxKey('abc'), 'abc');
+    const long = 'x'.repeat(5000);
+    assert.ok(sandboxKey(long).length < 40);
+    assert.notEqual(sandboxKey(long), sandboxKey(`${'x'.repeat(4999)}y`));
+  });
+});
+
+describe('rate window', () => {
+  const policy = { limit: 3, windowS: 60 };
+
+  test('counts requests in a fixed window and refuses past the limit until it ends', () => {
+    const w = { start: 0, count: 0 };
+    const t0 = 1_000_000;
+    assert.deepEqual(consume(w, policy, t0), { allowed: true, remaining: 2, resetS: 60 });
+    consume(w, policy, t0 + 1);
+    assert.equal(consume(w, policy, t0 + 2).remaining, 0);
+    assert.deepEqual(consume(w, policy, t0 + 30_500), { allowed: false, remaining: 0, resetS: 30 });
+    assert.deepEqual(consume(w, policy, t0 + 60_000), { allowed: true, remaining: 2, resetS: 60 });
+  });
+
+  test('headers: RateLimit-Policy and RateLimit always, Retry-After when refused', () => {
+    assert.deepEqual(rateLimitHeaders(policy, { allowed: true, remaining: 2, resetS: 60 }), {
+      'RateLimit-Policy': '"default";q=3;w=60',
+      RateLimit: '"default";r=2;t=60',
+    });
+    assert.equal(rateLimitHeaders(policy, { allowed: false, remaining: 0, resetS: 7 })['Retry-After'], '7');
+  });
+});
