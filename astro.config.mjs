@@ -4,10 +4,10 @@ import node from '@astrojs/node';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
+import serving from './site/integrations/serving.ts';
 import { siteSidebar } from './site/navigation.ts';
 import { referenceModel } from './site/reference/data.ts';
 import { referenceSidebar } from './site/reference/sidebar.ts';
-import serving from './site/integrations/serving.ts';
 
 /** The canonical URL comes from `domains.primary` in site/domains.yaml (validated by `docs-domains validate`). */
 const domains = parse(readFileSync(new URL('./site/domains.yaml', import.meta.url), 'utf8'))?.domains;

@@ -61,7 +61,9 @@ if (!opts['no-build']) {
     throw new Error(`astro build failed (exit ${r.status})`);
   }
   const [wall, rssKb] = last.split(' ').map(Number);
-  console.log(`build (${specFile ?? 'spec/openapi.yaml'}): ${wall?.toFixed(1)} s wall, peak RSS ${((rssKb ?? 0) / 1024).toFixed(0)} MB`);
+  console.log(
+    `build (${specFile ?? 'spec/openapi.yaml'}): ${wall?.toFixed(1)} s wall, peak RSS ${((rssKb ?? 0) / 1024).toFixed(0)} MB`,
+  );
 }
 
 // 4. Operation pages on disk.
@@ -184,7 +186,9 @@ try {
     {
       name: 'explorer (/reference/explorer/)',
       url: `${base}/reference/explorer/#${specFile ? '' : 'tag/animals/GET/pets'}`,
-      visible: specFile ? 'section[id*="/tag/"] h3, .section h1' : 'section[id$="/tag/animals/GET/pets"] .operation-title h3',
+      visible: specFile
+        ? 'section[id*="/tag/"] h3, .section h1'
+        : 'section[id$="/tag/animals/GET/pets"] .operation-title h3',
     },
   ];
 
@@ -203,8 +207,15 @@ try {
   });
   console.log(`\nfirst "Try it" click loads: JS ${kb(click.js)}, CSS ${kb(click.css)} (${click.files} files)`);
   if (hidden) {
-    const none = await weigh(browser, `${base}/reference/${hidden}/`, undefined, /\/(tryit|modal|style)\.[\w-]+\.(js|css)$|\/reference\/tryit\//);
-    console.log(`x-hideTryItPanel page (/reference/${hidden}/) loads for try-it: JS ${kb(none.js)}, CSS ${kb(none.css)} (budget 0)`);
+    const none = await weigh(
+      browser,
+      `${base}/reference/${hidden}/`,
+      undefined,
+      /\/(tryit|modal|style)\.[\w-]+\.(js|css)$|\/reference\/tryit\//,
+    );
+    console.log(
+      `x-hideTryItPanel page (/reference/${hidden}/) loads for try-it: JS ${kb(none.js)}, CSS ${kb(none.css)} (budget 0)`,
+    );
   }
 
   console.log(`\ntime to first content visible, median of ${RUNS} (mobile viewport):`);
