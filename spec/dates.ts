@@ -1,39 +1,4 @@
 // Calendar dates of the API description (`x-deprecated-sunset`, `x-deprecated-since`): parsing,
-// validation and the form people read. Pure. Used by the spec rules, the reference mapping and the guides.
-
-const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/**
- * Parses a calendar date `YYYY-MM-DD` (RFC 3339 full-date) to milliseconds since the epoch at 00:00 UTC.
- * @throws {Error} when the text is not a valid calendar date (names the value); 2027-02-30 is not one
- */
-export function parseDay(text: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) throw new Error(`not a date (expected YYYY-MM-DD): ${JSON.stringify(text)}`);
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const ms = Date.UTC(y, mo - 1, d);
-  const back = new Date(ms);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) {
-    throw new Error(`not a calendar date: ${JSON.stringify(text)}`);
-  }
-  return ms;
-}
-
-/** Whether `value` is a `YYYY-MM-DD` string naming a real calendar date. Never throws. */
-export function isCalendarDate(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  try {
-    parseDay(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Writes a `YYYY-MM-DD` date the way a person reads it, in British English: `2027-06-30` → `30 June 2027`.
- * @throws {Error} when the text is not a valid calendar date
- */
-export function formatDay(text: string): string {
-  return LONG_DATE.format(parseDay(text));
-}
+// validation and the form people read, for TypeScript code (the reference mapping, the guides). The
+// implementation is plain JavaScript (spec/shared/dates.js) so that the Spectral ruleset can use it too.
+export { formatDay, isCalendarDate, parseDay } from './shared/dates.js';

@@ -1,4 +1,4 @@
-// Bad input, one group per error bullet of issue 4: malformed JSON, wrong or missing content type,
+// Bad input, one group per kind of client error the API documents: malformed JSON, wrong or missing content type,
 // schema violations, identifiers that are not int64, unknown resource, unknown path, wrong method,
 // body over the limit. Every answer is an `Error` {code, message, status} naming the culprit, and
 // client input never yields a 5xx or a stack trace.

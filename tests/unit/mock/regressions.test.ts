@@ -1,5 +1,6 @@
-// Regressions found by the independent review of issue 4 (a reviewer's own cases, beyond the
-// contract and error tests): one describe per defect, each asserting the answer a client sees.
+// Edge cases beyond the contract and error tests (fractional literals, ids above 2^53, repeated or
+// prototype-named query keys, deep JSON, cross-origin 405s, gzip bodies): one describe per case, each
+// asserting the answer a client sees.
 import assert from 'node:assert/strict';
 import { before, beforeEach, describe, test } from 'node:test';
 import type { Mock } from '../../../site/mock/index.ts';

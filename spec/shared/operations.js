@@ -1,0 +1,51 @@
+// The operations of an OpenAPI document, listed one way for every part of the repository: the
+// TypeScript code imports it through spec/operations.ts, the Spectral ruleset (.spectral.yaml,
+// spec/lint/) directly. Plain JavaScript with JSDoc types, because Spectral bundles its custom
+// functions without a TypeScript step.
+
+/**
+ * The fixed fields of a Path Item Object that hold an operation, in the order OpenAPI 3.0.3 §4.7.9 lists them.
+ * @type {readonly ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']}
+ */
+export const HTTP_METHODS = Object.freeze(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/**
+ * One operation of a document, with the objects it lives in (the document's own objects, not copies).
+ * @typedef {object} OperationEntry
+ * @property {(typeof HTTP_METHODS)[number]} method lower-case method, the path item key (`get`)
+ * @property {string} path path template as written under `paths` (`/pets/{petId}`)
+ * @property {string | undefined} operationId the operation's `operationId`, or undefined when it has none
+ * @property {Record<string, unknown>} operation the Operation Object
+ * @property {Record<string, unknown>} pathItem the Path Item Object holding it (path-level `parameters`, …)
+ */
+
+/**
+ * @param {unknown} v
+ * @returns {v is Record<string, unknown>}
+ */
+function isObject(v) {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Every operation of an OpenAPI 3.0 document in document order: paths as written, and within a path
+ * the methods in {@link HTTP_METHODS} order. Pure; reads only `doc.paths`. A path item that is not an
+ * object, or a method whose value is not an object, is skipped. A path item `$ref` is not followed.
+ * @param {{ paths?: unknown }} doc
+ * @returns {OperationEntry[]}
+ */
+export function listOperations(doc) {
+  /** @type {OperationEntry[]} */
+  const out = [];
+  if (!isObject(doc.paths)) return out;
+  for (const [path, pathItem] of Object.entries(doc.paths)) {
+    if (!isObject(pathItem)) continue;
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (!isObject(operation)) continue;
+      const operationId = typeof operation.operationId === 'string' ? operation.operationId : undefined;
+      out.push({ method, path, operationId, operation, pathItem });
+    }
+  }
+  return out;
+}
