@@ -8,7 +8,7 @@ import addFormats from 'ajv-formats';
 import { type Document, OpenAPIBackend, type Operation } from 'openapi-backend';
 import type { OpenAPIV3 } from 'openapi-types';
 import { MockError } from './errors.ts';
-import { createHandlers } from './handlers.ts';
+import { createHandlers, type Handler } from './handlers.ts';
 import { CORS_HEADERS, type DeprecationInfo, deprecationHeaders, jsonResponse } from './http.ts';
 import type { Param } from './params.ts';
 import { DEFAULT_RATE_POLICY, type RatePolicy } from './ratelimit.ts';
@@ -112,13 +112,21 @@ function deprecationOf(op: Operation, byId: Map<string, Operation>): Deprecation
   };
 }
 
+/** The handler of an operation the mock has no behaviour for: 501 `not_implemented`, naming it. */
+function notImplemented(op: { operationId?: string; method: string; path: string }): Handler {
+  const name = op.operationId ?? `${op.method.toUpperCase()} ${op.path}`;
+  return () => {
+    throw new MockError('not_implemented', `${name}: the mock has no behaviour for this operation`);
+  };
+}
+
 /**
  * Builds the mock from an OpenAPI 3.0 document.
  *
  * @param spec the parsed document (`parseSpec`/`loadSpec` from spec/load.ts); it is copied, not changed
  * @param options mount path, caps, error sink
  * @returns the mock, ready to answer
- * @throws {Error} when the document is invalid or an operation has no handler
+ * @throws {Error} when the document is invalid
  */
 export async function createMock(spec: OpenAPIV3.Document, options: MockOptions = {}): Promise<Mock> {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
@@ -170,8 +178,10 @@ export async function createMock(spec: OpenAPIV3.Document, options: MockOptions 
   );
   const prepared = new Map<string, PreparedOperation>();
   for (const op of operations) {
-    const handler = op.operationId ? handlers[op.operationId] : undefined;
-    if (!handler) throw new Error(`no handler for operation ${op.operationId ?? `${op.method} ${op.path}`}`);
+    // A description other than Petstore's (PETSTORE_SPEC) has operations the mock has no behaviour
+    // for: they answer 501 not_implemented, routed and validated like every other, instead of the
+    // whole mock refusing to start.
+    const handler = (op.operationId ? handlers[op.operationId] : undefined) ?? notImplemented(op);
     const security = (op.security ?? globalSecurity) as OpenAPIV3.SecurityRequirementObject[];
     const body = op.requestBody as OpenAPIV3.RequestBodyObject | undefined;
     const intKeys = new Set<string>();

@@ -22,5 +22,6 @@ export const ERROR_STATUS = Object.freeze(
     reference_not_found: 422,
     rate_limited: 429,
     internal_error: 500,
+    not_implemented: 501,
   }),
 );
