@@ -39,7 +39,15 @@ async function open(path: string): Promise<{ page: Page; violations: string[] }>
 }
 
 describe('CSP in Chromium', () => {
-  for (const path of ['/', '/guides/getting-started/', '/guides/custom-domains/', '/no-such-page']) {
+  for (const path of [
+    '/',
+    '/guides/getting-started/',
+    '/guides/custom-domains/',
+    '/reference/',
+    '/reference/list-pets/',
+    '/reference/schemas/pet/',
+    '/no-such-page',
+  ]) {
     test(`${path}: no violation`, async () => {
       const { page, violations } = await open(path);
       assert.ok(await page.locator('h1').first().isVisible());
@@ -57,8 +65,20 @@ describe('CSP in Chromium', () => {
     await page.context().close();
   });
 
-  test('/reference: the explorer renders and try-it reaches the mock, with no violation', async () => {
-    const { page, violations } = await open('/reference/#tag/animals/GET/pets');
+  test('an operation page: try-it loads the request client and reaches the mock, with no violation', async () => {
+    const { page, violations } = await open('/reference/list-pets/');
+    await page.getByRole('button', { name: 'Try it' }).click();
+    const send = page.locator('.scalar-client').getByRole('button', { name: /^send/i }).first();
+    await send.waitFor({ timeout: 30_000 });
+    const answered = page.waitForResponse((r) => r.url().includes('/api/mock/pets') && r.request().method() === 'GET');
+    await send.click();
+    assert.equal((await answered).status(), 200);
+    assert.deepEqual(violations, []);
+    await page.context().close();
+  });
+
+  test('/reference/explorer/: the explorer renders and try-it reaches the mock, with no violation', async () => {
+    const { page, violations } = await open('/reference/explorer/#tag/animals/GET/pets');
     assert.equal(
       await page.evaluate(
         () => (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig?.jitless,
