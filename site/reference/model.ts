@@ -199,6 +199,24 @@ export interface ModelOptions {
   maxRefDepth?: number;
 }
 
+/**
+ * A page's meta description from Markdown: plain text (code, emphasis, links and tables reduced to
+ * their words), cut at a word boundary with an ellipsis to at most `max` characters (search engines
+ * show about 155).
+ */
+export function metaDescription(markdown: string, max = 155): string {
+  const text = markdown
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[`*_#>|]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
+}
+
 /** The URL of a server entry with its variables at their defaults (OpenAPI 3.0 §4.7.5). */
 export function serverUrl(server: unknown): string | null {
   if (!isObject(server) || typeof server.url !== 'string') return null;

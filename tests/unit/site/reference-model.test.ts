@@ -366,3 +366,13 @@ describe('markdown', () => {
     assert.equal(renderMarkdown('The id of the pet.'), renderMarkdown('The id of the pet.'));
   });
 });
+
+describe('meta description', () => {
+  test('plain words, cut at a word boundary with an ellipsis', async () => {
+    const { metaDescription } = await import('../../../site/reference/model.ts');
+    assert.equal(metaDescription('Lists **pets**, see [the guide](/x).'), 'Lists pets, see the guide.');
+    const long = metaDescription(`GET /pets: ${'word '.repeat(60)}`);
+    assert.ok(long.length <= 155, String(long.length));
+    assert.match(long, /word…$/);
+  });
+});
