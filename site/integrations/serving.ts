@@ -23,11 +23,11 @@ export default function serving(): AstroIntegration {
       'astro:config:setup': ({ injectScript }) => {
         injectScript('head-inline', ZOD_JITLESS);
       },
-      'astro:build:done': ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, logger }) => {
         const client = fileURLToPath(dir);
         const inputs = policyInputs(client, loadSpec().servers ?? []);
         writeHeadersFile(client, inputs);
-        const r = precompress(client);
+        const r = await precompress(client);
         const kib = (n: number): string => `${(n / 1024).toFixed(0)} KiB`;
         logger.info(
           `_headers written (${inputs.scriptHashes.length} inline script hashes); ${r.files} files precompressed: ${kib(r.rawBytes)} → br ${kib(r.brBytes)}, gzip ${kib(r.gzBytes)}`,
