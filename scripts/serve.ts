@@ -21,7 +21,7 @@ import { createMock, DEFAULT_RATE_POLICY, DEFAULT_SANDBOX_LIMITS } from '../site
 import { MOCK_BASE } from '../site/mock/mount.ts';
 import { toNodeListener } from '../site/mock/node.ts';
 import { policyInputs } from '../site/serving/build.ts';
-import { headersFor } from '../site/serving/rules.ts';
+import { cacheControl, headersFor } from '../site/serving/rules.ts';
 import { loadSpec } from '../spec/load.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -74,6 +74,17 @@ const mock = toNodeListener(
 // The policy inputs come from the built pages, as the build's _headers does (site/serving/build.ts).
 const inputs = existsSync(client) ? policyInputs(client, spec.servers ?? []) : { scriptHashes: [], apiOrigins: [] };
 const hsts = env.HSTS === '1';
+/** The rules' headers per cache class (the policy string is built once, not per request). */
+const byClass = new Map<string, [string, string][]>();
+function ruleHeaders(path: string): [string, string][] {
+  const key = cacheControl(path);
+  let headers = byClass.get(key);
+  if (!headers) {
+    headers = Object.entries(headersFor(path, inputs, { hsts }));
+    byClass.set(key, headers);
+  }
+  return headers;
+}
 
 /**
  * A strong validator per file representation (RFC 9110 section 8.8.3): size and modification
@@ -121,7 +132,7 @@ const server = createServer(
   (req, res) => {
     const url = req.url ?? '/';
     const path = pathOf(url);
-    for (const [name, value] of Object.entries(headersFor(path, inputs, { hsts }))) res.setHeader(name, value);
+    for (const [name, value] of ruleHeaders(path)) res.setHeader(name, value);
     if (isMock(url)) {
       void mock(req, res);
       return;
