@@ -128,7 +128,8 @@ try {
       `${'page'.padEnd(10)} ${'encoding'.padEnd(9)} ${'bytes'.padStart(11)} ${'of raw'.padStart(6)} ${'FCP 4G'.padStart(9)} ${'ready 4G'.padStart(9)}`,
       ...rows,
       'identity = no compression (the anchor: what every response was before precompression); ready = main content visible (reference: first operation)',
-    ].join('\n') + '\n',
+      '',
+    ].join('\n'),
   );
 } finally {
   await browser.close();
