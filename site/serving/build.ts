@@ -9,10 +9,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   COMPRESSIBLE,
   headersFile,
+  headersFileProblems,
   inlineScriptHashes,
   MIN_COMPRESS_BYTES,
   type PolicyInputs,
-  publishedPaths,
   serverOrigins,
 } from './rules.ts';
 
@@ -91,7 +91,12 @@ export function precompress(dir: string): PrecompressReport {
   return report;
 }
 
-/** Writes `<dir>/_headers` from the rules (rules.ts {@link headersFile}). */
-export function writeHeadersFile(dir: string, inputs: PolicyInputs): void {
-  writeFileSync(join(dir, '_headers'), headersFile(inputs, publishedPaths(listFiles(dir))));
+/**
+ * Writes `<dir>/_headers` from the rules (rules.ts {@link headersFile}).
+ * @returns what a host would have trouble with ({@link headersFileProblems}), empty when fine
+ */
+export function writeHeadersFile(dir: string, inputs: PolicyInputs): string[] {
+  const text = headersFile(inputs);
+  writeFileSync(join(dir, '_headers'), text);
+  return headersFileProblems(text);
 }
