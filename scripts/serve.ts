@@ -41,7 +41,7 @@ const num = (name: string, fallback: number): number => {
 };
 
 /** Connection limits (documented in README.md, "How `npm start` serves"). */
-export const LIMITS = {
+const LIMITS = {
   maxConnections: num('MAX_CONNECTIONS', 1000),
   /** A client must have sent all request headers within this (ms), else 408 and close. */
   headersTimeoutMs: num('HEADERS_TIMEOUT_MS', 5000),
@@ -116,9 +116,13 @@ function isMock(url: string): boolean {
   return url === MOCK_BASE || url.startsWith(`${MOCK_BASE}/`) || url.startsWith(`${MOCK_BASE}?`);
 }
 
+/** The request path with dot segments resolved (`/_astro/../x` is `/x`), as the file lookup sees it. */
 function pathOf(url: string): string {
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
+  try {
+    return new URL(url, 'http://x').pathname;
+  } catch {
+    return '/';
+  }
 }
 
 const server = createServer(
@@ -137,17 +141,8 @@ const server = createServer(
       void mock(req, res);
       return;
     }
-    // express-static-gzip reads Express's `req.path`.
-    Object.defineProperty(req, 'path', {
-      configurable: true,
-      get: () => {
-        try {
-          return new URL(req.url ?? '/', 'http://x').pathname;
-        } catch {
-          return '/';
-        }
-      },
-    });
+    // express-static-gzip reads Express's `req.path` (it changes req.url, so computed each time).
+    Object.defineProperty(req, 'path', { configurable: true, get: () => pathOf(req.url ?? '/') });
     files(req, res, (err) => {
       if (err && !res.headersSent) {
         const status = (err as { status?: number }).status ?? 500;
