@@ -1,22 +1,34 @@
 // Benchmark of the mock API (not a test: prints figures). Starts the built site the way
-// `npm start` does (scripts/serve.ts over dist/, with PORT) and Stoplight Prism mocking the same
-// spec (`npx --yes @stoplight/prism-cli@5 mock`, fetched from the npm registry now, not a
-// dependency), both on 127.0.0.1, and measures with autocannon at 50 connections:
+// `npm start` does (scripts/serve.ts over dist/, rate limit and sandboxes on, as in production),
+// Stoplight Prism (`npx --yes @stoplight/prism-cli@5 mock`) and Scalar's mock server
+// (`@scalar/mock-server` on `@hono/node-server`, installed into a temporary folder), all three
+// fetched from the npm registry at bench time, not dependencies, on 127.0.0.1, and measures with
+// autocannon at 50 connections:
 //
 //   GET  /pets  for DURATION seconds, seeded state (6 pets, default page of 20);
-//   POST /pets  (valid NewPet, bearer token) in rounds: each round resets the mock and sends
-//               exactly as many creations as the pets cap leaves room for (10,000 - 6), so every
-//               request measured is a 201 creation, never a 409 capacity_reached. Prism gets the
-//               same rounds (it has no state; it answers the documented example).
+//   POST /pets  (valid NewPet) in ROUNDS rounds of 9,994 creations.
 //
-// Usage: node bench/mock.ts [--duration 10] [--rounds 3] [--connections 50] [--no-prism]
+// Requests are spread over TOKENS bearer tokens (each gets its own sandbox, created on its first
+// request, and its own rate window), so the rate limit (600 per minute per token) is counted on
+// every request but never reached; every POST round uses fresh tokens, so every request measured
+// is a 201 creation. Prism and Scalar's mock get the same requests (they keep no state).
+//
+// `--memory`: a fresh server, then TOKENS_MEMORY (10,000) distinct tokens each making 10 requests
+// (1 POST, 9 GET): the server's resident memory before and after, read from /proc.
+//
+// Usage: node bench/mock.ts [--duration 10] [--rounds 3] [--connections 50] [--tokens 1000]
+//                           [--no-prism] [--no-scalar] [--memory] [--only-memory]
 // Prints req/s, p50 and p99 latency (ms) per target and the mock/Prism throughput ratio.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import autocannon from 'autocannon';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
-import { MOCK_BASE } from '../site/mock/mount.ts';
+import { DEFAULT_SANDBOX_LIMITS } from '../site/mock/sandboxes.ts';
 import { DEFAULT_CAPS } from '../site/mock/store.ts';
 import { freePort, ROOT, startSite } from '../tests/support/server.ts';
 
@@ -25,12 +37,18 @@ const { values: opts } = parseArgs({
     duration: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
+    tokens: { type: 'string', default: '1000' },
     'no-prism': { type: 'boolean', default: false },
+    'no-scalar': { type: 'boolean', default: false },
+    memory: { type: 'boolean', default: false },
+    'only-memory': { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(opts.duration);
 const ROUNDS = Number(opts.rounds);
 const CONNECTIONS = Number(opts.connections);
+const TOKENS = Number(opts.tokens);
+const TOKENS_MEMORY = 10_000;
 const SEEDED_PETS = 6;
 const AUTH = 'Bearer bench-token';
 const NEW_PET = JSON.stringify({ name: 'Coco', categoryId: 3, status: 'available' });
@@ -45,10 +63,16 @@ interface Figures {
   errors: number;
 }
 
+let tokenRound = 0;
+
 async function cannon(
   url: string,
-  init: { method: 'GET' | 'POST' | 'OPTIONS'; duration?: number; amount?: number },
+  init: { method: 'GET' | 'POST' | 'OPTIONS'; duration?: number; amount?: number; tokens?: number },
 ): Promise<Figures> {
+  // A fresh set of tokens per call: POST rounds start from empty sandboxes.
+  const prefix = `bench-${process.pid}-${tokenRound++}`;
+  const tokens = init.tokens ?? TOKENS;
+  let n = 0;
   const r = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -56,6 +80,14 @@ async function cannon(
     headers:
       init.method === 'POST' ? { authorization: AUTH, 'content-type': 'application/json' } : { authorization: AUTH },
     body: init.method === 'POST' ? NEW_PET : undefined,
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, authorization: `Bearer ${prefix}-${n++ % tokens}` },
+        }),
+      },
+    ],
     ...(init.amount ? { amount: init.amount } : { duration: init.duration ?? DURATION }),
   });
   const requests = r.requests.total;
@@ -140,15 +172,19 @@ async function startPrism(): Promise<{ url: string; child: ChildProcess; stop: (
 async function coreAlone(method: 'GET' | 'POST', ms = 3000): Promise<{ rps: number; cpuUs: number }> {
   const { createMock } = await import('../site/mock/index.ts');
   const { loadSpec } = await import('../spec/load.ts');
-  const mock = await createMock(loadSpec(), { basePath: MOCK_BASE });
-  const make = (): Request =>
-    method === 'GET'
-      ? new Request(`http://127.0.0.1${MOCK_BASE}/pets`, { headers: { authorization: AUTH } })
-      : new Request(`http://127.0.0.1${MOCK_BASE}/pets`, {
+  const mock = await createMock(loadSpec(), { basePath: '/api/mock' });
+  let i = 0;
+  // Spread over TOKENS tokens as the HTTP runs are: sandboxes and rate windows are on.
+  const make = (): Request => {
+    const authorization = `Bearer core-${i++ % TOKENS}`;
+    return method === 'GET'
+      ? new Request('http://127.0.0.1/api/mock/pets', { headers: { authorization } })
+      : new Request('http://127.0.0.1/api/mock/pets', {
           method: 'POST',
-          headers: { authorization: AUTH, 'content-type': 'application/json' },
+          headers: { authorization, 'content-type': 'application/json' },
           body: NEW_PET,
         });
+  };
   for (let i = 0; i < 1000; i++) await (await mock.handle(make())).text();
   mock.reset();
   let n = 0;
@@ -169,6 +205,121 @@ function row(name: string, f: Figures): string {
   return `${name.padEnd(26)} ${fmt(f.rps).padStart(8)} ${fmt(f.p50, 1).padStart(7)} ${fmt(f.p99, 1).padStart(7)} ${String(f.requests).padStart(8)} ${String(f.non2xx).padStart(6)} ${String(f.errors).padStart(6)}`;
 }
 
+/** Resident memory of a process in bytes (Linux /proc). */
+function rssOf(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : Number.NaN;
+}
+
+/**
+ * Scalar's mock server on a free port: `@scalar/mock-server` and `@hono/node-server` installed
+ * into a temporary folder (once), run by a three-line script.
+ */
+async function startScalar(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dir = join(tmpdir(), 'petstore-bench-scalar');
+  mkdirSync(dir, { recursive: true });
+  if (!existsSync(join(dir, 'node_modules', '@scalar', 'mock-server'))) {
+    const r = spawnSync(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--prefix', dir, '@scalar/mock-server@0.14', '@hono/node-server@2'],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    if (r.status !== 0) throw new Error('npm install @scalar/mock-server failed');
+  }
+  const runner = join(dir, 'run.mjs');
+  writeFileSync(
+    runner,
+    [
+      "import { readFileSync } from 'node:fs';",
+      "import { serve } from '@hono/node-server';",
+      "import { createMockServer } from '@scalar/mock-server';",
+      "const app = await createMockServer({ document: readFileSync(process.argv[2], 'utf8'), logger: false });",
+      "serve({ fetch: app.fetch, port: Number(process.argv[3]), hostname: '127.0.0.1' });",
+    ].join('\n'),
+  );
+  const port = await freePort();
+  const child = spawn(process.execPath, [runner, join(ROOT, 'spec/openapi.yaml'), String(port)], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`scalar mock exited (${child.exitCode})`);
+    try {
+      await fetch(`${url}/pets`, { headers: { authorization: AUTH }, signal: AbortSignal.timeout(1000) });
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error('scalar mock did not answer within 60 s');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The core alone: heap growth after GC for TOKENS_MEMORY tokens x (1 POST + 9 GET). */
+async function heapAfterTokens(): Promise<{ delta: number; sandboxes: number; storeBytes: number }> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const { createMock } = await import('../site/mock/index.ts');
+  const { loadSpec } = await import('../spec/load.ts');
+  const mock = await createMock(loadSpec(), { basePath: '/api/mock' });
+  const request = (token: string, post: boolean): Request =>
+    new Request('http://127.0.0.1/api/mock/pets', {
+      method: post ? 'POST' : 'GET',
+      headers: { authorization: `Bearer heap-${token}`, 'content-type': 'application/json' },
+      body: post ? NEW_PET : undefined,
+    });
+  for (let i = 0; i < 100; i++) await (await mock.handle(request('warm', i === 0))).text();
+  mock.reset();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let t = 0; t < TOKENS_MEMORY; t++) {
+    for (let i = 0; i < 10; i++) await (await mock.handle(request(String(t), i === 0))).text();
+  }
+  gc();
+  const stats = mock.stats();
+  return { delta: process.memoryUsage().heapUsed - before, sandboxes: stats.sandboxes, storeBytes: stats.storeBytes };
+}
+
+/** Memory of a fresh server before and after TOKENS_MEMORY tokens made 10 requests each. */
+async function measureMemory(): Promise<string[]> {
+  const site = await startSite();
+  try {
+    const pid = site.process.pid as number;
+    const base = `${site.url}/api/mock/pets`;
+    // Warm-up on a few tokens (compiles validators and JIT paths), then the anchor.
+    await cannon(base, { method: 'GET', amount: 2000, tokens: 10 });
+    await cannon(base, { method: 'POST', amount: 200, tokens: 10 });
+    await new Promise((r) => setTimeout(r, 1000));
+    const before = rssOf(pid);
+    const t0 = performance.now();
+    // Each token: one POST (its sandbox gets its own store), then nine GETs.
+    await cannon(base, { method: 'POST', amount: TOKENS_MEMORY, tokens: TOKENS_MEMORY });
+    const gets = await cannon(base, { method: 'GET', amount: TOKENS_MEMORY * 9, tokens: TOKENS_MEMORY });
+    const seconds = (performance.now() - t0) / 1000;
+    await new Promise((r) => setTimeout(r, 1000));
+    const after = rssOf(pid);
+    const mib = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MiB`;
+    const heap = await heapAfterTokens();
+    return [
+      `memory: ${TOKENS_MEMORY} tokens x 10 requests (1 POST + 9 GET each, ${fmt(seconds, 1)} s, GET non2xx ${gets.non2xx}):`,
+      `  server RSS before ${mib(before)} (anchor, after warm-up), after ${mib(after)}: +${mib(after - before)}, ${fmt((after - before) / TOKENS_MEMORY)} bytes per token (RSS keeps garbage not yet collected)`,
+      `  the core alone, same traffic in-process: heap after GC +${mib(heap.delta)} (${fmt(heap.delta / TOKENS_MEMORY)} bytes per token); ${heap.sandboxes} sandboxes, estimated store bytes ${mib(heap.storeBytes)} (budget ${mib(DEFAULT_SANDBOX_LIMITS.maxStoreBytes)})`,
+    ];
+  } finally {
+    await site.stop();
+  }
+}
+
 async function main(): Promise<void> {
   // `astro` comes from node_modules/.bin, as under `npm run`.
   process.env.PATH = [join(ROOT, 'node_modules', '.bin'), process.env.PATH ?? ''].join(delimiter);
@@ -176,72 +327,74 @@ async function main(): Promise<void> {
   buildIfStale(ROOT);
   const results: Record<string, Figures> = {};
   const room = DEFAULT_CAPS.pets - SEEDED_PETS;
+  const lines: string[] = [];
 
-  /** GET for DURATION, then POST rounds of `room` creations with a reset before each. */
-  async function measureMock(mockBase: string, label: string): Promise<void> {
-    const reset = async (): Promise<void> => {
-      const r = await fetch(`${mockBase}/_reset`, { method: 'POST' });
-      if (r.status !== 204) throw new Error(`reset failed: ${r.status}`);
-    };
-    process.stderr.write(`${label}: ${mockBase}\n`);
-    await reset();
-    await cannon(`${mockBase}/pets`, { method: 'GET', duration: 2 }); // warm-up
-    results[`${label} GET /pets`] = await cannon(`${mockBase}/pets`, { method: 'GET' });
+  /** GET for DURATION, then POST rounds of `room` creations, each round on fresh tokens. */
+  async function measure(base: string, label: string): Promise<void> {
+    process.stderr.write(`${label}: ${base}\n`);
+    await cannon(`${base}/pets`, { method: 'GET', duration: 2 }); // warm-up
+    results[`${label} GET /pets`] = await cannon(`${base}/pets`, { method: 'GET' });
+    await cannon(`${base}/pets`, { method: 'POST', amount: 2000 }); // warm-up
     const rounds: Figures[] = [];
-    await reset();
-    await cannon(`${mockBase}/pets`, { method: 'POST', amount: 2000 }); // warm-up
-    for (let i = 0; i < ROUNDS; i++) {
-      await reset();
-      rounds.push(await cannon(`${mockBase}/pets`, { method: 'POST', amount: room }));
-    }
+    for (let i = 0; i < ROUNDS; i++) rounds.push(await cannon(`${base}/pets`, { method: 'POST', amount: room }));
     results[`${label} POST /pets`] = combine(rounds);
-    await reset();
   }
 
-  // The server `npm start` runs (scripts/serve.ts): /api/mock goes from node:http straight to
-  // the core; pages go through Astro's Node adapter.
-  const site = await startSite();
-  try {
-    await measureMock(`${site.url}${MOCK_BASE}`, 'mock');
-  } finally {
-    await site.stop();
-  }
-
-  if (!opts['no-prism']) {
-    process.stderr.write('prism: starting (npx --yes @stoplight/prism-cli@5)...\n');
-    const prism = await startPrism();
+  if (!opts['only-memory']) {
+    // The server `npm start` runs (scripts/serve.ts): /api/mock goes from node:http straight to
+    // the core, with sandboxes and the rate limit on.
+    const site = await startSite();
     try {
-      process.stderr.write(`prism: ${prism.url}\n`);
-      await cannon(`${prism.url}/pets`, { method: 'GET', duration: 2 });
-      results['prism GET /pets'] = await cannon(`${prism.url}/pets`, { method: 'GET' });
-      await cannon(`${prism.url}/pets`, { method: 'POST', amount: 2000 });
-      const rounds: Figures[] = [];
-      for (let i = 0; i < ROUNDS; i++) rounds.push(await cannon(`${prism.url}/pets`, { method: 'POST', amount: room }));
-      results['prism POST /pets'] = combine(rounds);
+      await measure(`${site.url}/api/mock`, 'mock');
     } finally {
-      await prism.stop();
+      await site.stop();
     }
-  }
 
-  const core = { GET: await coreAlone('GET'), POST: await coreAlone('POST') };
-  const lines = [
-    `autocannon, ${CONNECTIONS} connections, loopback; GET ${DURATION} s; POST ${ROUNDS} rounds x ${room} creations (reset between rounds)`,
-    `${'target'.padEnd(26)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'requests'.padStart(8)} ${'non2xx'.padStart(6)} ${'errors'.padStart(6)}`,
-    ...Object.entries(results).map(([k, f]) => row(k, f)),
-    ...Object.entries(core).map(
-      ([m, c]) =>
-        `core alone ${m} /pets: ${fmt(c.rps)} req/s sequential in-process, ${fmt(c.cpuUs, 1)} µs CPU per request (Request in, Response out, no HTTP)`,
-    ),
-  ];
-  for (const m of ['GET', 'POST']) {
-    const mock = results[`mock ${m} /pets`];
-    const prism = results[`prism ${m} /pets`];
-    if (mock && prism) {
-      lines.push(
-        `${m} /pets: mock/prism throughput ratio ${fmt(mock.rps / prism.rps, 2)}; mock p99 ${fmt(mock.p99, 1)} ms (target < 20 ms): ${mock.rps >= prism.rps && mock.p99 < 20 ? 'met' : 'MISSED'}`,
-      );
+    if (!opts['no-prism']) {
+      process.stderr.write('prism: starting (npx --yes @stoplight/prism-cli@5)...\n');
+      const prism = await startPrism();
+      try {
+        await measure(prism.url, 'prism');
+      } finally {
+        await prism.stop();
+      }
+    }
+
+    if (!opts['no-scalar']) {
+      process.stderr.write('scalar: starting (@scalar/mock-server@0.14)...\n');
+      try {
+        const scalar = await startScalar();
+        try {
+          await measure(scalar.url, 'scalar');
+        } finally {
+          await scalar.stop();
+        }
+      } catch (err) {
+        lines.push(`scalar mock server: not measured (${err instanceof Error ? err.message : String(err)})`);
+      }
+    }
+
+    const core = { GET: await coreAlone('GET'), POST: await coreAlone('POST') };
+    lines.unshift(
+      `autocannon, ${CONNECTIONS} connections, loopback, requests spread over ${TOKENS} tokens (rate limit and sandboxes on); GET ${DURATION} s; POST ${ROUNDS} rounds x ${room} creations (fresh tokens each round)`,
+      `${'target'.padEnd(26)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'requests'.padStart(8)} ${'non2xx'.padStart(6)} ${'errors'.padStart(6)}`,
+      ...Object.entries(results).map(([k, f]) => row(k, f)),
+      ...Object.entries(core).map(
+        ([m, c]) =>
+          `core alone ${m} /pets: ${fmt(c.rps)} req/s sequential in-process, ${fmt(c.cpuUs, 1)} µs CPU per request (Request in, Response out, no HTTP)`,
+      ),
+    );
+    for (const m of ['GET', 'POST']) {
+      const mock = results[`mock ${m} /pets`];
+      for (const other of ['prism', 'scalar']) {
+        const o = results[`${other} ${m} /pets`];
+        if (mock && o)
+          lines.push(`${m} /pets: mock/${other} throughput ratio ${fmt(mock.rps / o.rps, 2)} (target >= 3 vs prism)`);
+      }
+      if (mock) lines.push(`${m} /pets: mock p99 ${fmt(mock.p99, 1)} ms (target GET <= 10 ms)`);
     }
   }
+  if (opts.memory || opts['only-memory']) lines.push(...(await measureMemory()));
   process.stdout.write(`${lines.join('\n')}\n`);
   const failed = Object.entries(results).filter(([k, f]) => k.startsWith('mock') && (f.non2xx > 0 || f.errors > 0));
   if (failed.length > 0) {

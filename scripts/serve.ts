@@ -21,7 +21,7 @@ import { createMock, DEFAULT_RATE_POLICY, DEFAULT_SANDBOX_LIMITS } from '../site
 import { MOCK_BASE } from '../site/mock/mount.ts';
 import { toNodeListener } from '../site/mock/node.ts';
 import { policyInputs } from '../site/serving/build.ts';
-import { headersFor } from '../site/serving/rules.ts';
+import { cacheControl, headersFor } from '../site/serving/rules.ts';
 import { loadSpec } from '../spec/load.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -41,7 +41,7 @@ const num = (name: string, fallback: number): number => {
 };
 
 /** Connection limits (documented in README.md, "How `npm start` serves"). */
-export const LIMITS = {
+const LIMITS = {
   maxConnections: num('MAX_CONNECTIONS', 1000),
   /** A client must have sent all request headers within this (ms), else 408 and close. */
   headersTimeoutMs: num('HEADERS_TIMEOUT_MS', 5000),
@@ -74,6 +74,17 @@ const mock = toNodeListener(
 // The policy inputs come from the built pages, as the build's _headers does (site/serving/build.ts).
 const inputs = existsSync(client) ? policyInputs(client, spec.servers ?? []) : { scriptHashes: [], apiOrigins: [] };
 const hsts = env.HSTS === '1';
+/** The rules' headers per cache class (the policy string is built once, not per request). */
+const byClass = new Map<string, [string, string][]>();
+function ruleHeaders(path: string): [string, string][] {
+  const key = cacheControl(path);
+  let headers = byClass.get(key);
+  if (!headers) {
+    headers = Object.entries(headersFor(path, inputs, { hsts }));
+    byClass.set(key, headers);
+  }
+  return headers;
+}
 
 /**
  * A strong validator per file representation (RFC 9110 section 8.8.3): size and modification
@@ -105,9 +116,13 @@ function isMock(url: string): boolean {
   return url === MOCK_BASE || url.startsWith(`${MOCK_BASE}/`) || url.startsWith(`${MOCK_BASE}?`);
 }
 
+/** The request path with dot segments resolved (`/_astro/../x` is `/x`), as the file lookup sees it. */
 function pathOf(url: string): string {
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
+  try {
+    return new URL(url, 'http://x').pathname;
+  } catch {
+    return '/';
+  }
 }
 
 const server = createServer(
@@ -121,22 +136,13 @@ const server = createServer(
   (req, res) => {
     const url = req.url ?? '/';
     const path = pathOf(url);
-    for (const [name, value] of Object.entries(headersFor(path, inputs, { hsts }))) res.setHeader(name, value);
+    for (const [name, value] of ruleHeaders(path)) res.setHeader(name, value);
     if (isMock(url)) {
       void mock(req, res);
       return;
     }
-    // express-static-gzip reads Express's `req.path`.
-    Object.defineProperty(req, 'path', {
-      configurable: true,
-      get: () => {
-        try {
-          return new URL(req.url ?? '/', 'http://x').pathname;
-        } catch {
-          return '/';
-        }
-      },
-    });
+    // express-static-gzip reads Express's `req.path` (it changes req.url, so computed each time).
+    Object.defineProperty(req, 'path', { configurable: true, get: () => pathOf(req.url ?? '/') });
     files(req, res, (err) => {
       if (err && !res.headersSent) {
         const status = (err as { status?: number }).status ?? 500;

@@ -26,7 +26,7 @@ export default function serving(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const client = fileURLToPath(dir);
         const inputs = policyInputs(client, loadSpec().servers ?? []);
-        writeHeadersFile(client, inputs);
+        for (const problem of writeHeadersFile(client, inputs)) logger.warn(problem);
         const r = await precompress(client);
         const kib = (n: number): string => `${(n / 1024).toFixed(0)} KiB`;
         logger.info(

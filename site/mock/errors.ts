@@ -2,8 +2,7 @@
 // (spec/README.md, "Errors: the catalogue"), raised as a MockError and turned into a response
 // at one place (index.ts).
 
-// The catalogue (codes and statuses) is the API's, in spec/catalogue.ts. `rate_limited` (429) is
-// documented but never produced by the mock (see site/mock/README.md).
+// The catalogue (codes and statuses) is the API's, in spec/catalogue.ts.
 import { ERROR_STATUS, type ErrorCode } from '../../spec/catalogue.ts';
 
 export { ERROR_STATUS, type ErrorCode };

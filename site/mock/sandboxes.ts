@@ -25,15 +25,17 @@ export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = {
 };
 
 /**
- * Bytes per record and per character of text, measured with `node --expose-gc` on Node 24
- * (bench/mock.ts `--memory` prints the check): a pet with its inventory entry is two records.
+ * Bytes per record and per character of text, rounded up from heap measurements (`node
+ * --expose-gc`, Node 24: a seed store about 1.9 KB, about 93 bytes per record with short names, a
+ * sandbox entry without a store about 250 bytes); a pet with its inventory entry is two records,
+ * text is counted at two bytes a character (V8 stores non-Latin-1 strings that way).
  */
-const BYTES_PER_RECORD = 180;
+const BYTES_PER_RECORD = 100;
 const BYTES_PER_CHAR = 2;
 /** A store's own maps and seed records. */
-const STORE_BYTES = 6_000;
+const STORE_BYTES = 2_000;
 /** The sandbox entry, its key and its rate window, without a store. */
-export const ENTRY_BYTES = 400;
+export const ENTRY_BYTES = 250;
 
 /** Estimated heap bytes of a store: the unit of {@link SandboxLimits.maxStoreBytes}. */
 export function estimateBytes(store: Store): number {

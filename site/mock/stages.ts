@@ -218,7 +218,7 @@ export function rateLimit(policy: RatePolicy | false, sandboxes: Sandboxes, now:
       : errorResponse(
           new MockError(
             'rate_limited',
-            `over ${policy.limit} requests per ${policy.windowS} s for this token; retry in ${decision.resetS} s`,
+            `over ${policy.limit} requests per ${policy.windowS === 60 ? 'minute' : `${policy.windowS} seconds`} for this token; retry after ${decision.resetS} seconds`,
           ),
         );
     for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);

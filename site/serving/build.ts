@@ -12,10 +12,10 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import {
   COMPRESSIBLE,
   headersFile,
+  headersFileProblems,
   inlineScriptHashes,
   MIN_COMPRESS_BYTES,
   type PolicyInputs,
-  publishedPaths,
   serverOrigins,
 } from './rules.ts';
 
@@ -113,7 +113,12 @@ export async function precompress(dir: string): Promise<PrecompressReport> {
   return report;
 }
 
-/** Writes `<dir>/_headers` from the rules (rules.ts {@link headersFile}). */
-export function writeHeadersFile(dir: string, inputs: PolicyInputs): void {
-  writeFileSync(join(dir, '_headers'), headersFile(inputs, publishedPaths(listFiles(dir))));
+/**
+ * Writes `<dir>/_headers` from the rules (rules.ts {@link headersFile}).
+ * @returns what a host would have trouble with ({@link headersFileProblems}), empty when fine
+ */
+export function writeHeadersFile(dir: string, inputs: PolicyInputs): string[] {
+  const text = headersFile(inputs);
+  writeFileSync(join(dir, '_headers'), text);
+  return headersFileProblems(text);
 }

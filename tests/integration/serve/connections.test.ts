@@ -22,6 +22,7 @@ function send(
   method: string,
   path: string,
   body?: Buffer,
+  extra: Record<string, string> = {},
 ): Promise<{ status: number; connection: string | undefined }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -34,6 +35,7 @@ function send(
         headers: {
           authorization: 'Bearer conn',
           ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}),
+          ...extra,
         },
       },
       (res) => {
@@ -57,6 +59,21 @@ describe('after a 413', () => {
         assert.equal(next.status, 200, `round ${i}: same agent`);
         const fresh = await send(undefined, 'GET', '/api/mock/pets/1');
         assert.equal(fresh.status, 200, `round ${i}: fresh connection`);
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  test('an early 4xx with an unread 3 MB upload (unknown path, no token, a page) leaves the connection usable', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (let i = 0; i < 5; i++) {
+        for (const path of ['/api/mock/nope', '/api/mock/_reset', '/_astro/missing.js', '/no-such-page']) {
+          const refused = await send(agent, 'POST', path, BIG, { authorization: '' });
+          assert.ok(refused.status >= 400 && refused.status < 500, `${path}: ${refused.status}`);
+          assert.equal((await send(agent, 'GET', '/api/mock/pets/1')).status, 200, `after ${path}`);
+        }
       }
     } finally {
       agent.destroy();
