@@ -4,6 +4,7 @@
 // patterns compiled once instead of on every request, and it also answers which methods a path
 // has (for `Allow` and CORS preflights). tests/mock/router.test.ts checks it agrees with
 // openapi-backend's router on every path and method of the spec.
+import { escapeRegExp } from '../../spec/regexp.ts';
 
 /** What the router needs of an operation: its method (any case) and spec path. */
 export interface RoutableOperation {
@@ -24,10 +25,6 @@ interface Route<T> {
   /** Length of the literal part of the template: more literal = more specific. */
   specificity: number;
   operation: T;
-}
-
-function escapeRegExp(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** `/pets/{petId}` → `^/pets/[^/]+$` (as openapi-backend's `pathTemplateToPattern`). */

@@ -8,12 +8,11 @@
 import { createApiReference } from '@scalar/api-reference';
 import '@scalar/api-reference/style.css';
 import {
+  createGuardedFetch,
   findHidden,
   type HiddenMatcher,
   hiddenMatchers,
-  isMockUrl,
   MOCK_UNAVAILABLE,
-  mockAnswered,
   refusalMessage,
 } from './guard.ts';
 import type { OperationRef, ReferenceConfiguration } from './map.ts';
@@ -43,36 +42,20 @@ function notice(id: string, text: string): void {
   box.hidden = false;
 }
 
-/**
- * The fetch Scalar's try-it client sends with: refuses requests for hidden operations before anything
- * goes out, and turns a missing mock into a clear message (Scalar shows the thrown message as a toast).
- */
-async function guardedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const request = input instanceof Request ? input : new Request(input, init);
-  const hit = findHidden(request.method, request.url, matchers);
-  if (hit) {
+/** The fetch Scalar's try-it client sends with (guard.ts): hidden operations refused, a missing mock named. */
+const guardedFetch = createGuardedFetch({
+  hidden: matchers,
+  mockBase: data.mockBase,
+  origin: location.origin,
+  fetch: (request) => fetch(request),
+  onRefused: (hit) => {
     document.documentElement.dataset.refused = `${hit.method} ${hit.path}`;
-    throw new Error(refusalMessage(hit));
-  }
-  const toMock = isMockUrl(request.url, location.origin, data.mockBase);
-  let response: Response;
-  try {
-    response = await fetch(request);
-  } catch (err) {
-    if (toMock) {
-      document.documentElement.dataset.mock = 'down';
-      notice('mock-unavailable', MOCK_UNAVAILABLE);
-      throw new Error(MOCK_UNAVAILABLE);
-    }
-    throw err;
-  }
-  if (toMock && !mockAnswered(response.status, response.headers.get('content-type'))) {
+  },
+  onMockDown: () => {
     document.documentElement.dataset.mock = 'down';
     notice('mock-unavailable', MOCK_UNAVAILABLE);
-    throw new Error(MOCK_UNAVAILABLE);
-  }
-  return response;
-}
+  },
+});
 
 /**
  * A "Test Request" button of a hidden operation never opens the client, even if made visible (the

@@ -53,3 +53,8 @@ export function referenceModel(): ReferenceModel {
   model ??= buildReferenceModel(specDocument(), { buildDate: buildDate() });
   return model;
 }
+
+/** The page of an operation in the static reference, by operationId (the index when it has none). */
+export function operationPage(operationId: string): string {
+  return referenceModel().operations.find((o) => o.operationId === operationId)?.url ?? '/reference/';
+}

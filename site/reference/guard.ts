@@ -3,6 +3,7 @@
  * try-it requests belong to an operation whose try-it panel is hidden (`x-hideTryItPanel`), and
  * whether a response came from the mock API or from a static host that has none.
  */
+import { escapeRegExp } from '../../spec/regexp.ts';
 import type { OperationRef } from './map.ts';
 
 /** A hidden operation as the browser needs it: method plus a matcher for its path. */
@@ -13,18 +14,17 @@ export interface HiddenMatcher {
   pattern: RegExp;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /**
  * Builds a matcher for a path template: `/store/orders/{orderId}` matches `…/store/orders/7`. The match is
  * anchored at the end and at a segment boundary at the start, so any server base (`/api/mock`,
  * `https://petstore.example.com/v1`) in front is accepted; a trailing slash is tolerated.
  */
 export function pathPattern(template: string): RegExp {
-  const parts = template.split(/(\{[^}]+\})/).map((p) => (/^\{[^}]+\}$/.test(p) ? '[^/]+' : escapeRegExp(p)));
-  return new RegExp(`(?:^|/)${parts.join('').replace(/^\//, '')}/?$`);
+  const parts = template
+    .replace(/^\/+/, '')
+    .split(/(\{[^}]+\})/)
+    .map((p) => (/^\{[^}]+\}$/.test(p) ? '[^/]+' : escapeRegExp(p)));
+  return new RegExp(`(?:^|/)${parts.join('')}/?$`);
 }
 
 /** Matchers for the operations listed by `mapReference(...).hiddenTryIt`. */
@@ -129,4 +129,56 @@ export function serverAllowed(url: string, servers: readonly AllowedServer[], or
       .join('');
     return new RegExp(`^${source}(?:[/?#]|$)`).test(href);
   });
+}
+
+/** What {@link createGuardedFetch} needs: the decisions' inputs and the edges it reports to. */
+export interface GuardedFetchOptions {
+  hidden: HiddenMatcher[];
+  mockBase: string;
+  /** The page's origin. */
+  origin: string;
+  /** When given, requests to any other server are refused (see {@link serverAllowed}). */
+  servers?: readonly AllowedServer[];
+  /** The fetch that sends (the browser's, or a test double). */
+  fetch: (request: Request) => Promise<Response>;
+  /** Called before a refused request for a hidden operation is thrown. */
+  onRefused?: (hit: HiddenMatcher) => void;
+  /** Called when the mock did not answer (a static host): the thrown message is {@link MOCK_UNAVAILABLE}. */
+  onMockDown?: () => void;
+}
+
+/**
+ * The fetch a try-it client sends with: refuses a request for an operation without try-it, or to a
+ * server the description does not list, before anything goes out; turns a missing mock into
+ * {@link MOCK_UNAVAILABLE}. Clients show a thrown error's message to the reader.
+ * @throws {Error} with {@link refusalMessage}, a "not a server of this API" message, or MOCK_UNAVAILABLE
+ */
+export function createGuardedFetch(o: GuardedFetchOptions) {
+  return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const hit = findHidden(request.method, request.url, o.hidden);
+    if (hit) {
+      o.onRefused?.(hit);
+      throw new Error(refusalMessage(hit));
+    }
+    if (o.servers && !serverAllowed(request.url, o.servers, o.origin)) {
+      throw new Error(
+        `${new URL(request.url, o.origin).origin} is not a server of this API: requests go only to the servers the description lists.`,
+      );
+    }
+    const toMock = isMockUrl(request.url, o.origin, o.mockBase);
+    let response: Response;
+    try {
+      response = await o.fetch(request);
+    } catch (err) {
+      if (!toMock) throw err;
+      o.onMockDown?.();
+      throw new Error(MOCK_UNAVAILABLE);
+    }
+    if (toMock && !mockAnswered(response.status, response.headers.get('content-type'))) {
+      o.onMockDown?.();
+      throw new Error(MOCK_UNAVAILABLE);
+    }
+    return response;
+  };
 }

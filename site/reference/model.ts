@@ -30,6 +30,7 @@ import {
   deref,
   exampleFor,
   jsonText,
+  parameterExample,
   type SchemaContext,
   type SchemaNode,
   schemaNode,
@@ -258,19 +259,6 @@ function mediaViews(doc: Json, content: unknown, ctx: SchemaContext): MediaView[
       examples,
     };
   });
-}
-
-function parameterExample(doc: Json, p: Json): unknown {
-  if (p.example !== undefined) return p.example;
-  if (isObject(p.examples)) {
-    for (const raw of Object.values(p.examples)) {
-      const ex = deref(doc, raw);
-      if (isObject(ex) && ex.value !== undefined) return ex.value;
-    }
-  }
-  const schema = deref(doc, p.schema);
-  if (isObject(schema) && schema.example !== undefined) return schema.example;
-  return undefined;
 }
 
 /** Parameters of an operation: path-level ones first, overridden by the operation's (same name and `in`). */

@@ -303,3 +303,20 @@ export function exampleFor(schema: unknown, doc: Json, depth = 0, seen: Readonly
       return null;
   }
 }
+
+/**
+ * The example of a Parameter Object: its `example`, else the first value of its `examples`, else its
+ * schema's `example`; undefined when it has none.
+ */
+export function parameterExample(doc: Json, p: Json): unknown {
+  if (p.example !== undefined) return p.example;
+  if (isObject(p.examples)) {
+    for (const raw of Object.values(p.examples)) {
+      const ex = deref(doc, raw);
+      if (isObject(ex) && ex.value !== undefined) return ex.value;
+    }
+  }
+  const schema = deref(doc, p.schema);
+  if (isObject(schema) && schema.example !== undefined) return schema.example;
+  return undefined;
+}

@@ -13,7 +13,7 @@
 import { HTTP_METHODS } from '../../spec/operations.ts';
 import { parsePointer } from '../../spec/pointer.ts';
 import type { OpenApiDocument } from './map.ts';
-import { deref, resolveLocalRef } from './schema.ts';
+import { deref, parameterExample, resolveLocalRef } from './schema.ts';
 
 type Json = Record<string, unknown>;
 
@@ -45,18 +45,12 @@ export function collectRefs(doc: Json, value: unknown, found: Set<string> = new 
   return found;
 }
 
-function firstExampleValue(doc: Json, p: Json): unknown {
-  if (p.example !== undefined) return p.example;
-  if (isObject(p.examples)) {
-    for (const raw of Object.values(p.examples)) {
-      const ex = deref(doc, raw);
-      if (isObject(ex) && ex.value !== undefined) return ex.value;
-    }
-  }
+/** The value an optional parameter is shown with: its example, else its schema's default or first enum value. */
+function shownValue(doc: Json, p: Json): unknown {
+  const example = parameterExample(doc, p);
+  if (example !== undefined) return example;
   const schema = deref(doc, p.schema);
-  if (isObject(schema))
-    return schema.example ?? schema.default ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined);
-  return undefined;
+  return isObject(schema) ? (schema.default ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined)) : undefined;
 }
 
 /**
@@ -70,7 +64,7 @@ function disableOptional(doc: Json, params: unknown): unknown {
     const p = deref(doc, raw);
     if (!isObject(p) || p.required === true || p.in === 'path') return raw;
     const { example: _e, examples: _es, ...rest } = p;
-    const value = firstExampleValue(doc, p);
+    const value = shownValue(doc, p);
     return { ...rest, examples: { default: { value: value ?? '', 'x-disabled': true } } };
   });
 }

@@ -376,3 +376,52 @@ describe('meta description', () => {
     assert.match(long, /word…$/);
   });
 });
+
+describe('guarded fetch', async () => {
+  const { createGuardedFetch, hiddenMatchers, MOCK_UNAVAILABLE } = await import('../../../site/reference/guard.ts');
+  const origin = 'http://localhost:4321';
+  const make = (answer: () => Promise<Response>) => {
+    const sent: string[] = [];
+    const events: string[] = [];
+    const guarded = createGuardedFetch({
+      hidden: hiddenMatchers([{ method: 'GET', path: '/store/orders' }]),
+      mockBase: '/api/mock',
+      origin,
+      servers: [{ url: '/api/mock' }, { url: 'https://petstore.example.com/v1' }],
+      fetch: (r) => {
+        sent.push(`${r.method} ${r.url}`);
+        return answer();
+      },
+      onRefused: (h) => events.push(`refused ${h.path}`),
+      onMockDown: () => events.push('mock down'),
+    });
+    return { guarded, sent, events };
+  };
+  const json = () => Promise.resolve(new Response('[]', { headers: { 'content-type': 'application/json' } }));
+  test('a hidden operation is refused before anything is sent', async () => {
+    const { guarded, sent, events } = make(json);
+    await assert.rejects(guarded(`${origin}/api/mock/store/%6Frders`), /cannot be tried from this reference/);
+    assert.deepEqual(sent, []);
+    assert.deepEqual(events, ['refused /store/orders']);
+  });
+  test('a server the description does not list is refused', async () => {
+    const { guarded, sent } = make(json);
+    await assert.rejects(guarded('https://evil.example/v1/pets'), /not a server of this API/);
+    assert.deepEqual(sent, []);
+  });
+  test('the mock answering HTML (a static host) or not at all is named', async () => {
+    const html = make(() =>
+      Promise.resolve(new Response('<html>', { status: 404, headers: { 'content-type': 'text/html' } })),
+    );
+    await assert.rejects(html.guarded(`${origin}/api/mock/pets`), new Error(MOCK_UNAVAILABLE));
+    assert.deepEqual(html.events, ['mock down']);
+    const down = make(() => Promise.reject(new TypeError('Failed to fetch')));
+    await assert.rejects(down.guarded(`${origin}/api/mock/pets`), new Error(MOCK_UNAVAILABLE));
+  });
+  test('an answer from the mock or the production server goes through', async () => {
+    const { guarded, sent } = make(json);
+    assert.equal((await guarded(`${origin}/api/mock/pets`)).status, 200);
+    assert.equal((await guarded('https://petstore.example.com/v1/pets')).status, 200);
+    assert.equal(sent.length, 2);
+  });
+});
