@@ -2,7 +2,7 @@
 // out of the spec. It applies the same rules as openapi-backend's `OpenAPIRouter.matchOperation`
 // (exact path first, then templates by specificity, trailing slashes ignored), but with the path
 // patterns compiled once instead of on every request, and it also answers which methods a path
-// has (for `Allow` and CORS preflights). tests/mock/router.test.ts checks it agrees with
+// has (for `Allow` and CORS preflights). tests/unit/mock/router.test.ts checks it agrees with
 // openapi-backend's router on every path and method of the spec.
 import { escapeRegExp } from '../../spec/regexp.ts';
 

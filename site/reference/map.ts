@@ -110,7 +110,7 @@ export interface TagGroup {
 export interface MapOptions {
   /** The build date as YYYY-MM-DD (UTC); decides whether a sunset is ahead or past. */
   buildDate: string;
-  /** Same-origin base path of the mock API; default `/api/mock` (issue 4). */
+  /** Same-origin base path of the mock API; default `MOCK_BASE` (site/mock/mount.ts). */
   mockBase?: string;
   /** Bearer token preset for the try-it client (the mock accepts any non-empty token). */
   demoToken?: string;
