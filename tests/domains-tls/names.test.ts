@@ -1,7 +1,12 @@
 // RFC 6125 §6.4 name matching as browsers apply it, and Node's subjectAltName string.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { coveringName, matchesIdentifier, parseSubjectAltName, toALabel } from '../../tools/docs-domains/tls/names.ts';
+import {
+  coveringName,
+  matchesIdentifier,
+  parseSubjectAltName,
+  toALabel,
+} from '../../tools/docs-domains/groups/tls/checks/names.ts';
 
 describe('matchesIdentifier (RFC 6125 §6.4.3)', () => {
   const cases: [string, string, boolean][] = [

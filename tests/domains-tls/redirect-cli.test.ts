@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import type { Check, Report } from '../../tools/docs-domains/checks/types.ts';
 import type { DomainsConfig } from '../../tools/docs-domains/config/types.ts';
+import type { Check, Report } from '../../tools/docs-domains/core/types.ts';
 import { checkJson, checkOf, writeConfig } from './cli.ts';
 import { startDnsStub } from './dns-stub.ts';
 import { TestPki } from './pki.ts';

@@ -2,8 +2,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import * as packet from 'dns-packet';
-import { buildQuery, classify, cnameChain, EDNS_UDP_SIZE, parseReply } from '../../tools/docs-domains/dns/message.ts';
-import { parseResolvConf, parseServer } from '../../tools/docs-domains/dns/servers.ts';
+import {
+  buildQuery,
+  classify,
+  cnameChain,
+  EDNS_UDP_SIZE,
+  parseReply,
+} from '../../tools/docs-domains/core/dns/message.ts';
+import { parseResolvConf, parseServer } from '../../tools/docs-domains/core/dns/servers.ts';
 
 describe('resolver syntax', () => {
   test('IPv4, IPv4:PORT, IPv6, [IPv6], [IPv6]:PORT', () => {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { describe, test } from 'node:test';
-import { queryOnce } from '../../tools/docs-domains/dns/client.ts';
+import { queryOnce } from '../../tools/docs-domains/core/dns/client.ts';
 import { freePort } from '../support/server.ts';
 import { BIN, checkJson } from './cli-run.ts';
 import { type FaultMode, startFaultServer } from './fault-server.ts';

@@ -13,8 +13,8 @@
  * (a CNAME cannot sit at a zone apex, RFC 1034 §3.6.2).
  */
 import { parse } from 'tldts';
-import { normName, sameName } from '../dns/message.ts';
-import type { DnsResult } from '../dns/types.ts';
+import { normName, sameName } from './dns/message.ts';
+import type { DnsResult } from './dns/types.ts';
 
 /** What the PSL says about a name. */
 export interface PslInfo {

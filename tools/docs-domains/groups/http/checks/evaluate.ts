@@ -5,8 +5,9 @@
  * row "Redirects break: redirect chains may be cached; test in a private window or with a header-only HTTP
  * request" (`shared/reference/petstore-api-spec.md` §1). Redirect semantics: RFC 9110 §15.4.
  */
-import type { Check, CheckStatus } from '../checks/types.ts';
-import type { Chain, Hop } from './follow.ts';
+import type { Check, CheckStatus } from '../../../core/types.ts';
+import type { Chain, Hop } from '../follow.ts';
+import { ACTION_ERROR, chainSummary, type RedirectCode, redirectAction } from '../messages.ts';
 
 /** The path and query every probe carries, so a redirect that drops or rewrites them is seen. */
 export const PROBE_PATH = '/docs-domains-probe/page';
@@ -20,9 +21,11 @@ export interface RedirectExpectation {
   status: number;
 }
 
-/** The verdict on one chain. */
+/** The verdict on one chain: decided here, its summary rendered from `code` and `data` (`../messages.ts`). */
 export interface ChainVerdict {
   status: CheckStatus;
+  code: RedirectCode;
+  data: Record<string, unknown>;
   /** One sentence for people, naming the hops when that helps. */
   summary: string;
 }
@@ -82,38 +85,52 @@ export function worst(a: CheckStatus, b: CheckStatus): CheckStatus {
  * - `pass`: exactly one redirect, from `from` to `https://<to>` (default port) with the configured status,
  *   path and query unchanged, and a non-redirect answer there;
  * - `warn`: the same plus one or more HTTP→HTTPS upgrade hops (same host, path and query) before or after it;
- * - `fail`: a loop, more than `MAX_HOPS` redirects, a redirect without Location, no redirect (the first answer is
- *   not 3xx, or only an upgrade to `https://<from>`), several moves (a chain, each hop named), a move to another
- *   host, a different status, a changed or dropped path or query, or an end on plain HTTP;
- * - `error`: the first request failed (connection, timeout, TLS), or the destination could not be requested
+ * - `fail`: any hop from https:// to http:// (a downgrade, the hop named), a loop, more than `MAX_HOPS`
+ *   redirects, a redirect without Location, no redirect (the first answer is not 3xx, or only an upgrade to
+ *   `https://<from>`), several moves (a chain, each hop named), a move to another host, a different status, a
+ *   changed or dropped path or query, an end on plain HTTP, or a certificate a browser refuses (at the start or at
+ *   the destination);
+ * - `error`: the first request failed otherwise (connection, timeout), or the destination could not be requested
  *   after a correct hop.
  */
 export function evaluateChain(expect: RedirectExpectation, chain: Chain): ChainVerdict {
-  const seen = describeChain(chain);
+  const v = (status: CheckStatus, code: RedirectCode, data: Record<string, unknown> = {}): ChainVerdict => {
+    const full = { seen: describeChain(chain), to: expect.to, start: showUrl(chain.start), ...data };
+    return { status, code, data: full, summary: chainSummary(code, full) };
+  };
   const first = chain.hops[0];
   if (!first) {
     const e = chain.error;
-    return {
-      status: 'error',
-      summary: `could not request ${showUrl(chain.start)}: ${e?.detail ?? 'no answer'} (${e?.code ?? 'ERROR'})`,
-    };
+    const errorCode = e?.code ?? 'ERROR';
+    // A certificate a browser rejects stops every visitor at the first hop: a failure, not an unknown.
+    return v(
+      BAD_CERTIFICATE.has(errorCode) ? 'fail' : 'error',
+      BAD_CERTIFICATE.has(errorCode) ? 'redirect.bad_certificate' : 'redirect.request_failed',
+      {
+        errorCode,
+        detail: e?.detail ?? 'no answer',
+      },
+    );
   }
-  if (chain.end === 'loop') return { status: 'fail', summary: `redirect loop: ${seen}` };
-  if (chain.end === 'limit')
-    return { status: 'fail', summary: `more than ${chain.hops.length} redirects without an end: ${seen}` };
+  // Leaving HTTPS for plain HTTP exposes the visitor, whatever comes after (RFC 9110 §4.2.2, §17.1).
+  const down = chain.hops.find((h) => h.next !== undefined && h.url.startsWith('https:') && h.next.startsWith('http:'));
+  if (down)
+    return v('fail', 'redirect.downgrade', {
+      hop: `${showUrl(down.url)} → ${down.status} → ${showUrl(down.next as string)}`,
+    });
+  if (chain.end === 'loop') return v('fail', 'redirect.loop');
+  if (chain.end === 'limit') return v('fail', 'redirect.too_many', { count: chain.hops.length });
   if (chain.end === 'no-location') {
     const last = chain.hops.at(-1) as Hop;
-    return {
-      status: 'fail',
-      summary: `${showUrl(last.url)} answered ${last.status} without a usable Location header${chain.hops.length > 1 ? ` (after ${seen})` : ''}`,
-    };
+    return v('fail', 'redirect.no_location', {
+      url: showUrl(last.url),
+      status: last.status,
+      after: chain.hops.length > 1,
+    });
   }
   const redirects = chain.hops.filter((h) => h.next !== undefined);
   if (redirects.length === 0)
-    return {
-      status: 'fail',
-      summary: `no redirect: ${showUrl(first.url)} answered ${first.status} (${first.method}) instead of redirecting to https://${expect.to}/`,
-    };
+    return v('fail', 'redirect.none', { url: showUrl(first.url), status: first.status, method: first.method });
 
   const moves = redirects.filter((h) => !isUpgrade(h));
   const upgrades = redirects.length - moves.length;
@@ -121,26 +138,14 @@ export function evaluateChain(expect: RedirectExpectation, chain: Chain): ChainV
   const end = new URL(lastRedirect.next as string);
   const expected = new URL(probeUrl('https', expect.to));
 
-  if (moves.length === 0)
-    return {
-      status: 'fail',
-      summary: `no redirect to https://${expect.to}/: only an HTTP→HTTPS upgrade (${seen})`,
-    };
-  if (moves.length > 1)
-    return {
-      status: 'fail',
-      summary: `a chain of ${redirects.length} redirects instead of one: ${seen}`,
-    };
+  if (moves.length === 0) return v('fail', 'redirect.upgrade_only');
+  if (moves.length > 1) return v('fail', 'redirect.chain', { count: redirects.length });
 
   const move = moves[0] as Hop;
   const dest = new URL(move.next as string);
+  const hop = { from: showUrl(move.url), status: move.status, dest: showUrl(dest.href) };
+  if (dest.hostname !== expect.to) return v('fail', 'redirect.wrong_destination', hop);
   const problems: string[] = [];
-  if (dest.hostname !== expect.to) {
-    return {
-      status: 'fail',
-      summary: `redirects to somewhere else: ${showUrl(move.url)} → ${move.status} → ${showUrl(dest.href)}, not https://${expect.to}/`,
-    };
-  }
   if (move.status !== expect.status) problems.push(`answers ${move.status} where the config says ${expect.status}`);
   if (dest.pathname !== expected.pathname)
     problems.push(
@@ -156,29 +161,39 @@ export function evaluateChain(expect: RedirectExpectation, chain: Chain): ChainV
     );
   if (end.protocol !== 'https:') problems.push(`ends on plain HTTP (${showUrl(end.href)})`);
   else if (end.port !== '') problems.push(`ends on port ${end.port} (${showUrl(end.href)})`);
-  if (problems.length > 0)
-    return {
-      status: 'fail',
-      summary: `${showUrl(move.url)} → ${move.status} → ${showUrl(dest.href)}: ${problems.join('; ')}`,
-    };
+  if (problems.length > 0) return v('fail', 'redirect.not_preserved', { ...hop, problems });
 
   if (chain.end === 'error') {
-    return {
-      status: 'error',
-      summary: `the redirect is right, but ${showUrl(chain.error?.url ?? end.href)} could not be requested: ${chain.error?.detail ?? ''} (${chain.error?.code ?? 'ERROR'})`,
-    };
+    const errorCode = chain.error?.code ?? 'ERROR';
+    return v(
+      BAD_CERTIFICATE.has(errorCode) ? 'fail' : 'error',
+      BAD_CERTIFICATE.has(errorCode) ? 'redirect.destination_bad_certificate' : 'redirect.destination_failed',
+      {
+        url: showUrl(chain.error?.url ?? end.href),
+        errorCode,
+        detail: chain.error?.detail ?? '',
+      },
+    );
   }
-  if (upgrades > 0)
-    return {
-      status: 'warn',
-      summary: `an extra HTTP→HTTPS hop: ${seen} (${redirects.length} redirects where one would do)`,
-    };
-  return { status: 'pass', summary: `${showUrl(move.url)} → ${move.status} → ${showUrl(dest.href)}` };
+  if (upgrades > 0) return v('warn', 'redirect.extra_hop', { count: redirects.length });
+  return v('pass', 'redirect.ok', hop);
 }
 
-const CACHE_NOTE =
-  'Browsers cache redirects (301 and 308 permanently), so after a change test in a private window or with a ' +
-  'header-only request';
+/** Node's codes for a certificate a browser would refuse (the request failed in the TLS handshake). */
+const BAD_CERTIFICATE: ReadonlySet<string> = new Set([
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_UNTRUSTED',
+  'CERT_REVOKED',
+  'CERT_SIGNATURE_FAILURE',
+  'INVALID_CA',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
 
 /**
  * The `redirect` check for one configured redirect, from the chains probed at `https://<from>` and, when
@@ -198,12 +213,28 @@ export function evaluateRedirect(expect: RedirectExpectation, chains: readonly C
     if (chain.end === 'error' && chain.error)
       records.push({ start, url: chain.error.url, error: chain.error.code, detail: chain.error.detail });
   }
-  const curl = `curl -sI '${probeUrl('https', expect.from)}'`;
+  // The check's code is the reason of the first chain with the worst status (https first).
+  const decisive = verdicts.find((v) => v.verdict.status === status)?.verdict;
+  const code: RedirectCode = decisive?.code ?? 'redirect.ok';
+  const data = {
+    from: expect.from,
+    to: expect.to,
+    status: expect.status,
+    chains: verdicts.map((v) => ({
+      start: showUrl(v.chain.start),
+      status: v.verdict.status,
+      code: v.verdict.code,
+      summary: v.verdict.summary,
+    })),
+  };
+  const probe = `${PROBE_SHOWN} = ${PROBE_PATH}${PROBE_QUERY}`;
   if (status === 'pass') {
     return {
       id: 'redirect',
       status,
-      message: `${expect.from} redirects to https://${expect.to}/ in one hop with ${expect.status}, keeping path and query: ${verdicts.map((v) => v.verdict.summary).join('; ')} (${PROBE_SHOWN} = ${PROBE_PATH}${PROBE_QUERY}).`,
+      code,
+      message: `${expect.from} redirects to https://${expect.to}/ in one hop with ${expect.status}, keeping path and query: ${verdicts.map((v) => v.verdict.summary).join('; ')} (${probe}).`,
+      data,
       records,
     };
   }
@@ -214,22 +245,16 @@ export function evaluateRedirect(expect: RedirectExpectation, chains: readonly C
         ? v.verdict.summary
         : `from ${showUrl(v.chain.start)}: ${v.verdict.summary}`,
     );
-  let action: string;
-  if (status === 'error') {
-    action =
-      `Check that ${expect.from} resolves to the platform (the \`cname\` or \`apex-alias\` check) and serves a valid ` +
-      'certificate (the `tls` check), or the --connect, --port and --http-port values; then run the check again.';
-  } else {
-    action =
-      `Make ${expect.from} redirect straight to https://${expect.to} with status ${expect.status} in one hop, ` +
-      `keeping path and query: the \`redirects\` entry for ${expect.from} in the domains config (to: ${expect.to}, ` +
-      `status: ${expect.status}) and Project settings → Domains. ${CACHE_NOTE} (\`${curl}\`).`;
-  }
   return {
     id: 'redirect',
     status,
-    message: `Redirect ${expect.from} → ${expect.to} (${expect.status}): ${findings.join('. ')} (${PROBE_SHOWN} = ${PROBE_PATH}${PROBE_QUERY}).`,
-    action,
+    code,
+    message: `Redirect ${expect.from} → ${expect.to} (${expect.status}): ${findings.join('. ')} (${probe}).`,
+    action:
+      status === 'error'
+        ? ACTION_ERROR(expect.from)
+        : redirectAction(code, { ...expect, curl: `curl -sI '${probeUrl('https', expect.from)}'` }),
+    data,
     records,
   };
 }

@@ -1,12 +1,11 @@
 /**
  * Runs the selected check groups for many domains with bounded parallelism and assembles the {@link Report}.
- * The resolver is injected (tests pass fakes; the CLI passes dns/client.ts).
+ * The resolver is injected (tests pass fakes; the CLI passes core/dns/client.ts).
  */
-import type { CheckContext, CheckGroup } from '../checks/groups.ts';
-import { type Check, checksOk, type DomainReport, type Report } from '../checks/types.ts';
 import type { DomainsConfig } from '../config/types.ts';
-import type { Resolver, ServerAddress } from '../dns/types.ts';
+import type { Resolver, ServerAddress } from './dns/types.ts';
 import { confirmKind } from './kind.ts';
+import { type Check, type CheckContext, type CheckGroup, checksOk, type DomainReport, type Report } from './types.ts';
 
 /** Input of {@link runChecks}. */
 export interface RunInput {
@@ -15,8 +14,8 @@ export interface RunInput {
   target: string;
   resolvers: readonly ServerAddress[];
   dns: Resolver;
-  cas: readonly string[];
   timeoutMs: number;
+  /** Commander's parsed options of `check`; each group builds its typed options from them once per run. */
   options: Readonly<Record<string, unknown>>;
   groups: readonly CheckGroup[];
   /** How many domains are checked at the same time (default 16). */
@@ -24,10 +23,30 @@ export interface RunInput {
   /** Called after each domain (for the progress line). */
   onProgress?: (done: number, total: number, domain: string) => void;
   signal?: AbortSignal;
+  /** The time to judge against (default: now). */
+  now?: Date;
 }
 
-/** Checks one domain: decides apex/subdomain (PSL + SOA), then runs each group; a group that throws yields one `error` check. */
-export async function checkDomain(domain: string, input: RunInput, signal: AbortSignal): Promise<DomainReport> {
+interface Prepared {
+  group: CheckGroup;
+  options: unknown;
+}
+
+/**
+ * Builds each group's typed options (once per run).
+ * @throws {Error} from a group's `parseOptions` (a usage error)
+ */
+export function prepareGroups(groups: readonly CheckGroup[], raw: Readonly<Record<string, unknown>>): Prepared[] {
+  return groups.map((group) => ({ group, options: group.parseOptions(raw) }));
+}
+
+async function checkOne(
+  domain: string,
+  input: RunInput,
+  prepared: readonly Prepared[],
+  signal: AbortSignal,
+  now: Date,
+): Promise<DomainReport> {
   const soa = await input.dns.query(domain, 'SOA');
   const { kind } = confirmKind(domain, soa);
   const ctx: CheckContext = {
@@ -38,19 +57,19 @@ export async function checkDomain(domain: string, input: RunInput, signal: Abort
     timeoutMs: input.timeoutMs,
     resolvers: input.resolvers,
     dns: input.dns,
-    cas: input.cas,
-    options: input.options,
+    now,
     signal,
   };
   const checks: Check[] = [];
-  for (const g of input.groups) {
+  for (const { group, options } of prepared) {
     try {
-      checks.push(...(await g.run(ctx)));
+      checks.push(...(await group.run(ctx, options)));
     } catch (err) {
       checks.push({
-        id: g.name,
+        id: group.name,
         status: 'error',
-        message: `The ${g.name} checks stopped with an internal error: ${(err as Error).message}`,
+        code: 'internal.error',
+        message: `The ${group.name} checks stopped with an internal error: ${(err as Error).message}`,
         action: 'Run again; if it persists, report it with the command line you used.',
       });
     }
@@ -61,9 +80,12 @@ export async function checkDomain(domain: string, input: RunInput, signal: Abort
 /**
  * Checks every domain (at most `concurrency` at a time) and returns the report in input order.
  * `ok` is false when any check of any domain is `fail` or `error`.
+ * @throws {Error} only from a group's `parseOptions` (before any check runs)
  */
 export async function runChecks(input: RunInput): Promise<Report> {
   const signal = input.signal ?? new AbortController().signal;
+  const prepared = prepareGroups(input.groups, input.options);
+  const now = input.now ?? new Date();
   const out: DomainReport[] = new Array(input.domains.length);
   let next = 0;
   let done = 0;
@@ -72,7 +94,7 @@ export async function runChecks(input: RunInput): Promise<Report> {
       const i = next++;
       if (i >= input.domains.length) return;
       const d = input.domains[i] as string;
-      out[i] = await checkDomain(d, input, signal);
+      out[i] = await checkOne(d, input, prepared, signal, now);
       done++;
       input.onProgress?.(done, input.domains.length, d);
     }

@@ -3,10 +3,9 @@
  * Decisions are made by `classify.ts`; this file only talks to the network and the file system.
  */
 import { X509Certificate } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { connect, type PeerCertificate, rootCertificates } from 'node:tls';
-import type { CertificateFacts, TlsObservation } from './classify.ts';
-import { parseSubjectAltName } from './names.ts';
+import type { CertificateFacts, TlsObservation } from './checks/classify.ts';
+import { parseSubjectAltName } from './checks/names.ts';
 
 export interface HandshakeOptions {
   /** The name sent as SNI (A-label form). */
@@ -62,23 +61,6 @@ function chainOf(leaf: PeerCertificate | undefined): CertificateFacts[] {
     cur = cur.issuerCertificate;
   }
   return out;
-}
-
-/**
- * Reads a PEM file of trust roots (`--ca-file`).
- * @returns each certificate as a PEM string
- * @throws {Error} naming the file when it cannot be read or holds no `BEGIN CERTIFICATE` block
- */
-export function readCaFile(path: string): string[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new Error(`--ca-file ${path}: cannot read it (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
-  const certs = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
-  if (certs.length === 0) throw new Error(`--ca-file ${path}: no PEM certificate (-----BEGIN CERTIFICATE-----) in it`);
-  return certs.map((c) => `${c}\n`);
 }
 
 /**

@@ -3,9 +3,10 @@
  * the TTLs they return, by when the rest should (dashboard procedure: "DNS changes can take up to 48 hours to
  * propagate"). Pure; `now` is passed in.
  */
-import type { DnsResult } from '../dns/types.ts';
-import { addresses, compareAddresses, humanSeconds, negativeTtl, recordsAt, sameName } from './records.ts';
-import type { Check, CheckStatus } from './types.ts';
+import type { DnsResult } from '../../../core/dns/types.ts';
+import type { Check } from '../../../core/types.ts';
+import { renderDns } from '../messages.ts';
+import { addresses, compareAddresses, negativeTtl, recordsAt, sameName } from './records.ts';
 
 /** What the domain should answer: a CNAME to the target (subdomain) or the target's addresses (apex, A records). */
 export type Expected = { kind: 'cname'; target: string } | { kind: 'a'; addresses: readonly string[]; target: string };
@@ -66,41 +67,33 @@ export function evaluatePropagation(i: PropagationInput): Check {
     i.expected.kind === 'cname'
       ? `CNAME ${i.expected.target}`
       : `the addresses of ${i.expected.target} (${i.expected.addresses.join(', ') || 'none'})`;
-  if (errs.length === seen.length) {
-    return {
-      id: 'propagation',
-      status: 'error',
-      message: `No resolver answered: ${errs.map((e) => `${e.server} ${e.detail}`).join('; ')}.`,
-      action: 'Check the --resolver addresses and run the check again.',
-      records,
-    };
-  }
   const list = (xs: Seen[]) =>
     xs.map((s) => `${s.server} (${s.detail}${s.ttl !== undefined ? `, TTL ${s.ttl} s` : ''})`).join(', ');
-  if (not.length === 0 && errs.length === 0) {
-    return { id: 'propagation', status: 'pass', message: `All ${sees.length} resolvers see ${want}.`, records };
-  }
+  if (errs.length === seen.length)
+    return renderDns(
+      'error',
+      'propagation.no_answer',
+      { errors: errs.map((e) => `${e.server} ${e.detail}`).join('; ') },
+      records,
+    );
+  if (not.length === 0 && errs.length === 0)
+    return renderDns('pass', 'propagation.ok', { total: sees.length, want }, records);
   const maxTtl = Math.max(0, ...not.map((s) => s.ttl ?? 0));
   const by = new Date(i.now.getTime() + maxTtl * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const parts: string[] = [];
-  if (sees.length) parts.push(`${sees.length} of ${seen.length} resolvers see ${want}: ${list(sees)}`);
-  if (not.length) parts.push(`not yet: ${list(not)}`);
-  if (errs.length) parts.push(`could not ask: ${list(errs)}`);
-  const status: CheckStatus = sees.length === 0 ? 'fail' : 'warn';
-  const eta = not.length
-    ? ` Their cached answers expire within ${humanSeconds(maxTtl)}, so they should see the new answer by ${by} (if they are caches; an authoritative server that disagrees serves an old copy of the zone).`
-    : '';
-  return {
-    id: 'propagation',
-    status,
-    message: `${parts.join('; ')}.${eta}`,
-    action:
-      status === 'fail'
-        ? 'No resolver sees the expected record yet: fix `cname`/`apex-alias` first; then wait for the TTLs above. DNS changes can take up to 48 hours, most resolve within minutes.'
-        : not.length === 0
-          ? // Nothing to wait for: the only gap is resolvers that did not answer.
-            `Check that ${errs.map((e) => e.server).join(', ')} ${errs.length === 1 ? 'answers' : 'answer'} (or leave ${errs.length === 1 ? 'it' : 'them'} out of --resolver) and run the check again.`
-          : `Wait until ${by} and run the check again before choosing Verify; test in a private window afterwards. DNS changes can take up to 48 hours, most resolve within minutes.`,
-    records,
+  const d = {
+    domain: i.domain,
+    want,
+    total: seen.length,
+    seeCount: sees.length,
+    sees: sees.length ? list(sees) : '',
+    not: not.length ? list(not) : '',
+    errors: errs.length ? list(errs) : '',
+    unreachable: errs.map((e) => e.server),
+    maxTtl,
+    /** When the resolvers that disagree should agree (ISO 8601), from their TTLs. */
+    by,
   };
+  const code =
+    sees.length === 0 ? 'propagation.none' : not.length === 0 ? 'propagation.unreachable' : 'propagation.partial';
+  return renderDns(sees.length === 0 ? 'fail' : 'warn', code, d, records);
 }

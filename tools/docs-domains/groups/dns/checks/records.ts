@@ -1,8 +1,8 @@
 /**
  * Record comparison shared by the evaluators. Pure.
  */
-import { normName, sameName } from '../dns/message.ts';
-import type { DnsResult, Rr } from '../dns/types.ts';
+import { normName, sameName } from '../../../core/dns/message.ts';
+import type { DnsResult, Rr } from '../../../core/dns/types.ts';
 
 export { normName, sameName };
 
@@ -24,7 +24,7 @@ export function view(r: Rr, server?: string): RecordView {
 
 /** Zone-file line for a record: `docs.example.com. 3600 IN CNAME host.example.net.` */
 export function zoneLine(name: string, type: string, value: string, ttl?: number): string {
-  const v = type === 'CNAME' || type === 'NS' ? `${normName(value)}.` : value;
+  const v = type === 'CNAME' || type === 'NS' || type === 'ALIAS' ? `${normName(value)}.` : value;
   return `${normName(name)}.${ttl === undefined ? '' : ` ${ttl}`} IN ${type} ${v}`;
 }
 

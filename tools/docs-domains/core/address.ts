@@ -12,9 +12,9 @@
  * the platform host gets the host's address.
  */
 import { isIP } from 'node:net';
-import { resolveThroughCnames } from '../dns/chase.ts';
-import { nonPublicRange } from '../dns/reserved.ts';
-import type { Resolver } from '../dns/types.ts';
+import { resolveThroughCnames } from './dns/chase.ts';
+import { nonPublicRange } from './dns/reserved.ts';
+import type { Resolver } from './dns/types.ts';
 
 export { nonPublicRange };
 

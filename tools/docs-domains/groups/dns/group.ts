@@ -4,18 +4,18 @@
  * (+ propagation). Propagation runs with two or more resolvers.
  */
 
-import { evaluateApexAlias } from '../checks/apex-alias.ts';
-import { type CaaLookup, climbNames, evaluateCaa } from '../checks/caa.ts';
-import { evaluateCname, evaluateConflict, evaluateTtl, wildcardProbeName } from '../checks/cname.ts';
-import type { CheckContext, CheckGroup } from '../checks/groups.ts';
-import { evaluatePropagation } from '../checks/propagation.ts';
-import { addresses, recordsAt, sameName } from '../checks/records.ts';
-import type { Check } from '../checks/types.ts';
-import { resolveThroughCnames } from '../dns/chase.ts';
-import { cnameChain, normName } from '../dns/message.ts';
-import { nonPublicRange } from '../dns/reserved.ts';
-import type { DnsResult, QueryType, Resolver } from '../dns/types.ts';
-import { confirmKind } from './kind.ts';
+import { resolveThroughCnames } from '../../core/dns/chase.ts';
+import { cnameChain, normName } from '../../core/dns/message.ts';
+import { nonPublicRange } from '../../core/dns/reserved.ts';
+import type { DnsResult, QueryType, Resolver } from '../../core/dns/types.ts';
+import { confirmKind } from '../../core/kind.ts';
+import type { Check, CheckContext, CheckGroup } from '../../core/types.ts';
+import { evaluateApexAlias } from './checks/apex-alias.ts';
+import { type CaaLookup, climbNames, evaluateCaa } from './checks/caa.ts';
+import { evaluateCname, evaluateConflict, evaluateTtl, wildcardProbeName } from './checks/cname.ts';
+import { evaluatePropagation } from './checks/propagation.ts';
+import { addresses, recordsAt, sameName } from './checks/records.ts';
+import { DNS_OPTIONS, type DnsOptions, parseDnsOptions } from './options.ts';
 
 /** Record types that can sit at a name and block a CNAME there (A/AAAA answer instead of the platform). */
 export const CONFLICT_TYPES: readonly QueryType[] = ['A', 'AAAA', 'MX', 'TXT', 'NS', 'CAA', 'SRV'];
@@ -33,7 +33,15 @@ export async function lookupCaa(dns: Resolver, name: string): Promise<CaaLookup>
   for (let hop = 0; hop <= MAX_CHASE; hop++) {
     const r = await dns.query(current, 'CAA');
     if (r.outcome === 'error')
-      return { name, chain, outcome: 'error', records: [], error: r.error ?? r.rcode, server: r.server };
+      return {
+        name,
+        chain,
+        outcome: 'error',
+        records: [],
+        error: r.error ?? r.rcode,
+        ...(r.rcode ? { rcode: r.rcode } : {}),
+        server: r.server,
+      };
     const links = cnameChain(r.answers, current).slice(1);
     for (const l of links) {
       if (chain.includes(l) || sameName(l, name))
@@ -98,12 +106,12 @@ export async function authoritativeAnswer(dns: Resolver, zone: string, domain: s
 }
 
 /** Runs every DNS check for one domain. Never throws for DNS problems (they become `error` checks). */
-export async function runDnsChecks(ctx: CheckContext): Promise<Check[]> {
+export async function runDnsChecks(ctx: CheckContext, opts: DnsOptions): Promise<Check[]> {
   const { dns, domain, target } = ctx;
   const soa = await dns.query(domain, 'SOA');
   const info = confirmKind(domain, soa);
   const caaP = Promise.all(climbNames(domain).map((n) => lookupCaa(dns, n))).then((climb) =>
-    evaluateCaa(domain, climb, ctx.cas),
+    evaluateCaa(domain, climb, opts.cas),
   );
   const checks: Check[] = [];
   if (ctx.kind === 'subdomain') {
@@ -150,14 +158,16 @@ export async function runDnsChecks(ctx: CheckContext): Promise<Check[]> {
             target,
             addresses: addresses((await resolveThroughCnames(dns, target, 'A')).result),
           } as const);
-    checks.push(evaluatePropagation({ domain, expected, lookups, now: new Date() }));
+    checks.push(evaluatePropagation({ domain, expected, lookups, now: ctx.now }));
   }
   return checks;
 }
 
-/** The `dns` group for the registry (checks/groups.ts). */
-export const dnsGroup: CheckGroup = {
+/** The `dns` group for the registry (core/registry.ts). */
+export const dnsGroup: CheckGroup<DnsOptions> = {
   name: 'dns',
-  description: 'CNAME, conflicting records, TTL, apex ALIAS/ANAME, CAA (RFC 8659), propagation across resolvers',
+  description: 'CNAME, conflicting records, TTL, apex ALIAS/ANAME, CAA (RFC 8659) per CA, propagation across resolvers',
+  options: DNS_OPTIONS,
+  parseOptions: parseDnsOptions,
   run: runDnsChecks,
 };

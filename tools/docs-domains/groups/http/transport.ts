@@ -7,7 +7,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
-import type { AddressResult } from '../tls/address.ts';
+import type { AddressResult } from '../../core/address.ts';
 import type { HopFetch, HopResult } from './follow.ts';
 
 export interface HopTransportOptions {
