@@ -8,51 +8,56 @@ import type { Check, CheckStatus, FixRecord } from '../../core/types.ts';
 import { humanSeconds } from './checks/records.ts';
 
 /** Every reason code of the `dns` group, `<check id>.<reason>`. */
-export type DnsCode =
-  | 'cname.ok'
-  | 'cname.nxdomain'
-  | 'cname.missing'
-  | 'cname.chain'
-  | 'cname.mismatch'
-  | 'cname.lookup_failed'
-  | 'conflict.none'
-  | 'conflict.found'
-  | 'conflict.mail'
-  | 'conflict.wildcard'
-  | 'conflict.lookup_failed'
-  | 'ttl.ok'
-  | 'ttl.no_cname'
-  | 'ttl.cached'
-  | 'ttl.different'
-  | 'ttl.lookup_failed'
-  | 'apex-alias.ok'
-  | 'apex-alias.missing'
-  | 'apex-alias.other_addresses'
-  | 'apex-alias.partial'
-  | 'apex-alias.no_ipv6'
-  | 'apex-alias.target_unresolved'
-  | 'apex-alias.lookup_failed'
-  | 'propagation.ok'
-  | 'propagation.partial'
-  | 'propagation.unreachable'
-  | 'propagation.none'
-  | 'propagation.no_answer'
-  | CaaCode;
+export const DNS_CODES = [
+  'cname.ok',
+  'cname.nxdomain',
+  'cname.missing',
+  'cname.chain',
+  'cname.mismatch',
+  'cname.lookup_failed',
+  'conflict.none',
+  'conflict.found',
+  'conflict.mail',
+  'conflict.wildcard',
+  'conflict.lookup_failed',
+  'ttl.ok',
+  'ttl.no_cname',
+  'ttl.cached',
+  'ttl.different',
+  'ttl.lookup_failed',
+  'apex-alias.ok',
+  'apex-alias.missing',
+  'apex-alias.other_addresses',
+  'apex-alias.partial',
+  'apex-alias.no_ipv6',
+  'apex-alias.target_unresolved',
+  'apex-alias.lookup_failed',
+  'propagation.ok',
+  'propagation.partial',
+  'propagation.unreachable',
+  'propagation.none',
+  'propagation.no_answer',
+] as const;
+
+export type DnsCode = (typeof DNS_CODES)[number] | CaaCode;
 
 /** Reason codes of the `caa` check (per CA and for the check). */
-export type CaaCode =
-  | 'caa.no_records'
-  | 'caa.not_restricting'
-  | 'caa.allowed'
-  | 'caa.conditional'
-  | 'caa.not_authorized'
-  | 'caa.forbids_all'
-  | 'caa.issuer_mismatch'
-  | 'caa.malformed'
-  | 'caa.unsatisfiable_parameters'
-  | 'caa.critical_unknown_tag'
-  | 'caa.lookup_failed'
-  | 'caa.lookup_refused';
+export const CAA_CODES = [
+  'caa.no_records',
+  'caa.not_restricting',
+  'caa.allowed',
+  'caa.conditional',
+  'caa.not_authorized',
+  'caa.forbids_all',
+  'caa.issuer_mismatch',
+  'caa.malformed',
+  'caa.unsatisfiable_parameters',
+  'caa.critical_unknown_tag',
+  'caa.lookup_failed',
+  'caa.lookup_refused',
+] as const;
+
+export type CaaCode = (typeof CAA_CODES)[number];
 
 type Data = Record<string, unknown>;
 

@@ -5,22 +5,25 @@
  */
 
 /** Every reason code of the `redirect` check (one per chain; the check takes the worst chain's). */
-export type RedirectCode =
-  | 'redirect.ok'
-  | 'redirect.extra_hop'
-  | 'redirect.downgrade'
-  | 'redirect.loop'
-  | 'redirect.too_many'
-  | 'redirect.no_location'
-  | 'redirect.none'
-  | 'redirect.upgrade_only'
-  | 'redirect.chain'
-  | 'redirect.wrong_destination'
-  | 'redirect.not_preserved'
-  | 'redirect.bad_certificate'
-  | 'redirect.destination_bad_certificate'
-  | 'redirect.request_failed'
-  | 'redirect.destination_failed';
+export const REDIRECT_CODES = [
+  'redirect.ok',
+  'redirect.extra_hop',
+  'redirect.downgrade',
+  'redirect.loop',
+  'redirect.too_many',
+  'redirect.no_location',
+  'redirect.none',
+  'redirect.upgrade_only',
+  'redirect.chain',
+  'redirect.wrong_destination',
+  'redirect.not_preserved',
+  'redirect.bad_certificate',
+  'redirect.destination_bad_certificate',
+  'redirect.request_failed',
+  'redirect.destination_failed',
+] as const;
+
+export type RedirectCode = (typeof REDIRECT_CODES)[number];
 
 /** One sentence about one chain. `d.seen` is the whole chain (`https://a/… → 301 → https://b/… → 200`). */
 export function chainSummary(code: RedirectCode, d: Record<string, unknown>): string {

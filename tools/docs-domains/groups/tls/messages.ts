@@ -7,21 +7,24 @@ import { humanDuration, utcMinute } from '../../core/time.ts';
 import type { Check, CheckStatus } from '../../core/types.ts';
 
 /** Every reason code of the `tls` check. */
-export type TlsCode =
-  | 'tls.valid'
-  | 'tls.expires_soon'
-  | 'tls.expires_very_soon'
-  | 'tls.expired'
-  | 'tls.not_yet_valid'
-  | 'tls.untrusted_issuer'
-  | 'tls.self_signed'
-  | 'tls.platform_default'
-  | 'tls.no_certificate'
-  | 'tls.handshake_refused'
-  | 'tls.name_mismatch'
-  | 'tls.wildcard_mismatch'
-  | 'tls.connection_failed'
-  | 'tls.no_address';
+export const TLS_CODES = [
+  'tls.valid',
+  'tls.expires_soon',
+  'tls.expires_very_soon',
+  'tls.expired',
+  'tls.not_yet_valid',
+  'tls.untrusted_issuer',
+  'tls.self_signed',
+  'tls.platform_default',
+  'tls.no_certificate',
+  'tls.handshake_refused',
+  'tls.name_mismatch',
+  'tls.wildcard_mismatch',
+  'tls.connection_failed',
+  'tls.no_address',
+] as const;
+
+export type TlsCode = (typeof TLS_CODES)[number];
 
 export const ACTION_NOT_PROVISIONED =
   'The platform issues the certificate automatically after verification, usually within minutes. ' +
