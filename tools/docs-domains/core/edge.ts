@@ -4,6 +4,7 @@
  * declare it.
  */
 import { readFileSync } from 'node:fs';
+import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { parseConnect, parsePort } from './address.ts';
 import type { GroupOption } from './types.ts';
 
@@ -35,6 +36,22 @@ export function readCaFile(path: string): string[] {
 }
 
 const caCache = new Map<string, string[]>();
+const contexts = new Map<string, SecureContext>();
+
+/**
+ * The TLS trust store: Node's bundled Mozilla roots plus `extra` (PEM), built once per distinct `extra` and
+ * shared by every handshake and request of the run. Building it parses every root certificate, so one per
+ * connection would cost milliseconds of CPU and megabytes each.
+ */
+export function trustContext(extra: readonly string[] = []): SecureContext {
+  const key = extra.join('');
+  let ctx = contexts.get(key);
+  if (!ctx) {
+    ctx = createSecureContext({ ca: [...rootCertificates, ...extra] });
+    contexts.set(key, ctx);
+  }
+  return ctx;
+}
 
 /** {@link readCaFile}, once per path. @throws {Error} as readCaFile does */
 function cachedCa(path: string): string[] {

@@ -6,8 +6,8 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { rootCertificates } from 'node:tls';
 import type { AddressResult } from '../../core/address.ts';
+import { trustContext } from '../../core/edge.ts';
 import type { HopFetch, HopResult } from './follow.ts';
 
 export interface HopTransportOptions {
@@ -57,8 +57,9 @@ function once(method: 'HEAD' | 'GET', url: URL, address: string, port: number, o
           {
             ...common,
             servername: isIP(hostname) ? undefined : hostname,
-            ca: [...rootCertificates, ...(opts.extraCa ?? [])],
             rejectUnauthorized: true,
+            // One trust store for the run (passed on to tls.connect; not in https.RequestOptions' type).
+            ...({ secureContext: trustContext(opts.extraCa) } as object),
           },
           onResponse,
         )

@@ -3,7 +3,8 @@
  * Decisions are made by `classify.ts`; this file only talks to the network and the file system.
  */
 import { X509Certificate } from 'node:crypto';
-import { connect, type PeerCertificate, rootCertificates } from 'node:tls';
+import { connect, type PeerCertificate } from 'node:tls';
+import { trustContext } from '../../core/edge.ts';
 import type { CertificateFacts, TlsObservation } from './checks/classify.ts';
 import { parseSubjectAltName } from './checks/names.ts';
 
@@ -74,7 +75,7 @@ export function tlsHandshake(opts: HandshakeOptions): Promise<TlsObservation> {
       host: opts.host,
       port: opts.port,
       servername: opts.servername,
-      ca: [...rootCertificates, ...(opts.extraCa ?? [])],
+      secureContext: trustContext(opts.extraCa),
       rejectUnauthorized: false,
       // The host name is judged by classify.ts (RFC 6125 as browsers apply it), not by Node.
       checkServerIdentity: () => undefined,
