@@ -240,11 +240,7 @@ export function evaluateRedirect(expect: RedirectExpectation, chains: readonly C
   }
   const findings = verdicts
     .filter((v) => v.verdict.status !== 'pass')
-    .map((v) =>
-      v.verdict.summary.includes(showUrl(v.chain.start))
-        ? v.verdict.summary
-        : `from ${showUrl(v.chain.start)}: ${v.verdict.summary}`,
-    );
+    .map((v) => `from ${showUrl(v.chain.start)}: ${v.verdict.summary}`);
   return {
     id: 'redirect',
     status,
