@@ -5,12 +5,14 @@
  * Exit codes: 0 valid / every check pass or warn; 1 invalid config (`validate`) or a check `fail`/`error` (`check`);
  * 2 usage error, unreadable file, or an invalid config given to `check`.
  */
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { checkHost } from './config/hostname.ts';
 import { ConfigReadError, DEFAULT_CONFIG, loadConfig } from './config/load.ts';
+import { domainPositions } from './config/positions.ts';
 import type { DomainsConfig } from './config/types.ts';
+import type { Problem } from './config/validate.ts';
 import { createResolver } from './core/dns/client.ts';
 import { parseServer, systemServers } from './core/dns/servers.ts';
 import type { Resolver, ServerAddress } from './core/dns/types.ts';
@@ -22,7 +24,9 @@ import { humanSeconds } from './groups/dns/checks/records.ts';
 import { DEFAULT_CAS, parseCa } from './groups/dns/options.ts';
 import { formatPlanJson, formatTable, formatZone } from './records/format.ts';
 import { gatherPlan } from './records/gather.ts';
+import { command, githubProblems, githubReport, type Position } from './report/github.ts';
 import { formatJson, formatProblems, formatReport, progressLine, useColor } from './report/human.ts';
+import { markdownReport } from './report/markdown.ts';
 
 /** Where the CLI writes and what it reads from the environment (injected so tests can run it in-process). */
 export interface Io {
@@ -115,6 +119,8 @@ interface Inputs {
   target: string;
   domains: string[];
   resolvers: ServerAddress[];
+  /** The config file the domains came from, when one was read. */
+  configPath?: string;
 }
 
 /**
@@ -127,6 +133,7 @@ function resolveInputs(
   opts: Record<string, unknown>,
   explicitConfig: boolean,
   io: Io,
+  format = 'text',
 ): Inputs {
   const configPath = String(opts.config);
   let config: DomainsConfig | undefined;
@@ -144,6 +151,7 @@ function resolveInputs(
     }
     if (!res.config) {
       io.stderr.write(formatProblems(res.problems, configPath, useColor(io.stderr, io.env)));
+      if (format === 'github') io.stdout.write(githubProblems(shownProblems(res.problems, io.cwd)));
       throw new UsageError(
         `the config ${configPath} is invalid: fix it first (npx docs-domains validate --config ${configPath})`,
         'config_invalid',
@@ -185,7 +193,17 @@ function resolveInputs(
   resolvers = resolvers.filter(
     (r, i, all) => all.findIndex((x) => x.host.toLowerCase() === r.host.toLowerCase() && x.port === r.port) === i,
   );
-  return { config: effective, target, domains, resolvers };
+  return { config: effective, target, domains, resolvers, ...(config ? { configPath } : {}) };
+}
+
+/** Problems with their file shown relative to the working directory (annotations need repository paths). */
+function shownProblems(problems: readonly Problem[], cwd: string): Problem[] {
+  return problems.map((p) => ({ ...p, file: shown(p.file, cwd) }));
+}
+
+/** The output format of `validate`/`check`: `--json` means `--format json`. */
+function formatOf(opts: Record<string, unknown>): string {
+  return opts.json ? 'json' : String(opts.format ?? 'text');
 }
 
 /** Options `check` and `records` share: where the config, the target and the DNS servers come from. */
@@ -205,6 +223,19 @@ function addCommonOptions(cmd: Command, defaultConfig: string): Command {
       2000,
     )
     .option('--retries <n>', 'UDP retransmissions per server and question', positiveInt('--retries', 10, 0), 1);
+}
+
+/** Where each configured domain is written in the config, for annotations; empty when it cannot be read. */
+function positionsOf(configPath: string | undefined, cwd: string): Map<string, Position> {
+  const out = new Map<string, Position>();
+  if (!configPath) return out;
+  try {
+    for (const [d, p] of domainPositions(readFileSync(configPath, 'utf8')))
+      out.set(d, { file: shown(configPath, cwd), ...p });
+  } catch {
+    // The config was read a moment ago; without it the annotations simply carry no file.
+  }
+  return out;
 }
 
 /** `sleep` for the watch loop: resolves true after `ms`, false at once when `signal` aborts. */
@@ -251,16 +282,22 @@ export function buildProgram(
     )
     .option('-c, --config <path>', 'the config file', defaultConfig)
     .option('--json', 'print {ok, file, problems[{file, line, col, path, message, severity}], config} as JSON')
+    .addOption(
+      new Option('--format <format>', 'text; json (as --json); github: workflow commands annotating the file')
+        .choices(['text', 'json', 'github'])
+        .default('text'),
+    )
     .addHelpText(
       'after',
       `
 Examples:
   npx docs-domains validate
   npx docs-domains validate --config site/domains.yaml --json
+  npx docs-domains validate --format github        # in a GitHub Actions step
 
 Exit codes: 0 valid, 1 invalid, 2 usage error or unreadable file.`,
     )
-    .action((opts: { config: string; json?: boolean }) => {
+    .action((opts: { config: string; json?: boolean; format?: string }) => {
       let res: ReturnType<typeof loadConfig>;
       try {
         res = loadConfig(opts.config);
@@ -269,9 +306,14 @@ Exit codes: 0 valid, 1 invalid, 2 usage error or unreadable file.`,
         throw err;
       }
       const ok = !res.problems.some((p) => p.severity === 'error');
-      if (opts.json)
+      const format = formatOf(opts);
+      if (format === 'json')
         io.stdout.write(
           `${JSON.stringify({ ok, file: opts.config, problems: res.problems, ...(res.config ? { config: res.config } : {}) }, null, 2)}\n`,
+        );
+      else if (format === 'github')
+        io.stdout.write(
+          `${githubProblems(shownProblems(res.problems, io.cwd))}${opts.config}: ${ok ? 'valid' : `${res.problems.filter((p) => p.severity === 'error').length} problem(s)`}\n`,
         );
       else io.stdout.write(formatProblems(res.problems, opts.config, useColor(io.stdout, io.env)));
       setExit(ok ? 0 : 1);
@@ -339,6 +381,15 @@ Exit codes: 0 printed, 2 usage error, unreadable or invalid config.`,
       '--json',
       'print the report as JSON: {ok, target, domains[{domain, kind, ok, checks[{id, status, code, message, action?, fix?, data?, records?}]}]}',
     )
+    .addOption(
+      new Option(
+        '--format <format>',
+        'text; json (as --json); github: workflow commands (::error/::warning per check); markdown: a summary table',
+      )
+        .choices(['text', 'json', 'github', 'markdown'])
+        .default('text'),
+    )
+    .option('--summary <file>', 'also append the Markdown table to this file (e.g. "$GITHUB_STEP_SUMMARY")')
     .option('--watch', 'run again until every domain passes (or --timeout-total runs out), showing what still fails')
     .option('--interval <duration>', 'with --watch: the pause between runs (90s, 2m)', argParser(parseDuration), 30_000)
     .option(
@@ -371,6 +422,7 @@ Examples:
   npx docs-domains check --resolver 127.0.0.1:5353 --json
   npx docs-domains check --ca letsencrypt.org --ca pki.goog --only dns
   npx docs-domains check --watch --interval 1m --timeout-total 2h
+  npx docs-domains check --format github --summary "$GITHUB_STEP_SUMMARY"   # in a GitHub Actions step
   npx docs-domains check --only tls,http --connect 192.0.2.10
   npx docs-domains check docs.example.com --only tls --port 8443 --ca-file test-root.pem
 
@@ -378,7 +430,8 @@ Exit codes: 0 no check failed or errored (warn is ok), 1 some check failed or er
 failing when --timeout-total ran out), 2 usage or config error.`,
   );
   check.action(async (args: string[], opts: Record<string, unknown>) => {
-    const inputs = resolveInputs(args, opts, check.getOptionValueSource('config') === 'cli', io);
+    const format = formatOf(opts);
+    const inputs = resolveInputs(args, opts, check.getOptionValueSource('config') === 'cli', io, format);
     const selected = selectGroups(groups, opts.only as string[] | undefined, opts.skip as string[] | undefined);
     try {
       prepareGroups(selected, opts);
@@ -433,12 +486,22 @@ failing when --timeout-total ran out), 2 usage or config error.`,
           },
         });
         report = result.report;
-        if (!result.passed && !opts.json && !ac.signal.aborted)
+        if (!result.passed && !ac.signal.aborted)
           io.stderr.write(
             `Still failing after ${result.rounds} runs (--timeout-total ${humanSeconds(Math.round(total / 1000))}).\n`,
           );
       } else report = await runOnce();
-      io.stdout.write(opts.json ? formatJson(report) : formatReport(report, color));
+      if (format === 'json') io.stdout.write(formatJson(report));
+      else if (format === 'markdown') io.stdout.write(markdownReport(report));
+      else if (format === 'github') io.stdout.write(githubReport(report, positionsOf(inputs.configPath, io.cwd)));
+      else io.stdout.write(formatReport(report, color));
+      if (typeof opts.summary === 'string') {
+        try {
+          appendFileSync(opts.summary, `${markdownReport(report)}\n`);
+        } catch (err) {
+          io.stderr.write(`docs-domains: cannot write the summary to ${opts.summary}: ${(err as Error).message}\n`);
+        }
+      }
       setExit(ac.signal.aborted ? 130 : report.ok ? 0 : 1);
     } finally {
       process.removeListener('SIGINT', onSigint);
@@ -458,7 +521,10 @@ function jsonError(code: string, message: string): string {
  */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let code = 0;
-  const json = argv.includes('--json') && !argv.includes('--help') && !argv.includes('-h');
+  const help = argv.includes('--help') || argv.includes('-h');
+  const json = argv.includes('--json') && !help;
+  const github =
+    !json && !help && argv.some((a, i) => a === '--format=github' || (a === '--format' && argv[i + 1] === 'github'));
   // Commander writes its own errors to stderr; with --json, stdout gets the same message as an object.
   let commanderMessage = '';
   const errIo: Io = {
@@ -486,12 +552,17 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       // `--help` and `--version` succeed; help shown because a command is missing (no arguments) is a usage error.
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
       if (err.code === 'commander.help') return err.exitCode === 0 ? 0 : 2;
-      if (json) io.stdout.write(jsonError('usage', commanderMessage || err.message.replace(/^error:\s*/, '')));
+      const message = commanderMessage || err.message.replace(/^error:\s*/, '');
+      if (json) io.stdout.write(jsonError('usage', message));
+      if (github) io.stdout.write(command('error', { title: 'docs-domains' }, message));
       return 2;
     }
     if (err instanceof UsageError) {
       io.stderr.write(`docs-domains: error: ${err.message}\n`);
       if (json) io.stdout.write(jsonError(err.code, err.message));
+      // An invalid config was annotated line by line already.
+      if (github && err.code !== 'config_invalid')
+        io.stdout.write(command('error', { title: 'docs-domains' }, err.message));
       return 2;
     }
     io.stderr.write(`docs-domains: internal error: ${(err as Error).stack ?? String(err)}\n`);

@@ -26,6 +26,15 @@ export const tlsGroup: CheckGroup<TlsOptions> = {
       timeoutMs: ctx.timeoutMs,
       signal: ctx.signal,
     });
-    return [classifyTls({ name: ctx.domain, target: ctx.target, observation, now: ctx.now })];
+    return [
+      classifyTls({
+        name: ctx.domain,
+        target: ctx.target,
+        observation,
+        now: ctx.now,
+        warnDays: opts.warnDays,
+        failDays: opts.failDays,
+      }),
+    ];
   },
 };
