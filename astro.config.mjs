@@ -19,6 +19,7 @@ export default defineConfig({
   // sends no Origin and no JSON content type); the mock answers CORS itself.
   security: { checkOrigin: false },
   integrations: [
+    (await import('./site/integrations/cname.ts')).cnameFile(domains?.primary), // dist/client/CNAME for GitHub Pages
     // Home and guides (site/content/docs/): navigation, Pagefind search and dark mode, all served from
     // this origin. The API reference (/reference) is a page of its own: site/pages/reference.astro.
     starlight({
