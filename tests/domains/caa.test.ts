@@ -176,7 +176,12 @@ describe('properties (RFC 8659 §4)', () => {
     assert.equal(c.status, 'fail');
     assert.match(c.message, /critical flag \(flags 128\)/);
     assert.equal(c.code, 'caa.critical_unknown_tag');
-    assert.match(c.action ?? '', /delete the CAA record with the unknown critical tag tbs or set its flags to 0/);
+    assert.match(c.action ?? '', /delete the CAA record with the unknown critical tag \(or set its flags to 0\)/);
+    // The record to delete and the one to keep or add, whole.
+    assert.deepEqual(c.fix, [
+      { op: 'delete', record: 'x.com. IN CAA 128 tbs "x"' },
+      { op: 'add', record: 'x.com. IN CAA 0 issue "letsencrypt.org"' },
+    ]);
   });
 
   test('flag 1 on an unknown tag is critical for Let’s Encrypt (Boulder) but not per the RFC for other CAs', () => {
@@ -185,6 +190,16 @@ describe('properties (RFC 8659 §4)', () => {
     assert.equal(le.verdict, 'forbidden');
     assert.match(caReason(le), /Let's Encrypt treats as critical.*Boulder/);
     assert.equal(caVerdict(rrs, 'pki.goog').verdict, 'allowed');
+  });
+
+  test('a record no request can satisfy is replaced: the fix deletes it and adds the plain one', () => {
+    const rrs = [caa('x.com', 0, 'issue', 'letsencrypt.org; validationmethods=tls-sni-01')];
+    const c = evaluateCaa('x.com', [step('x.com', rrs), step('com')], [LE]);
+    assert.equal(c.code, 'caa.unsatisfiable_parameters');
+    assert.deepEqual(c.fix, [
+      { op: 'delete', record: 'x.com. IN CAA 0 issue "letsencrypt.org; validationmethods=tls-sni-01"' },
+      { op: 'add', record: 'x.com. IN CAA 0 issue "letsencrypt.org"' },
+    ]);
   });
 
   test('the critical flag on a known tag is fine', () => {

@@ -228,7 +228,7 @@ describe('docs-domains check against Knot DNS', { skip: knotSkip() }, () => {
     assert.match(check('blocked.test', 'caa').message, /authorizes no CA/);
     const parent = check('docs.blocked.test', 'caa');
     assert.match(parent.message, /at blocked\.test/);
-    assert.match(parent.action ?? '', /Add this record to the CAA records at blocked\.test/);
+    assert.match(parent.action ?? '', /Add the record below to the CAA records at blocked\.test/);
     assert.deepEqual(parent.fix, [{ op: 'add', record: 'blocked.test. IN CAA 0 issue "letsencrypt.org"' }]);
     assert.equal(parent.code, 'caa.forbids_all');
     const via = check('viacname.example.test', 'caa');

@@ -317,21 +317,21 @@ export function renderCaa(status: CheckStatus, code: CaaCode, d: Data, records?:
   const summary = verdicts.map((v) => `${v.ca}: ${v.verdict} (${caReason(v)})`).join('; ');
   const message = `The CAA records that apply are ${at}. ${summary}.`;
   if (status === 'pass') return c(message);
+  const remove = ((d.remove as string[] | undefined) ?? []).map((record) => ({ op: 'delete' as const, record }));
   const add = (d.add as string[]).map((record) => ({ op: 'add' as const, record }));
-  const them = add.length === 1 ? 'this record' : 'these records';
-  const decisive = verdicts.find((v) => v.code === code);
+  const them = add.length === 1 ? 'the record below' : 'the records below';
   let action: string;
   if (chain.length)
-    action = `These CAA records belong to ${d.owner}, the CNAME target of ${d.name}; only its operator can change them. Ask them to add ${them}, or use a CA they allow (--ca):`;
+    action = `These CAA records belong to ${d.owner}, the CNAME target of ${d.name}; only its operator can change them. Ask them to add ${them}, or use a CA they allow (--ca).`;
   else if (code === 'caa.critical_unknown_tag')
-    action = `At ${d.owner}, delete the CAA record with the unknown critical tag ${decisive?.detail?.tag} or set its flags to 0, and make sure ${them} exist${add.length === 1 ? 's' : ''}; then choose Re-verify:`;
+    action = `At ${d.owner}, delete the CAA record with the unknown critical tag (or set its flags to 0) and make sure ${them} exist${add.length === 1 ? 's' : ''}; then choose Re-verify.`;
   else if (code === 'caa.conditional')
-    action = `Check that the accounturi/validationmethods restriction matches the platform's ACME account and validation method, or add ${them} without parameters; then choose Re-verify:`;
+    action = `Check that the accounturi/validationmethods restriction matches the platform's ACME account and validation method, or add ${them} without parameters; then choose Re-verify.`;
   else if (code === 'caa.unsatisfiable_parameters')
-    action = `Fix the parameters of ${decisive?.detail?.value} at ${d.owner} (accounturi and validationmethods at most once each, not empty, naming a method the CA offers: for Let's Encrypt http-01, dns-01 or tls-alpn-01), or replace it with ${them}; then choose Re-verify:`;
+    action = `At ${d.owner}, replace the record whose parameters no request can satisfy (accounturi and validationmethods at most once each, not empty, naming a method the CA offers: for Let's Encrypt http-01, dns-01 or tls-alpn-01) with ${them}; then choose Re-verify.`;
   else if (code === 'caa.malformed' || code === 'caa.issuer_mismatch')
-    action = `At ${d.owner}, replace ${decisive?.detail?.property} ${decisive?.detail?.value} with ${them}; then choose Re-verify:`;
+    action = `At ${d.owner}, replace the record that names the CA wrongly with ${them}; then choose Re-verify.`;
   else
-    action = `Add ${them} to the CAA records at ${d.owner} (CAA records add up: keep the existing ones for your other CAs); then choose Re-verify:`;
-  return c(message, action, add);
+    action = `Add ${them} to the CAA records at ${d.owner} (CAA records add up: keep the existing ones for your other CAs); then choose Re-verify.`;
+  return c(message, action, [...remove, ...add]);
 }

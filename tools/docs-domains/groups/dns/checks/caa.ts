@@ -24,7 +24,7 @@
 import type { Rr } from '../../../core/dns/types.ts';
 import type { Check, CheckStatus } from '../../../core/types.ts';
 import { type CaaCode, renderCaa } from '../messages.ts';
-import { normName, view } from './records.ts';
+import { normName, view, zoneLine } from './records.ts';
 
 /** The CAA lookup at one name of the climb, with its CNAMEs followed. */
 export interface CaaLookup {
@@ -341,6 +341,25 @@ export function evaluateCaa(
       : (decisive as CaVerdict).code;
   const wild = Boolean(opts.wildcard);
   const add = (forbidden.length ? forbidden : conditional).map((v) => caaRecordFor(owner, v.ca, wild));
+  // The records that must go: the one with the unknown critical tag, or the malformed/unsatisfiable/near-miss
+  // record naming the CA (replaced by the plain one in `add`). Not for another operator's records (via CNAME).
+  const remove = relevant.chain.length
+    ? []
+    : [
+        ...new Set(
+          forbidden.flatMap((v) => {
+            const d = v.detail ?? {};
+            const hit = relevant.records.filter((r) =>
+              v.code === 'caa.critical_unknown_tag'
+                ? r.caa?.tag === d.tag && r.caa?.flags === d.flags
+                : ['caa.malformed', 'caa.unsatisfiable_parameters', 'caa.issuer_mismatch'].includes(v.code) &&
+                  r.caa?.tag.toLowerCase() === d.property &&
+                  r.caa?.value === d.value,
+            );
+            return hit.map((r) => zoneLine(owner, 'CAA', r.value));
+          }),
+        ),
+      ];
   return renderCaa(
     status,
     code,
@@ -352,6 +371,7 @@ export function evaluateCaa(
       wildcard: wild,
       verdicts,
       add,
+      remove,
     },
     relevant.records.map((r) => view(r)),
   );
