@@ -391,12 +391,15 @@ Exit codes: 0 printed, 2 usage error, unreadable or invalid config.`,
     )
     .option('--summary <file>', 'also append the Markdown table to this file (e.g. "$GITHUB_STEP_SUMMARY")')
     .option('--watch', 'run again until every domain passes (or --timeout-total runs out), showing what still fails')
-    .option('--interval <duration>', 'with --watch: the pause between runs (90s, 2m)', argParser(parseDuration), 30_000)
-    .option(
-      '--timeout-total <duration>',
-      'with --watch: give up after this long (10m, 1h)',
-      argParser(parseDuration),
-      1_800_000,
+    .addOption(
+      new Option('--interval <duration>', 'with --watch: the pause between runs (90s, 2m)')
+        .argParser(argParser(parseDuration))
+        .default(30_000, '30s'),
+    )
+    .addOption(
+      new Option('--timeout-total <duration>', 'with --watch: give up after this long (10m, 1h)')
+        .argParser(argParser(parseDuration))
+        .default(1_800_000, '30m'),
     )
     .option('--no-progress', 'do not show progress on stderr');
   // Options the check groups declare (dns: --ca; tls and http: --port, --connect, --ca-file; http: --http-port).
