@@ -28,10 +28,11 @@ export const httpGroup: CheckGroup<HttpOptions> = {
     });
     const checks: Check[] = [];
     for (const r of redirects) {
-      const chains = [
-        await followRedirects(probeUrl('https', r.from), fetchHop),
-        await followRedirects(probeUrl('http', r.from), fetchHop),
-      ];
+      // The two chains are independent: follow them at the same time (the https one first in the report).
+      const chains = await Promise.all([
+        followRedirects(probeUrl('https', r.from), fetchHop),
+        followRedirects(probeUrl('http', r.from), fetchHop),
+      ]);
       checks.push(evaluateRedirect(r, chains));
     }
     return checks;
