@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
+import { cnameFile } from './site/integrations/cname.ts';
 import serving from './site/integrations/serving.ts';
 import { siteSidebar } from './site/navigation.ts';
 import { referenceModel } from './site/reference/data.ts';
@@ -23,6 +24,7 @@ export default defineConfig({
   // sends no Origin and no JSON content type); the mock answers CORS itself.
   security: { checkOrigin: false },
   integrations: [
+    cnameFile(domains?.primary), // dist/client/CNAME with the primary domain, for GitHub Pages
     // Home, guides and the API reference in one Starlight site: one navigation, Pagefind search and
     // dark mode, all served from this origin. The reference pages (site/pages/reference/) are built
     // from the description (PETSTORE_SPEC or spec/openapi.yaml) by site/reference/.

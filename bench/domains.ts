@@ -1,36 +1,43 @@
-// Benchmark of `docs-domains check` against a local Knot DNS (not a test: prints figures).
+// Benchmark of `docs-domains check` against Knot DNS and TLS/HTTP servers on loopback (not a test: prints figures).
 //
-//   1. one domain's full DNS check as a process (`node tools/bin/docs-domains.mjs check D --json`), wall time
-//      including process start; RUNS runs after one warm-up (the warm-up fills Node's compile cache);
-//   2. 200 domains in one run: wall time and peak RSS of the child (GNU time's %M when /usr/bin/time exists,
-//      else process.resourceUsage() of the child is not available, so RSS is left out), at several
-//      --concurrency values to show the effect of bounded parallelism;
-//   3. the same 200 domains with two resolvers (adds the propagation check);
-//   4. the same 200 domains through a UDP relay that adds LATENCY ms each way to every query (a resolver on the
-//      network rather than on loopback), at --concurrency 1 and 16: where bounded parallelism pays off.
+//   1. one domain, every group that applies (dns; tls; http, since the domain is a redirect `from` of the config),
+//      as a process (`node tools/bin/docs-domains.mjs check D --json`): wall time including process start, RUNS
+//      runs after one warm-up (the warm-up fills Node's compile cache), and peak RSS (GNU time's %M);
+//   2. N domains (default 1,000) in one process, every group: wall time and peak RSS, 3 runs; and DNS only;
+//   3. the anchor, measured in the same run: `dig -f` asking Knot the same DNS questions the dns group asks (one
+//      dig process, questions one after another), for 1 domain and for N.
 //
-// Targets: one check < 0.5 s, 200 domains < 5 s (printed beside the figures).
-// Usage: node bench/domains.ts [--runs 10] [--domains 200] [--latency 10]
-import { spawn } from 'node:child_process';
-import { createSocket } from 'node:dgram';
-import { existsSync } from 'node:fs';
+// The TLS and HTTP servers run in this process (one certificate for *.bench.test, trusted with --ca-file; every
+// `from` redirects with 301 to https://docs.bench.test/ keeping path and query), and every connection goes to
+// them with --connect 127.0.0.1, so they share the 2 CPUs with the measured process.
+//
+// Goals: one domain ≤ 0.3 s; 1,000 domains ≤ 10 s and ≤ 150 MB.
+// Usage: node bench/domains.ts [--runs 10] [--domains 1000]
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { KNOTD, type Knot, startKnot } from '../tests/support/knot.ts';
+import { TestPki } from '../tests/support/pki.ts';
 
 const { values: opts } = parseArgs({
   options: {
     runs: { type: 'string', default: '10' },
-    domains: { type: 'string', default: '200' },
-    latency: { type: 'string', default: '10' },
+    domains: { type: 'string', default: '1000' },
   },
 });
-const LATENCY = Number(opts.latency);
 const RUNS = Number(opts.runs);
 const N = Number(opts.domains);
 const BIN = fileURLToPath(new URL('../tools/bin/docs-domains.mjs', import.meta.url));
 const TARGET = 'host.platform.test';
-const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+const PRIMARY = 'docs.bench.test';
+const GNU_TIME = spawnSync('sh', ['-c', 'command -v /usr/bin/time']).status === 0 ? '/usr/bin/time' : undefined;
+const DIG = spawnSync('sh', ['-c', 'command -v dig']).stdout?.toString().trim() || undefined;
 
 if (!KNOTD) {
   process.stderr.write('knotd not found: install the Debian package "knot" to run this benchmark\n');
@@ -44,7 +51,7 @@ const zones = {
   test: SOA('test'),
   'platform.test': `${SOA('platform.test')}host A 192.0.2.1\nhost AAAA 2001:db8::1\n`,
   // A mix like a real config: mostly correct CNAMEs, some wrong values, some conflicting A records, CAA at the apex.
-  'bench.test': `${SOA('bench.test')}@ CAA 0 issue "letsencrypt.org"\n${names
+  'bench.test': `${SOA('bench.test')}@ CAA 0 issue "letsencrypt.org"\ndocs CNAME ${TARGET}.\n${names
     .map((n, i) => {
       const label = n.split('.')[0];
       if (i % 10 === 7) return `${label} A 198.51.100.${i % 250}\n`;
@@ -61,11 +68,10 @@ interface Run {
   bytes: number;
 }
 
-function run(args: string[]): Promise<Run> {
+/** Runs `cmd args` (under GNU time for the peak RSS when `rss`) and measures its wall time. */
+function run(cmd: string, args: string[], rss = true): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const argv = GNU_TIME
-      ? [GNU_TIME, '-f', '__RSS__ %M', process.execPath, BIN, ...args]
-      : [process.execPath, BIN, ...args];
+    const argv = GNU_TIME && rss ? [GNU_TIME, '-f', '__RSS__ %M', cmd, ...args] : [cmd, ...args];
     const t0 = process.hrtime.bigint();
     const child = spawn(argv[0] as string, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
     let bytes = 0;
@@ -91,85 +97,114 @@ const stats = (xs: number[]) => {
   return { min: s[0] as number, median: q(0.5), max: s[s.length - 1] as number };
 };
 const f = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
+const mb = (rs: Run[]) => {
+  const kb = Math.max(...rs.map((r) => r.rssKb ?? 0));
+  return kb ? `${Math.round(kb / 1024)} MB` : 'n/a';
+};
 
-/** A UDP relay on 127.0.0.1 that delays each query and each reply by `ms` before passing it on to `port`. */
-async function startRelay(port: number, ms: number): Promise<{ resolver: string; close: () => void }> {
-  const front = createSocket('udp4');
-  await new Promise<void>((r) => front.bind(0, '127.0.0.1', () => r()));
-  front.on('message', (msg, client) => {
-    const back = createSocket('udp4');
-    back.on('message', (reply) => {
-      setTimeout(() => front.send(reply, client.port, client.address), ms);
-      back.close();
-    });
-    setTimeout(() => back.send(msg, port, '127.0.0.1'), ms);
-  });
-  return { resolver: `127.0.0.1:${front.address().port}`, close: () => front.close() };
+/** The questions the dns group asks for a subdomain (the parents of the CAA climb once: they are cached). */
+function digBatch(domains: readonly string[], port: number): string {
+  const q = (name: string, type: string) => `@127.0.0.1 -p ${port} +tries=1 +time=2 +noall +answer ${name} ${type}\n`;
+  let s = q('bench.test', 'CAA') + q('test', 'CAA') + q(TARGET, 'A');
+  for (const d of domains) for (const t of ['SOA', 'CNAME', 'A', 'AAAA', 'MX', 'TXT', 'NS', 'CAA', 'SRV']) s += q(d, t);
+  return s;
 }
 
-let knotA: Knot | undefined;
-let knotB: Knot | undefined;
-let relay: { resolver: string; close: () => void } | undefined;
+const redirect = (req: IncomingMessage, res: ServerResponse) => {
+  const host = (req.headers.host ?? '').replace(/:\d+$/, '');
+  if (host === PRIMARY) res.writeHead(200, { 'content-type': 'text/plain' }).end('docs');
+  else res.writeHead(301, { location: `https://${PRIMARY}${req.url ?? '/'}` }).end();
+};
+
+const tmp = mkdtempSync(join(tmpdir(), 'docs-domains-bench-'));
+const pki = new TestPki();
+let knot: Knot | undefined;
+const servers: { close: () => void }[] = [];
 try {
-  knotA = await startKnot(zones);
-  knotB = await startKnot(zones);
-  const base = ['--target', TARGET, '--resolver', knotA.resolver, '--only', 'dns', '--json'];
+  knot = await startKnot(zones);
+  const pair = pki.leaf('bench', ['*.bench.test', 'bench.test']);
+  const https = createHttpsServer({ key: pair.key, cert: pair.cert }, redirect);
+  const http = createHttpServer(redirect);
+  for (const s of [https, http]) {
+    await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+    servers.push(s);
+  }
+  const config = join(tmp, 'domains.yaml');
+  writeFileSync(
+    config,
+    `domains:\n  platformHost: ${TARGET}\n  primary: ${PRIMARY}\n  redirects:\n${names.map((n) => `    - {from: ${n}, to: ${PRIMARY}, status: 301}\n`).join('')}`,
+  );
+  const all = [
+    '--config',
+    config,
+    '--resolver',
+    knot.resolver,
+    '--connect',
+    '127.0.0.1',
+    '--port',
+    String((https.address() as AddressInfo).port),
+    '--http-port',
+    String((http.address() as AddressInfo).port),
+    '--ca-file',
+    pki.caFile,
+    '--json',
+  ];
+  const dnsOnly = ['--config', config, '--resolver', knot.resolver, '--only', 'dns', '--json'];
   console.log(
-    `docs-domains benchmark: Node ${process.version}, Knot on ${knotA.resolver} and ${knotB.resolver}, ${N} domains`,
+    `docs-domains benchmark: Node ${process.version}, Knot on ${knot.resolver}, TLS/HTTP servers on 127.0.0.1, ${N} domains${DIG ? `, ${spawnSync(DIG, ['-v']).stderr.toString().trim()}` : ', dig not found'}`,
   );
 
-  // 1. One domain.
-  await run(['check', names[0] as string, ...base]);
-  const one: Run[] = [];
-  for (let i = 0; i < RUNS; i++) one.push(await run(['check', names[0] as string, ...base]));
-  const s1 = stats(one.map((r) => r.ms));
+  // 1. One domain, every group.
+  const node = process.execPath;
+  const one = names[0] as string;
+  await run(node, [BIN, 'check', one, ...all]);
+  const ones: Run[] = [];
+  for (let i = 0; i < RUNS; i++) ones.push(await run(node, [BIN, 'check', one, ...all]));
+  const s1 = stats(ones.map((r) => r.ms));
   console.log(
-    `\n1 domain, full DNS check as a process (${RUNS} runs): median ${f(s1.median)}, min ${f(s1.min)}, max ${f(s1.max)}; exit ${one[0]?.code}; peak RSS ${one[0]?.rssKb ? `${Math.round(one[0].rssKb / 1024)} MB` : 'n/a'}  (target < 0.5 s)`,
+    `\n1 domain, dns + tls + http, one process (${RUNS} runs): median ${f(s1.median)}, min ${f(s1.min)}, max ${f(s1.max)}; peak RSS ${mb(ones)}; exit ${ones[0]?.code}  (goal ≤ 0.3 s)`,
   );
-
-  // 2. Many domains in one run, at several concurrencies.
-  console.log(`\n${N} domains in one run (wall time incl. process start, peak RSS):`);
-  for (const c of [1, 16, 64]) {
-    const rs: Run[] = [];
-    for (let i = 0; i < 3; i++) rs.push(await run(['check', ...names, ...base, '--concurrency', String(c)]));
-    const s = stats(rs.map((r) => r.ms));
-    const rss = Math.max(...rs.map((r) => r.rssKb ?? 0));
+  const onesDns: Run[] = [];
+  for (let i = 0; i < RUNS; i++) onesDns.push(await run(node, [BIN, 'check', one, ...dnsOnly]));
+  const s1d = stats(onesDns.map((r) => r.ms));
+  console.log(`1 domain, dns only:           median ${f(s1d.median)}, min ${f(s1d.min)}, max ${f(s1d.max)}`);
+  if (DIG) {
+    const file1 = join(tmp, 'one.dig');
+    writeFileSync(file1, digBatch([one], knot.port));
+    const digs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) digs.push(await run(DIG, ['-f', file1], false));
+    const sd = stats(digs.map((r) => r.ms));
     console.log(
-      `  --concurrency ${String(c).padEnd(3)} median ${f(s.median)} (min ${f(s.min)}, max ${f(s.max)}), peak RSS ${rss ? `${Math.round(rss / 1024)} MB` : 'n/a'}, exit ${rs[0]?.code}, ${rs[0]?.bytes} bytes of JSON${c === 16 ? '  <- default (target < 5 s)' : ''}`,
+      `  anchor: dig -f, the same ${digBatch([one], knot.port).split('\n').length - 1} DNS questions, one process: median ${f(sd.median)}, min ${f(sd.min)}, max ${f(sd.max)}`,
     );
   }
 
-  // 3. Two resolvers (propagation).
-  const two: Run[] = [];
-  for (let i = 0; i < 3; i++) two.push(await run(['check', ...names, ...base, '--resolver', knotB.resolver]));
-  const s2 = stats(two.map((r) => r.ms));
+  // 2. N domains in one process.
+  console.log(`\n${N} domains in one process (3 runs each; wall time incl. process start):`);
+  const many: Run[] = [];
+  for (let i = 0; i < 3; i++) many.push(await run(node, [BIN, 'check', ...all]));
+  const sm = stats(many.map((r) => r.ms));
   console.log(
-    `\n${N} domains, two resolvers (adds propagation): median ${f(s2.median)} (min ${f(s2.min)}, max ${f(s2.max)}), peak RSS ${Math.round(Math.max(...two.map((r) => r.rssKb ?? 0)) / 1024)} MB`,
+    `  dns + tls + http: median ${f(sm.median)} (min ${f(sm.min)}, max ${f(sm.max)}), peak RSS ${mb(many)}, exit ${many[0]?.code}, ${many[0]?.bytes} bytes of JSON  (goal ≤ 10 s, ≤ 150 MB)`,
   );
-
-  // 4. A resolver LATENCY ms away (each way).
-  relay = await startRelay(knotA.port, LATENCY);
-  console.log(`\n${N} domains through a relay adding ${LATENCY} ms each way (RTT ${2 * LATENCY} ms):`);
-  for (const c of [1, 16]) {
-    const r = await run([
-      'check',
-      ...names,
-      '--target',
-      TARGET,
-      '--resolver',
-      relay.resolver,
-      '--only',
-      'dns',
-      '--json',
-      '--concurrency',
-      String(c),
-    ]);
+  const manyDns: Run[] = [];
+  for (let i = 0; i < 3; i++) manyDns.push(await run(node, [BIN, 'check', ...dnsOnly]));
+  const smd = stats(manyDns.map((r) => r.ms));
+  console.log(
+    `  dns only:         median ${f(smd.median)} (min ${f(smd.min)}, max ${f(smd.max)}), peak RSS ${mb(manyDns)}`,
+  );
+  if (DIG) {
+    const fileN = join(tmp, 'many.dig');
+    const batch = digBatch([PRIMARY, ...names], knot.port);
+    writeFileSync(fileN, batch);
+    const d = await run(DIG, ['-f', fileN], true);
     console.log(
-      `  --concurrency ${String(c).padEnd(3)} ${f(r.ms)}, peak RSS ${r.rssKb ? `${Math.round(r.rssKb / 1024)} MB` : 'n/a'}`,
+      `  anchor: dig -f, the same ${batch.split('\n').length - 1} DNS questions one after another: ${f(d.ms)}, peak RSS ${mb([d])}`,
     );
   }
 } finally {
-  relay?.close();
-  await knotA?.stop();
-  await knotB?.stop();
+  for (const s of servers) s.close();
+  await knot?.stop();
+  pki.cleanup();
+  rmSync(tmp, { recursive: true, force: true });
 }

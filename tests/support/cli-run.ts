@@ -1,7 +1,7 @@
 // Runs the docs-domains CLI as a process (the bin launcher), as an admin would.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Report } from '../../tools/docs-domains/checks/types.ts';
+import type { Report } from '../../tools/docs-domains/core/types.ts';
 
 export const BIN = fileURLToPath(new URL('../../tools/bin/docs-domains.mjs', import.meta.url));
 

@@ -1,6 +1,6 @@
 // A fake Resolver for unit tests: answers from an in-memory zone map, like a recursive resolver
 // (CNAME chains are followed inside the answer) or like an authoritative one (chains stop at the first CNAME).
-import type { DnsResult, QueryType, Resolver, Rr, ServerAddress } from '../../tools/docs-domains/dns/types.ts';
+import type { DnsResult, QueryType, Resolver, Rr, ServerAddress } from '../../tools/docs-domains/core/dns/types.ts';
 
 export type Zone = Record<string, Rr[]>;
 

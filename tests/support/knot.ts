@@ -5,7 +5,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { queryOnce } from '../../tools/docs-domains/dns/client.ts';
+import { queryOnce } from '../../tools/docs-domains/core/dns/client.ts';
 import { freePort } from './server.ts';
 
 function findBinary(name: string): string | undefined {

@@ -3,8 +3,8 @@
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Check, Report } from '../../tools/docs-domains/checks/types.ts';
 import type { DomainsConfig } from '../../tools/docs-domains/config/types.ts';
+import type { Check, Report } from '../../tools/docs-domains/core/types.ts';
 import { ROOT } from './server.ts';
 
 export interface CliResult {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { describe, test } from 'node:test';
-import { queryOnce } from '../../../tools/docs-domains/dns/client.ts';
+import { queryOnce } from '../../../tools/docs-domains/core/dns/client.ts';
 import { BIN, checkJson } from '../../support/cli-run.ts';
 import { type FaultMode, startFaultServer } from '../../support/fault-dns.ts';
 import { freePort } from '../../support/server.ts';

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Report } from '../../../tools/docs-domains/checks/types.ts';
+import type { Report } from '../../../tools/docs-domains/core/types.ts';
 import { checkJson, runCli, statuses } from '../../support/cli-run.ts';
 import { type Knot, knotSkip, startKnot } from '../../support/knot.ts';
 
@@ -174,10 +174,13 @@ describe('docs-domains check against Knot DNS', { skip: knotSkip() }, () => {
     );
     assert.match(check('missing.example.test', 'cname').message, /exists but has no CNAME/);
     assert.match(check('gone.example.test', 'cname').message, /NXDOMAIN/);
-    assert.match(
-      check('gone.example.test', 'cname').action ?? '',
-      /Name "gone", Value "host\.platform\.test".*TTL 3600/,
-    );
+    assert.match(check('gone.example.test', 'cname').action ?? '', /Name gone, Value host\.platform\.test .*TTL 3600/);
+    assert.deepEqual(check('gone.example.test', 'cname').fix, [
+      { op: 'add', record: 'gone.example.test. 3600 IN CNAME host.platform.test.' },
+    ]);
+    assert.equal(check('gone.example.test', 'cname').code, 'cname.nxdomain');
+    assert.equal(check('wrong.example.test', 'cname').code, 'cname.mismatch');
+    assert.equal(check('chain.example.test', 'cname').code, 'cname.chain');
   });
 
   test('conflicts are named one by one (and a truncated UDP answer is retried over TCP)', () => {
@@ -204,11 +207,11 @@ describe('docs-domains check against Knot DNS', { skip: knotSkip() }, () => {
   test('conflict: a wildcard answer is told apart from a record stored at the name', () => {
     const w = check('any.wild.example.test', 'conflict');
     assert.match(w.message, /A 198\.51\.100\.8 at any\.wild\.example\.test looks like a wildcard's answer/);
-    assert.doesNotMatch(w.action ?? '', /delete any\.wild\.example\.test\. IN A/);
-    assert.match(
-      check('own.wild.example.test', 'conflict').action ?? '',
-      /delete own\.wild\.example\.test\. IN A 198\.51\.100\.7/,
-    );
+    assert.equal(w.code, 'conflict.wildcard');
+    assert.equal(w.fix, undefined);
+    assert.deepEqual(check('own.wild.example.test', 'conflict').fix, [
+      { op: 'delete', record: 'own.wild.example.test. IN A 198.51.100.7' },
+    ]);
   });
 
   test('ttl: 300 is named', () => {
@@ -225,18 +228,15 @@ describe('docs-domains check against Knot DNS', { skip: knotSkip() }, () => {
     assert.match(check('blocked.test', 'caa').message, /authorizes no CA/);
     const parent = check('docs.blocked.test', 'caa');
     assert.match(parent.message, /at blocked\.test/);
-    assert.match(
-      parent.action ?? '',
-      /Add "blocked\.test\. IN CAA 0 issue "letsencrypt\.org"" to the CAA records at blocked\.test/,
-    );
+    assert.match(parent.action ?? '', /Add the record below to the CAA records at blocked\.test/);
+    assert.deepEqual(parent.fix, [{ op: 'add', record: 'blocked.test. IN CAA 0 issue "letsencrypt.org"' }]);
+    assert.equal(parent.code, 'caa.forbids_all');
     const via = check('viacname.example.test', 'caa');
     assert.match(via.message, /at strict\.platform\.test \(reached from viacname\.example\.test by CNAME/);
     assert.match(via.message, /authorizes only pki\.goog/);
-    assert.match(
-      check('docs.dot.test', 'caa').message,
-      /"letsencrypt\.org\.", which is not exactly "letsencrypt\.org"/,
-    );
-    assert.match(check('docs.crit.test', 'caa').message, /unknown tag "tbs" has the critical flag/);
+    assert.match(check('docs.dot.test', 'caa').message, /letsencrypt\.org\., which is not exactly letsencrypt\.org/);
+    assert.match(check('docs.crit.test', 'caa').message, /unknown tag tbs has the critical flag/);
+    assert.equal(check('docs.crit.test', 'caa').code, 'caa.critical_unknown_tag');
   });
 
   test('SERVFAIL (zone Knot refused to load) and REFUSED (outside its zones) are errors naming the rcode', () => {
@@ -365,7 +365,9 @@ describe('docs-domains check against Knot DNS', { skip: knotSkip() }, () => {
     assert.ok(!r.stdout.includes('\u001b['), 'no ANSI colour codes');
     assert.match(r.stdout, /conflict\.example\.test \(subdomain\) needs attention/);
     assert.match(r.stdout, /FAIL\s+conflict\s+conflict\.example\.test has 2 records/);
-    assert.match(r.stdout, /→ Delete these records/);
-    assert.match(r.stdout, /1 domain: \d+ pass, \d+ warn, \d+ fail, 0 error\. 1 domain needs attention\./);
+    assert.match(r.stdout, /→ .*Delete this record at conflict\.example\.test/);
+    // Records to copy are printed whole on their own line, without quotes around them.
+    assert.match(r.stdout, /\n {22}delete {2}conflict\.example\.test\. IN A 198\.51\.100\.7\n/);
+    assert.match(r.stdout, /1 domain: 0 ok, 1 needs attention \(checks: \d+ pass, \d+ warn, \d+ fail, 0 error\)\./);
   });
 });

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import type { Check, Report } from '../../../tools/docs-domains/checks/types.ts';
 import type { DomainsConfig } from '../../../tools/docs-domains/config/types.ts';
+import type { Check, Report } from '../../../tools/docs-domains/core/types.ts';
 import { startDnsStub } from '../../support/dns-stub.ts';
 import { TestPki } from '../../support/pki.ts';
 import { checkJson, checkOf, writeConfig } from '../../support/tls-cli.ts';

@@ -2,7 +2,7 @@
 // its certificate by SNI; certificates are made by openssl in a temp dir and the test CA is trusted via --ca-file.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Check, Report } from '../../../tools/docs-domains/checks/types.ts';
+import type { Check, Report } from '../../../tools/docs-domains/core/types.ts';
 import { startDnsStub } from '../../support/dns-stub.ts';
 import { TestPki } from '../../support/pki.ts';
 import { freePort } from '../../support/server.ts';
@@ -147,14 +147,14 @@ describe('tls check through the CLI', () => {
   test('under 14 days to expiry warns (and a warn alone keeps the domain ok)', () => {
     const c = tls('soon.petstore.test');
     assert.equal(c.status, 'warn', c.message);
-    assert.match(c.message, /^Near expiry: .*in [45] days/);
+    assert.match(c.message, /^Expires soon: .*\(in [45] days, under the 14-day warning threshold\)/);
     assert.equal(report.domains.find((d) => d.domain === 'soon.petstore.test')?.ok, true);
   });
 
   test('a chain from an untrusted CA fails', () => {
     const c = tls('untrusted.petstore.test');
     assert.equal(c.status, 'fail');
-    assert.match(c.message, /^Untrusted chain: .*Rogue CA/);
+    assert.match(c.message, /^Untrusted issuer: .*its issuer Rogue CA is not a trusted CA/);
     assert.match(c.action ?? '', /--ca-file/);
   });
 
@@ -168,7 +168,7 @@ describe('tls check through the CLI', () => {
       String(sni.port),
     ]);
     assert.equal(r.code, 1);
-    assert.match(checkOf(r.report, 'valid.petstore.test', 'tls').message, /^Untrusted chain/);
+    assert.match(checkOf(r.report, 'valid.petstore.test', 'tls').message, /^Untrusted issuer/);
   });
 
   test('without --connect the address comes from --resolver', async () => {

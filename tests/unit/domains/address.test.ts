@@ -1,8 +1,8 @@
 // Which resolved addresses the tls and redirect checks connect to (tools/docs-domains/tls/address.ts).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Resolver } from '../../../tools/docs-domains/dns/types.ts';
-import { addressFor, nonPublicRange } from '../../../tools/docs-domains/tls/address.ts';
+import { addressFor, nonPublicRange } from '../../../tools/docs-domains/core/address.ts';
+import type { Resolver } from '../../../tools/docs-domains/core/dns/types.ts';
 
 describe('nonPublicRange: addresses the tls and redirect checks never connect to unless --connect', () => {
   test('documentation, private, link-local and reserved addresses are named with their rule', () => {

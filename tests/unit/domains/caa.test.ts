@@ -1,14 +1,15 @@
 // CAA evaluation as a CA does it: RFC 8659 §3-4 and Let's Encrypt's Boulder (va/caa.go) quirks.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { Rr } from '../../../tools/docs-domains/core/dns/types.ts';
 import {
   type CaaLookup,
   caVerdict,
   climbNames,
   evaluateCaa,
   parseIssueValue,
-} from '../../../tools/docs-domains/checks/caa.ts';
-import type { Rr } from '../../../tools/docs-domains/dns/types.ts';
+} from '../../../tools/docs-domains/groups/dns/checks/caa.ts';
+import { caReason } from '../../../tools/docs-domains/groups/dns/messages.ts';
 
 const LE = 'letsencrypt.org';
 
@@ -42,7 +43,9 @@ describe('climb and relevant RRset (RFC 8659 §3)', () => {
     );
     assert.equal(c.status, 'fail');
     assert.match(c.message, /at example\.com/);
-    assert.match(c.action ?? '', /example\.com\. IN CAA 0 issue "letsencrypt\.org"/);
+    assert.equal(c.code, 'caa.not_authorized');
+    // The record to add travels whole, never inside quotes.
+    assert.deepEqual(c.fix, [{ op: 'add', record: 'example.com. IN CAA 0 issue "letsencrypt.org"' }]);
     assert.deepEqual(c.records, [{ name: 'example.com', type: 'CAA', ttl: 3600, value: '0 issue "pki.goog"' }]);
   });
 
@@ -125,10 +128,19 @@ describe('climb and relevant RRset (RFC 8659 §3)', () => {
     const lookups: CaaLookup[] = [
       step('docs.example.com'),
       step('example.com'),
-      { name: 'com', chain: [], outcome: 'error', records: [], error: 'REFUSED', server: '127.0.0.1:5353' },
+      {
+        name: 'com',
+        chain: [],
+        outcome: 'error',
+        records: [],
+        error: 'REFUSED',
+        rcode: 'REFUSED',
+        server: '127.0.0.1:5353',
+      },
     ];
     const c = evaluateCaa('docs.example.com', lookups, [LE]);
     assert.equal(c.status, 'error');
+    assert.equal(c.code, 'caa.lookup_refused');
     assert.match(c.message, /at com was REFUSED by 127\.0\.0\.1:5353, so the records a CA would see there are unknown/);
     assert.match(c.action ?? '', /recursive resolver/);
     assert.doesNotMatch(c.action ?? '', /broken or unreachable/);
@@ -163,15 +175,31 @@ describe('properties (RFC 8659 §4)', () => {
     const c = evaluateCaa('x.com', [step('x.com', rrs), step('com')], [LE]);
     assert.equal(c.status, 'fail');
     assert.match(c.message, /critical flag \(flags 128\)/);
-    assert.match(c.action ?? '', /remove the CAA record with the unknown critical tag or set its flags to 0/);
+    assert.equal(c.code, 'caa.critical_unknown_tag');
+    assert.match(c.action ?? '', /delete the CAA record with the unknown critical tag \(or set its flags to 0\)/);
+    // The record to delete and the one to keep or add, whole.
+    assert.deepEqual(c.fix, [
+      { op: 'delete', record: 'x.com. IN CAA 128 tbs "x"' },
+      { op: 'add', record: 'x.com. IN CAA 0 issue "letsencrypt.org"' },
+    ]);
   });
 
   test('flag 1 on an unknown tag is critical for Let’s Encrypt (Boulder) but not per the RFC for other CAs', () => {
     const rrs = [caa('x.com', 1, 'tbs', 'x'), caa('x.com', 0, 'issue', LE), caa('x.com', 0, 'issue', 'pki.goog')];
     const le = caVerdict(rrs, LE);
     assert.equal(le.verdict, 'forbidden');
-    assert.match(le.reason, /Let's Encrypt treats as critical/);
+    assert.match(caReason(le), /Let's Encrypt treats as critical.*Boulder/);
     assert.equal(caVerdict(rrs, 'pki.goog').verdict, 'allowed');
+  });
+
+  test('a record no request can satisfy is replaced: the fix deletes it and adds the plain one', () => {
+    const rrs = [caa('x.com', 0, 'issue', 'letsencrypt.org; validationmethods=tls-sni-01')];
+    const c = evaluateCaa('x.com', [step('x.com', rrs), step('com')], [LE]);
+    assert.equal(c.code, 'caa.unsatisfiable_parameters');
+    assert.deepEqual(c.fix, [
+      { op: 'delete', record: 'x.com. IN CAA 0 issue "letsencrypt.org; validationmethods=tls-sni-01"' },
+      { op: 'add', record: 'x.com. IN CAA 0 issue "letsencrypt.org"' },
+    ]);
   });
 
   test('the critical flag on a known tag is fine', () => {
@@ -181,7 +209,8 @@ describe('properties (RFC 8659 §4)', () => {
   test('issue ";" forbids every CA', () => {
     const v = caVerdict([caa('x.com', 0, 'issue', ';')], LE);
     assert.equal(v.verdict, 'forbidden');
-    assert.match(v.reason, /authorizes no CA/);
+    assert.equal(v.code, 'caa.forbids_all');
+    assert.match(caReason(v), /authorizes no CA/);
   });
 
   test('records add up: ";" plus letsencrypt.org allows Let’s Encrypt only', () => {
@@ -195,8 +224,10 @@ describe('properties (RFC 8659 §4)', () => {
     assert.equal(c.status, 'fail');
     assert.match(c.message, /letsencrypt\.org: allowed/);
     assert.match(c.message, /pki\.goog: forbidden/);
-    assert.match(c.action ?? '', /x\.com\. IN CAA 0 issue "pki\.goog"/);
-    assert.doesNotMatch(c.action ?? '', /"letsencrypt\.org"/);
+    assert.deepEqual(c.fix, [{ op: 'add', record: 'x.com. IN CAA 0 issue "pki.goog"' }]);
+    // The message says which CA's rules decided.
+    assert.match(c.message, /pki\.goog: forbidden \(.*RFC 8659\/8657 rules\)/);
+    assert.match(c.message, /letsencrypt\.org: allowed \(.*Let's Encrypt's own rules \(Boulder\)\)/);
   });
 
   test('issuewild is ignored for a non-wildcard name', () => {
@@ -214,7 +245,7 @@ describe('properties (RFC 8659 §4)', () => {
     // Without issuewild, issue applies to wildcards too.
     assert.equal(caVerdict([caa('x.com', 0, 'issue', LE)], LE, true).verdict, 'allowed');
     const c = evaluateCaa('x.com', [step('x.com', rrs), step('com')], [LE], { wildcard: true });
-    assert.match(c.action ?? '', /CAA 0 issuewild "letsencrypt\.org"/);
+    assert.deepEqual(c.fix, [{ op: 'add', record: 'x.com. IN CAA 0 issuewild "letsencrypt.org"' }]);
   });
 
   test('tags are case-insensitive', () => {
@@ -226,7 +257,8 @@ describe('properties (RFC 8659 §4)', () => {
   test('the issuer-domain-name is compared exactly: a trailing dot does not match', () => {
     const v = caVerdict([caa('x.com', 0, 'issue', 'letsencrypt.org.')], LE);
     assert.equal(v.verdict, 'forbidden');
-    assert.match(v.reason, /"letsencrypt\.org\.", which is not exactly "letsencrypt\.org".*no trailing dot/);
+    assert.equal(v.code, 'caa.issuer_mismatch');
+    assert.match(caReason(v), /letsencrypt\.org\., which is not exactly letsencrypt\.org.*no trailing dot/);
     assert.equal(caVerdict([caa('x.com', 0, 'issue', 'LetsEncrypt.org')], LE).verdict, 'forbidden');
     assert.equal(caVerdict([caa('x.com', 0, 'issue', 'ca.letsencrypt.org')], LE).verdict, 'forbidden');
   });
@@ -242,11 +274,14 @@ describe('properties (RFC 8659 §4)', () => {
       ),
       {
         issuer: 'letsencrypt.org',
-        parameters: { accounturi: 'https://acme-v02.api.letsencrypt.org/acme/acct/1', validationmethods: 'dns-01' },
+        parameters: [
+          { tag: 'accounturi', value: 'https://acme-v02.api.letsencrypt.org/acme/acct/1' },
+          { tag: 'validationmethods', value: 'dns-01' },
+        ],
       },
     );
-    assert.deepEqual(parseIssueValue(';'), { issuer: '', parameters: {} });
-    assert.deepEqual(parseIssueValue('letsencrypt.org;'), { issuer: LE, parameters: {} });
+    assert.deepEqual(parseIssueValue(';'), { issuer: '', parameters: [] });
+    assert.deepEqual(parseIssueValue('letsencrypt.org;'), { issuer: LE, parameters: [] });
     const rrs = [
       caa('x.com', 0, 'issue', 'letsencrypt.org; accounturi=https://acme-v02.api.letsencrypt.org/acme/acct/1'),
     ];
@@ -268,18 +303,19 @@ describe('properties (RFC 8659 §4)', () => {
 
   test('the reason for a malformed record does not claim it authorizes its CA', () => {
     const only = caVerdict([caa('x.com', 0, 'issue', 'letsencrypt.org; accounturi')], LE);
-    assert.doesNotMatch(only.reason, /authorizes only letsencrypt\.org/);
+    assert.doesNotMatch(caReason(only), /authorizes only letsencrypt\.org/);
+    assert.equal(only.code, 'caa.malformed');
     assert.match(
-      only.reason,
-      /the issue record naming letsencrypt\.org is malformed \(parameter "accounturi" is not tag=value\)/,
+      caReason(only),
+      /the issue record naming letsencrypt\.org \(letsencrypt\.org; accounturi\) is malformed \(parameter "accounturi" is not tag=value\)/,
     );
     const beside = caVerdict(
       [caa('x.com', 0, 'issue', 'letsencrypt.org; accounturi'), caa('x.com', 0, 'issue', 'pki.goog')],
       LE,
     );
-    assert.match(beside.reason, /is malformed .*; the others authorize only pki\.goog$/);
+    assert.match(caReason(beside), /is malformed .*; the others authorize only pki\.goog;/);
     const other = caVerdict([caa('x.com', 0, 'issue', 'pki.goog; bad')], LE);
-    assert.match(other.reason, /^no well-formed issue record authorizes any CA; malformed values are ignored/);
-    assert.match(caVerdict([caa('x.com', 0, 'issue', ';')], LE).reason, /issue ";" authorizes no CA at all/);
+    assert.match(caReason(other), /^no well-formed issue record authorizes any CA; malformed values are ignored/);
+    assert.match(caReason(caVerdict([caa('x.com', 0, 'issue', ';')], LE)), /issue ; authorizes no CA at all/);
   });
 });

@@ -1,11 +1,11 @@
 // The pure DNS evaluators (cname, conflict, ttl, apex-alias, propagation), apex detection and record comparison.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { evaluateApexAlias } from '../../../tools/docs-domains/checks/apex-alias.ts';
-import { evaluateCname, evaluateConflict, evaluateTtl } from '../../../tools/docs-domains/checks/cname.ts';
-import { evaluatePropagation } from '../../../tools/docs-domains/checks/propagation.ts';
-import { compareAddresses, negativeTtl, sameName } from '../../../tools/docs-domains/checks/records.ts';
-import { confirmKind, pslKind } from '../../../tools/docs-domains/runner/kind.ts';
+import { confirmKind, pslKind } from '../../../tools/docs-domains/core/kind.ts';
+import { evaluateApexAlias } from '../../../tools/docs-domains/groups/dns/checks/apex-alias.ts';
+import { evaluateCname, evaluateConflict, evaluateTtl } from '../../../tools/docs-domains/groups/dns/checks/cname.ts';
+import { evaluatePropagation } from '../../../tools/docs-domains/groups/dns/checks/propagation.ts';
+import { compareAddresses, negativeTtl, sameName } from '../../../tools/docs-domains/groups/dns/checks/records.ts';
 import { result, rr } from '../../support/fake-dns.ts';
 
 const D = 'docs.example.com';
@@ -79,7 +79,9 @@ describe('cname', () => {
     const c = evaluateCname({ ...base, cname: result(D, 'CNAME', 'nodata') });
     assert.equal(c.status, 'fail');
     assert.match(c.message, /has no CNAME record/);
-    assert.match(c.action ?? '', /type CNAME with Name "docs", Value "host\.platform\.example\.net".*TTL 3600/);
+    assert.equal(c.code, 'cname.missing');
+    assert.match(c.action ?? '', /type CNAME with Name docs, Value host\.platform\.example\.net .*TTL 3600/);
+    assert.deepEqual(c.fix, [{ op: 'add', record: 'docs.example.com. 3600 IN CNAME host.platform.example.net.' }]);
   });
   test('NXDOMAIN has its own message', () => {
     const c = evaluateCname({ ...base, cname: result(D, 'CNAME', 'nxdomain') });
@@ -90,7 +92,12 @@ describe('cname', () => {
     const c = evaluateCname({ ...base, cname: result(D, 'CNAME', 'answer', [rr(D, 'CNAME', 'old.host.example.net')]) });
     assert.equal(c.status, 'fail');
     assert.match(c.message, /is a CNAME for old\.host\.example\.net, not for host\.platform\.example\.net/);
-    assert.match(c.action ?? '', /from "old\.host\.example\.net" to "host\.platform\.example\.net"/);
+    assert.equal(c.code, 'cname.mismatch');
+    assert.match(c.action ?? '', /from old\.host\.example\.net to host\.platform\.example\.net/);
+    assert.deepEqual(c.fix, [
+      { op: 'delete', record: 'docs.example.com. IN CNAME old.host.example.net.' },
+      { op: 'add', record: 'docs.example.com. 3600 IN CNAME host.platform.example.net.' },
+    ]);
   });
   test('a chain through another name', () => {
     const c = evaluateCname({
@@ -128,11 +135,23 @@ describe('conflict', () => {
       c.message,
       /3 records that block the CNAME: A 192\.0\.2\.10, MX 10 mail\.example\.com, TXT "v=spf1 -all"/,
     );
+    // Mail records are not simply deleted: the action explains the choice; the A record is to delete.
+    assert.equal(c.code, 'conflict.mail');
     assert.match(
       c.action ?? '',
-      /delete docs\.example\.com\. IN A 192\.0\.2\.10; delete docs\.example\.com\. IN MX 10 mail\.example\.com/,
+      /mail records \(MX 10 mail\.example\.com, TXT "v=spf1 -all"\): deleting them stops mail/,
     );
+    assert.deepEqual(c.fix, [{ op: 'delete', record: 'docs.example.com. IN A 192.0.2.10' }]);
     assert.equal(c.records?.length, 3);
+  });
+  test('a long record to delete is printed whole', () => {
+    const long = `"${'x'.repeat(200)}"`;
+    const c = evaluateConflict({
+      domain: D,
+      lookups: [result(D, 'CNAME', 'nodata'), result(D, 'TXT', 'answer', [rr(D, 'TXT', long)])],
+    });
+    assert.equal(c.code, 'conflict.found');
+    assert.deepEqual(c.fix, [{ op: 'delete', record: `docs.example.com. IN TXT ${long}` }]);
   });
   test('records of the CNAME target (recursive answers) are not conflicts', () => {
     const c = evaluateConflict({

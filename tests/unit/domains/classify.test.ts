@@ -7,7 +7,7 @@ import {
   isPlatformDefault,
   shortDn,
   type TlsObservation,
-} from '../../../tools/docs-domains/tls/classify.ts';
+} from '../../../tools/docs-domains/groups/tls/checks/classify.ts';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const DAY = 86_400_000;
@@ -109,20 +109,29 @@ describe('classifyTls', () => {
   test('expired: fail with the date and days ago', () => {
     const c = classify(hs([cert({ notBefore: at(-100), notAfter: at(-2.5) })], 'CERT_HAS_EXPIRED'));
     assert.equal(c.status, 'fail');
-    assert.match(c.message, /^Expired: .*expired on 2026-05-30 \(2 days ago/);
+    assert.equal(c.code, 'tls.expired');
+    assert.match(c.message, /^Expired: .*expired on 2026-05-30 00:00 UTC \(2 days ago/);
     assert.match(c.action ?? '', /Confirm the domain still verifies/);
   });
 
   test('not yet valid: fail', () => {
     const c = classify(hs([cert({ notBefore: at(1) })], 'CERT_NOT_YET_VALID'));
     assert.equal(c.status, 'fail');
-    assert.match(c.message, /^Not yet valid/);
+    assert.equal(c.code, 'tls.not_yet_valid');
+    // A readable instant and the wait, not a raw ISO timestamp.
+    assert.match(c.message, /^Not yet valid: .*valid only from 2026-06-02 12:00 UTC \(in 24 hours;/);
   });
 
   test('untrusted chain: fail with the reason', () => {
     const c = classify(hs([cert()], 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'));
     assert.equal(c.status, 'fail');
-    assert.match(c.message, /^Untrusted chain: .*UNABLE_TO_GET_ISSUER_CERT_LOCALLY/);
+    assert.equal(c.code, 'tls.untrusted_issuer');
+    // An unknown issuer is named as such, not called an incomplete chain.
+    assert.match(
+      c.message,
+      /^Untrusted issuer: .*R11 \(Let's Encrypt\) is not a trusted CA.*UNABLE_TO_GET_ISSUER_CERT_LOCALLY/,
+    );
+    assert.doesNotMatch(c.message, /incomplete chain/);
     assert.match(c.action ?? '', /--ca-file/);
   });
 
@@ -135,6 +144,42 @@ describe('classifyTls', () => {
     // A 6-day certificate with 3 days left is healthy; with 1 day left it is not being renewed.
     assert.equal(classify(hs([cert({ notBefore: at(-3), notAfter: at(3) })])).status, 'pass');
     assert.equal(classify(hs([cert({ notBefore: at(-5), notAfter: at(1) })])).status, 'warn');
+    // ... and fail only in the last sixth (the failure threshold scales the same way).
+    assert.equal(classify(hs([cert({ notBefore: at(-5.5), notAfter: at(0.5) })])).status, 'fail');
+  });
+
+  test('within 3 days of expiry fails (renewal is stuck); counts never round down to 0 days', () => {
+    const c = classify(hs([cert({ notBefore: at(-80), notAfter: at(23 / 24) })]));
+    assert.equal(c.status, 'fail');
+    assert.equal(c.code, 'tls.expires_very_soon');
+    assert.match(c.message, /\(in 23 hours, under the 3-day failure threshold\)/);
+    const warn = classify(hs([cert({ notBefore: at(-80), notAfter: at(5) })]));
+    assert.equal(warn.code, 'tls.expires_soon');
+    assert.match(warn.message, /in 5 days, under the 14-day warning threshold/);
+  });
+
+  test('the thresholds are configurable', () => {
+    const input = (warnDays: number, failDays: number) =>
+      classifyTls({
+        name: 'docs.example.com',
+        observation: hs([cert({ notBefore: at(-200), notAfter: at(20) })]),
+        now: NOW,
+        warnDays,
+        failDays,
+      });
+    assert.equal(input(30, 3).status, 'warn');
+    assert.equal(input(30, 21).status, 'fail');
+    assert.equal(input(14, 3).status, 'pass');
+  });
+
+  test('a wildcard that does not cover the name gets its own code and action', () => {
+    for (const name of ['a.docs.example.com', 'example.com']) {
+      const c = classify(hs([cert({ dnsNames: ['*.example.com'] })]), name);
+      assert.equal(c.status, 'fail', name);
+      assert.equal(c.code, 'tls.wildcard_mismatch');
+      assert.match(c.message, /the wildcard \*\.example\.com covers one label only/);
+      assert.match(c.action ?? '', /exactly one label/);
+    }
   });
 
   test('wildcard coverage is reported', () => {

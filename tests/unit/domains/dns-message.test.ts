@@ -8,8 +8,8 @@ import {
   cnameChain,
   EDNS_UDP_SIZE,
   parseReply,
-} from '../../../tools/docs-domains/dns/message.ts';
-import { parseResolvConf, parseServer } from '../../../tools/docs-domains/dns/servers.ts';
+} from '../../../tools/docs-domains/core/dns/message.ts';
+import { parseResolvConf, parseServer } from '../../../tools/docs-domains/core/dns/servers.ts';
 
 describe('resolver syntax', () => {
   test('IPv4, IPv4:PORT, IPv6, [IPv6], [IPv6]:PORT', () => {

@@ -7,8 +7,8 @@ import {
   PROBE_PATH,
   PROBE_QUERY,
   probeUrl,
-} from '../../../tools/docs-domains/redirect/evaluate.ts';
-import { type Chain, followRedirects, type HopResult } from '../../../tools/docs-domains/redirect/follow.ts';
+} from '../../../tools/docs-domains/groups/http/checks/evaluate.ts';
+import { type Chain, followRedirects, type HopResult } from '../../../tools/docs-domains/groups/http/follow.ts';
 
 const expect = { from: 'old.example.com', to: 'docs.example.com', status: 301 };
 const PQ = `${PROBE_PATH}${PROBE_QUERY}`;
@@ -101,11 +101,26 @@ describe('evaluateChain', () => {
     const before = await verdict(http, { [http]: to(308, `https://old.example.com${PQ}`), [https]: to(301, good) });
     assert.equal(before.status, 'warn');
     assert.match(before.summary, /extra HTTP→HTTPS hop/);
-    const after = await verdict(https, {
-      [https]: to(301, `http://docs.example.com${PQ}`),
+    const after = await verdict(http, {
+      [http]: to(301, `http://docs.example.com${PQ}`),
       [`http://docs.example.com${PQ}`]: to(301, good),
     });
     assert.equal(after.status, 'warn');
+    assert.equal(after.code, 'redirect.extra_hop');
+  });
+
+  test('any hop from https:// to http:// is a downgrade: fail, with the hop named', async () => {
+    // Even when a later hop goes back to HTTPS.
+    const v = await verdict(https, {
+      [https]: to(301, `http://docs.example.com${PQ}`),
+      [`http://docs.example.com${PQ}`]: to(301, good),
+    });
+    assert.equal(v.status, 'fail');
+    assert.equal(v.code, 'redirect.downgrade');
+    assert.match(
+      v.summary,
+      /downgrade from HTTPS to plain HTTP: https:\/\/old\.example\.com\/… → 301 → http:\/\/docs\.example\.com\/…/,
+    );
   });
 
   test('a chain of two moves fails and names each hop', async () => {
@@ -138,7 +153,7 @@ describe('evaluateChain', () => {
   });
 
   test('ending on plain HTTP or on another port fails', async () => {
-    const plain = await verdict(https, { [https]: to(301, `http://docs.example.com${PQ}`) });
+    const plain = await verdict(http, { [http]: to(301, `http://docs.example.com${PQ}`) });
     assert.equal(plain.status, 'fail');
     assert.match(plain.summary, /ends on plain HTTP/);
     const port = await verdict(https, { [https]: to(301, `https://docs.example.com:8443${PQ}`) });
@@ -165,10 +180,25 @@ describe('evaluateChain', () => {
     );
     const dest = await verdict(https, {
       [https]: to(301, good),
-      [good]: { ok: false, code: 'CERT_HAS_EXPIRED', detail: 'certificate has expired' },
+      [good]: { ok: false, code: 'ECONNRESET', detail: 'socket hang up' },
     });
     assert.equal(dest.status, 'error');
+    assert.equal(dest.code, 'redirect.destination_failed');
     assert.match(dest.summary, /the redirect is right, but https:\/\/docs\.example\.com\/… could not be requested/);
+  });
+
+  test('a certificate a browser refuses is a failure, not an unknown', async () => {
+    const start = await verdict(https, {
+      [https]: { ok: false, code: 'DEPTH_ZERO_SELF_SIGNED_CERT', detail: 'self-signed certificate' },
+    });
+    assert.equal(start.status, 'fail');
+    assert.equal(start.code, 'redirect.bad_certificate');
+    const dest = await verdict(https, {
+      [https]: to(301, good),
+      [good]: { ok: false, code: 'CERT_HAS_EXPIRED', detail: 'certificate has expired' },
+    });
+    assert.equal(dest.status, 'fail');
+    assert.equal(dest.code, 'redirect.destination_bad_certificate');
   });
 });
 

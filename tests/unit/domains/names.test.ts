@@ -6,7 +6,7 @@ import {
   matchesIdentifier,
   parseSubjectAltName,
   toALabel,
-} from '../../../tools/docs-domains/tls/names.ts';
+} from '../../../tools/docs-domains/groups/tls/checks/names.ts';
 
 describe('matchesIdentifier (RFC 6125 §6.4.3)', () => {
   const cases: [string, string, boolean][] = [

@@ -1,8 +1,8 @@
 // Output: colour only on a TTY and without NO_COLOR, progress on stderr for many domains, --json exact shape.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Report } from '../../../tools/docs-domains/checks/types.ts';
 import { main } from '../../../tools/docs-domains/cli.ts';
+import type { Report } from '../../../tools/docs-domains/core/types.ts';
 import { formatJson, formatReport, useColor } from '../../../tools/docs-domains/report/human.ts';
 import { startFaultServer } from '../../support/fault-dns.ts';
 
@@ -18,11 +18,12 @@ const report: Report = {
         {
           id: 'cname',
           status: 'fail',
+          code: 'cname.mismatch',
           message: 'm',
           action: 'a',
           records: [{ name: 'x', type: 'A', ttl: 1, value: '192.0.2.1' }],
         },
-        { id: 'ttl', status: 'pass', message: 'ok' },
+        { id: 'ttl', status: 'pass', code: 'ttl.ok', message: 'ok' },
       ],
     },
   ],
@@ -42,17 +43,19 @@ describe('report', () => {
     assert.match(plain, /FAIL {2}cname {7}m\n {20}→ a\n {2}PASS {2}ttl/);
     assert.ok(formatReport(report, true).includes('\u001b[31mFAIL'));
     // Every coloured span closes on its own line: the summary's reset does not spill past the final newline.
-    assert.ok(formatReport(report, true).endsWith('attention.\u001b[0m\n'));
+    assert.ok(formatReport(report, true).endsWith('error).\u001b[0m\n'));
+    // The summary counts domains first, then checks.
+    assert.match(plain, /\n1 domain: 0 ok, 1 needs attention \(checks: 1 pass, 0 warn, 1 fail, 0 error\)\.\n$/);
   });
-  test('--json: exactly {ok, target, domains[{domain, kind, ok, checks[{id, status, message, action?, records?}]}]}', () => {
+  test('--json: exactly {ok, target, domains[{domain, kind, ok, checks[{id, status, code, message, action?, records?}]}]}', () => {
     const extra = structuredClone(report) as Report & { extra?: number };
     extra.extra = 1;
     (extra.domains[0]?.checks[1] as unknown as Record<string, unknown>).internal = true;
     const j = JSON.parse(formatJson(extra));
     assert.deepEqual(Object.keys(j), ['ok', 'target', 'domains']);
     assert.deepEqual(Object.keys(j.domains[0]), ['domain', 'kind', 'ok', 'checks']);
-    assert.deepEqual(Object.keys(j.domains[0].checks[0]), ['id', 'status', 'message', 'action', 'records']);
-    assert.deepEqual(Object.keys(j.domains[0].checks[1]), ['id', 'status', 'message']);
+    assert.deepEqual(Object.keys(j.domains[0].checks[0]), ['id', 'status', 'code', 'message', 'action', 'records']);
+    assert.deepEqual(Object.keys(j.domains[0].checks[1]), ['id', 'status', 'code', 'message']);
   });
 });
 

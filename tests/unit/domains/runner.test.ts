@@ -2,9 +2,9 @@
 // in the climb, SERVFAIL in the climb, concurrency and group failures.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { CheckGroup } from '../../../tools/docs-domains/checks/groups.ts';
-import { dnsGroup, lookupCaa } from '../../../tools/docs-domains/runner/dns-group.ts';
-import { runChecks } from '../../../tools/docs-domains/runner/run.ts';
+import { runChecks } from '../../../tools/docs-domains/core/run.ts';
+import type { CheckContext, CheckGroup } from '../../../tools/docs-domains/core/types.ts';
+import { dnsGroup, lookupCaa } from '../../../tools/docs-domains/groups/dns/group.ts';
 import { fakeResolver, result, rr, type Zone } from '../../support/fake-dns.ts';
 
 const T = 'host.platform.example.net';
@@ -29,9 +29,8 @@ function input(dns: ReturnType<typeof fakeResolver>, domains: string[], groups: 
     target: T,
     resolvers: dns.servers,
     dns,
-    cas: ['letsencrypt.org'],
     timeoutMs: 1000,
-    options: {},
+    options: { ca: ['letsencrypt.org'] },
     groups,
   };
 }
@@ -150,10 +149,11 @@ describe('runner', () => {
     const boom: CheckGroup = {
       name: 'boom',
       description: 'throws',
-      async run(ctx) {
+      parseOptions: () => ({}),
+      async run(ctx: CheckContext) {
         if (ctx.domain.startsWith('d3')) throw new Error('kaput');
         await new Promise((r) => setTimeout(r, ctx.domain.length % 3));
-        return [{ id: 'boom', status: 'pass', message: ctx.kind }];
+        return [{ id: 'boom', status: 'pass', code: 'boom.ok', message: ctx.kind }];
       },
     };
     const domains = Array.from({ length: 20 }, (_, i) => `d${i}.example.com`);
@@ -169,6 +169,7 @@ describe('runner', () => {
     );
     assert.equal(r.domains[3]?.checks[0]?.status, 'error');
     assert.match(r.domains[3]?.checks[0]?.message ?? '', /kaput/);
+    assert.equal(r.domains[3]?.checks[0]?.code, 'internal.error');
     assert.deepEqual(
       seen,
       Array.from({ length: 20 }, (_, i) => i + 1),

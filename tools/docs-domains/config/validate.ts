@@ -1,6 +1,6 @@
 /**
  * Validation of the domains config: YAML syntax, the JSON Schema (site/domains.schema.json, ajv), host-name
- * rules and the redirect rules of issue 5. Pure: takes the text and the schema, returns the config and
+ * rules and the redirect rules (no chains, no loops, `to` an attached domain). Pure: takes the text and the schema, returns the config and
  * problems with `file:line:col` positions from the YAML source (yaml's LineCounter; 1-based).
  */
 import { Ajv, type ErrorObject } from 'ajv';

@@ -1,8 +1,9 @@
 /**
  * Output for people and for machines. Pure formatting; the CLI decides where it goes.
  */
-import type { Check, CheckStatus, Report } from '../checks/types.ts';
+
 import type { Problem } from '../config/validate.ts';
+import type { Check, CheckStatus, Report } from '../core/types.ts';
 
 /** Colour only on a terminal and without NO_COLOR (https://no-color.org: any non-empty value disables it). */
 export function useColor(stream: { isTTY?: boolean }, env: Record<string, string | undefined>): boolean {
@@ -19,11 +20,24 @@ const MARK: Record<CheckStatus, [string, string]> = {
   error: ['35', 'ERROR'],
 };
 
+const INDENT = ' '.repeat(20);
+
 function line(c: Check, paint: Paint): string {
   const [code, word] = MARK[c.status];
   let s = `  ${paint(code, word.padEnd(5))} ${paint('1', c.id.padEnd(11))} ${c.message}\n`;
-  if (c.action) s += `        ${' '.repeat(11)} ${paint('36', '→')} ${c.action}\n`;
+  if (c.action) s += `${INDENT}${paint('36', '→')} ${c.action}\n`;
+  // Records to copy: whole zone-file lines on their own, nothing around them.
+  for (const f of c.fix ?? []) s += `${INDENT}  ${f.op === 'add' ? 'add   ' : 'delete'}  ${f.record}\n`;
   return s;
+}
+
+/** `2 domains: 1 ok, 1 needs attention (checks: 9 pass, 1 warn, 2 fail, 0 error)`: domains first, as admins count. */
+export function summaryLine(report: Report): string {
+  const counts: Record<CheckStatus, number> = { pass: 0, warn: 0, fail: 0, error: 0 };
+  for (const d of report.domains) for (const c of d.checks) counts[c.status]++;
+  const n = report.domains.length;
+  const bad = report.domains.filter((d) => !d.ok).length;
+  return `${n} domain${n === 1 ? '' : 's'}: ${n - bad} ok, ${bad} need${bad === 1 ? 's' : ''} attention (checks: ${counts.pass} pass, ${counts.warn} warn, ${counts.fail} fail, ${counts.error} error).`;
 }
 
 /** The `check` report as text: one block per domain, one line per check, the action under each check that is not `pass`. */
@@ -34,18 +48,15 @@ export function formatReport(report: Report, color: boolean): string {
     s += `\n${paint('1', d.domain)} (${d.kind}) ${d.ok ? paint('32', 'ok') : paint('31', 'needs attention')}\n`;
     for (const c of d.checks) s += line(c, paint);
   }
-  const counts: Record<CheckStatus, number> = { pass: 0, warn: 0, fail: 0, error: 0 };
-  for (const d of report.domains) for (const c of d.checks) counts[c.status]++;
-  const bad = report.domains.filter((d) => !d.ok).length;
-  s += `\n${report.domains.length} domain${report.domains.length === 1 ? '' : 's'}: ${counts.pass} pass, ${counts.warn} warn, ${counts.fail} fail, ${counts.error} error. `;
   // The newline stays outside the colour, so the reset code ends the line instead of starting the next one.
-  s += report.ok
-    ? paint('32', 'All good.')
-    : paint('31', `${bad} domain${bad === 1 ? '' : 's'} need${bad === 1 ? 's' : ''} attention.`);
+  s += `\n${paint(report.ok ? '32' : '31', summaryLine(report))}`;
   return `${s}\n`;
 }
 
-/** `--json`: exactly the {@link Report} shape of issue 5 (`ok`, `target`, `domains[{domain, kind, ok, checks[{id, status, message, action?, records?}]}]`). */
+/**
+ * `--json`: exactly the {@link Report} shape (`ok`, `target`, `domains[{domain, kind, ok, checks[{id, status, code,
+ * message, action?, fix?, data?, records?}]}]`), as `site/domains-report.schema.json` describes it.
+ */
 export function formatJson(report: Report): string {
   const clean: Report = {
     ok: report.ok,
@@ -57,8 +68,11 @@ export function formatJson(report: Report): string {
       checks: d.checks.map((c) => ({
         id: c.id,
         status: c.status,
+        code: c.code,
         message: c.message,
         ...(c.action !== undefined ? { action: c.action } : {}),
+        ...(c.fix !== undefined ? { fix: c.fix } : {}),
+        ...(c.data !== undefined ? { data: c.data } : {}),
         ...(c.records !== undefined ? { records: c.records } : {}),
       })),
     })),
