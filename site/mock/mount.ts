@@ -14,6 +14,9 @@ export const MOCK_BASE = '/api/mock';
 export const MOCK_WORKER_URL = '/reference/mock-sw.js';
 export const MOCK_WORKER_SCOPE = '/reference/';
 
+/** The message a page posts to the in-browser mock's worker to be controlled by it. */
+export const CLAIM_MESSAGE = 'petstore-mock:claim';
+
 /**
  * A request header the in-browser mock never answers: the try-it client sends it when it asks
  * whether the site's own server has the mock, so the answer comes from the network.

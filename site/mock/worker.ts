@@ -7,7 +7,7 @@
 // production server included, goes to the network untouched.
 import { definition } from 'virtual:petstore-mock/definition';
 import { type Mock, type MockSnapshot, mockFromDefinition } from './core.ts';
-import { MOCK_BASE, workerAnswers } from './mount.ts';
+import { CLAIM_MESSAGE, MOCK_BASE, workerAnswers } from './mount.ts';
 
 /** What this file uses of the service worker global scope (the DOM typings do not describe it). */
 interface ExtendableEvent extends Event {
@@ -17,12 +17,16 @@ interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
   respondWith(response: Promise<Response>): void;
 }
+interface MessageEvent extends ExtendableEvent {
+  readonly data: unknown;
+}
 interface WorkerScope {
   readonly location: { origin: string };
   readonly clients: { claim(): Promise<void> };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 const scope = self as unknown as WorkerScope;
 
@@ -114,4 +118,9 @@ scope.addEventListener('activate', (event) => {
 scope.addEventListener('fetch', (event) => {
   if (!workerAnswers(event.request.url, scope.location.origin, event.request.headers)) return;
   event.respondWith(answer(event.request));
+});
+scope.addEventListener('message', (event) => {
+  // A page the worker does not control yet (loaded with the cache bypassed, or open before the
+  // worker was) asks for it before its first try-it request.
+  if (event.data === CLAIM_MESSAGE) event.waitUntil(scope.clients.claim());
 });
