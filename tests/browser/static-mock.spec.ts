@@ -135,4 +135,29 @@ test.describe('a site whose server has the mock', () => {
     assert.deepEqual(await registrations(page), []);
     await expect(page.locator('.ref-tryit-backend')).toHaveCount(0);
   });
+
+  test('the worker runs under the CSP the site sends (no eval, nothing compiled at run time)', async ({
+    page,
+    origin,
+  }) => {
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|unsafe-eval/i.test(m.text())) violations.push(m.text());
+    });
+    const response = await page.goto(`${origin}/reference/list-pets/`);
+    assert.match((await response?.headerValue('content-security-policy')) ?? '', /worker-src 'self'/);
+    assert.doesNotMatch((await response?.headerValue('content-security-policy')) ?? '', /'unsafe-eval'/);
+    // Registered by hand: on this server try-it would use the server's mock instead.
+    const answer = await page.evaluate(async () => {
+      const sw = navigator.serviceWorker;
+      const changed = new Promise((resolve) => sw.addEventListener('controllerchange', resolve, { once: true }));
+      await sw.register('/reference/mock-sw.js', { scope: '/reference/' });
+      if (!sw.controller) await changed;
+      const res = await fetch('/api/mock/pets/x', { headers: { authorization: 'Bearer t' } });
+      return { status: res.status, body: await res.json() };
+    });
+    assert.equal(answer.status, 400);
+    assert.equal((answer.body as { code: string }).code, 'validation_failed');
+    assert.deepEqual(violations, []);
+  });
 });
