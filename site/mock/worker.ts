@@ -79,7 +79,10 @@ let saving: Promise<void> = Promise.resolve();
 /** The mock, built once per worker start with the sandboxes saved before (seed data when none). */
 function mock(): Promise<Mock> {
   ready ??= (async () => {
-    const m = mockFromDefinition(definition, { basePath: MOCK_BASE });
+    // The server's caps, sandbox count, store budget and rate limit; no idle expiry, which frees a
+    // shared server's memory but here would drop the reader's data while the worker happens to
+    // stay alive, although a restarted worker restores it.
+    const m = mockFromDefinition(definition, { basePath: MOCK_BASE, sandboxes: { idleMs: Number.POSITIVE_INFINITY } });
     try {
       const saved = await load();
       if (saved) m.restore(saved);
