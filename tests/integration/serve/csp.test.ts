@@ -57,8 +57,8 @@ describe('CSP in Chromium', () => {
     await page.context().close();
   });
 
-  test('/reference: the explorer renders and try-it reaches the mock, with no violation', async () => {
-    const { page, violations } = await open('/reference/#tag/animals/GET/pets');
+  test('/reference/explorer/: the explorer renders and try-it reaches the mock, with no violation', async () => {
+    const { page, violations } = await open('/reference/explorer/#tag/animals/GET/pets');
     assert.equal(
       await page.evaluate(
         () => (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig?.jitless,
