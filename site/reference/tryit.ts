@@ -193,7 +193,16 @@ function showBrowserNotice(mockBase: string, client: ApiClientModal): void {
     () => client.modalState.open,
     (open) => {
       box.hidden = !open;
-      if (!open) label.textContent = BROWSER_MOCK_NOTICE;
+      if (!open) {
+        label.textContent = BROWSER_MOCK_NOTICE;
+        return;
+      }
+      // Inside the client's dialog, once it is rendered: the dialog keeps keyboard focus within
+      // itself, and the reset button must be reachable with Tab.
+      requestAnimationFrame(() => {
+        const dialog = document.querySelector('.ref-tryit-client [role="dialog"]');
+        if (dialog && box.parentElement !== dialog) dialog.append(box);
+      });
     },
     { immediate: true },
   );
