@@ -5,6 +5,7 @@ import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
 import { cnameFile } from './site/integrations/cname.ts';
+import mockWorker from './site/integrations/mock-worker.ts';
 import serving from './site/integrations/serving.ts';
 import { siteSidebar } from './site/navigation.ts';
 import { referenceModel } from './site/reference/data.ts';
@@ -37,6 +38,9 @@ export default defineConfig({
       lastUpdated: false,
       pagination: true,
     }),
+    // The in-browser mock for static hosts: a service worker bundled with validators compiled at
+    // build time (site/mock/precompile.ts), registered by try-it only when the server has no mock.
+    mockWorker(),
     // Serving rules for static hosts and `npm start` (site/serving/): precompressed .br/.gz files and
     // dist/client/_headers. Last, so it sees every file the other integrations write.
     serving(),

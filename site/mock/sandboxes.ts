@@ -2,7 +2,7 @@
 // public site never see each other's changes. Pure bookkeeping over an injected clock: no timers,
 // no I/O. Memory is bounded three ways: a maximum number of sandboxes (least recently used
 // evicted), an idle expiry, and a byte budget for the stores that readers have changed.
-import { type Caps, DEFAULT_CAPS, Store } from './store.ts';
+import { type Caps, DEFAULT_CAPS, Store, type StoreSnapshot } from './store.ts';
 
 /** Bounds of the sandbox table. */
 export interface SandboxLimits {
@@ -78,6 +78,12 @@ export function sandboxKey(token: string): string {
     h2 = Math.imul(h2 ^ c, 0x5bd1e995);
   }
   return `#${token.length}:${(h1 >>> 0).toString(16)}${(h2 >>> 0).toString(16)}`;
+}
+
+/** A changed sandbox as plain data: its table key and its store. */
+export interface SandboxSnapshot {
+  key: string;
+  store: StoreSnapshot;
 }
 
 /**
@@ -162,6 +168,35 @@ export class Sandboxes {
   /** Sends one sandbox back to the seed data (`POST /_reset`); its rate window is kept. */
   reset(box: Sandbox): void {
     this.dropStore(box);
+  }
+
+  /** The changed sandboxes as plain data, least recently used first (see {@link Store.snapshot}). */
+  snapshot(): SandboxSnapshot[] {
+    const out: SandboxSnapshot[] = [];
+    for (const box of this.entries.values()) if (box.store) out.push({ key: box.key, store: box.store.snapshot() });
+    return out;
+  }
+
+  /**
+   * Replaces every sandbox with those of a {@link Sandboxes.snapshot}, marked as used now; the
+   * limits apply as to any other sandbox (the surplus and the bytes over budget are dropped).
+   */
+  restore(snapshot: readonly SandboxSnapshot[]): void {
+    this.clear();
+    const now = this.now();
+    for (const { key, store } of snapshot) {
+      while (this.entries.size >= this.limits.maxSandboxes) this.dropOldest();
+      const box: Sandbox = {
+        key,
+        store: new Store(this.caps),
+        bytes: 0,
+        lastUsed: now,
+        rate: { start: now, count: 0 },
+      };
+      box.store?.restore(store);
+      this.entries.set(key, box);
+      this.settle(box);
+    }
   }
 
   /** Drops every sandbox. */

@@ -3,7 +3,7 @@
 // answers, or adds to the context and calls `next()`, and may change the response on the way
 // back. `compose` runs them in order; a MockError thrown by a stage becomes that stage's
 // response, so an outer stage (the rate limit) sees error responses like any other.
-import type { OpenAPIBackend, Operation } from 'openapi-backend';
+import type { Operation } from 'openapi-backend';
 import { checkIdentityEncoding, checkJsonContentType, MAX_BODY_BYTES, parseJsonBody, readBodyText } from './body.ts';
 import { MockError } from './errors.ts';
 import type { Handler } from './handlers.ts';
@@ -13,7 +13,7 @@ import { consume, type RatePolicy, rateLimitHeaders } from './ratelimit.ts';
 import { normalizePath, type Router } from './router.ts';
 import type { Sandbox, Sandboxes } from './sandboxes.ts';
 import type { Store } from './store.ts';
-import { formatAjvErrors } from './validation.ts';
+import { formatAjvErrors, type RequestValidator, requestInput, runValidators } from './validation.ts';
 
 /** The reset endpoint below the mount path (not part of the API; see site/mock/README.md). */
 export const RESET_PATH = '/_reset';
@@ -34,6 +34,10 @@ export interface PreparedOperation {
   countKeys: Set<string>;
   /** Query parameters that are comma-separated arrays (`style: form`, `explode: false`). */
   commaArrays: Set<string>;
+  /** The path parameters of a request path matched to the template, percent-decoded (bath-es5 `params`). */
+  pathParams: (path: string) => Record<string, string> | null;
+  /** The operation's request validators (body, then parameters), compiled when first asked for. */
+  validators: () => readonly RequestValidator[];
 }
 
 /** What the stages know about one request; each stage fills in its part. */
@@ -324,10 +328,11 @@ export function readBody(): Stage {
 }
 
 /**
- * 10. Schema validation by openapi-backend (ajv, `allErrors`): every message is
+ * 10. Schema validation with the operation's ajv validators (`allErrors`) over the request as
+ * openapi-backend presents it (validation.ts `requestInput`): every message is
  * `location: problem`, joined with `; `.
  */
-export function validate(api: OpenAPIBackend): Stage {
+export function validate(): Stage {
   return async (ctx, next) => {
     const op = operationOf(ctx);
     // A null-prototype object: `?__proto__=1` must be an unknown parameter, not a prototype write
@@ -339,18 +344,15 @@ export function validate(api: OpenAPIBackend): Stage {
       // decodeParams reads it: `ids=1,2&ids=3` is validated as `ids=1,2,3`.
       query[key] = all.length === 1 ? (all[0] as string) : op.commaArrays.has(key) ? all.join(',') : all;
     }
-    const validation = api.validator.validateRequest(
-      {
-        method: ctx.method,
-        path: ctx.path,
-        query,
-        headers: op.hasBody ? { 'content-type': 'application/json' } : {},
-        body: ctx.body,
-      },
-      op.operation,
+    const { input, errors } = requestInput(
+      { path: op.operation.path, parameters: op.params },
+      op.pathParams(normalizePath(ctx.path)) ?? {},
+      query,
+      { present: op.hasBody, value: ctx.body },
     );
-    if (validation.errors && validation.errors.length > 0) {
-      throw new MockError('validation_failed', formatAjvErrors(validation.errors).join('; '));
+    errors.push(...runValidators(op.validators(), input));
+    if (errors.length > 0) {
+      throw new MockError('validation_failed', formatAjvErrors(errors).join('; '));
     }
     return next();
   };

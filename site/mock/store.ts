@@ -118,6 +118,13 @@ function nextId(map: Map<number, unknown>, hint: { max: number }, referenced?: (
   return hint.max;
 }
 
+/** A store's records as plain data ({@link Store.snapshot}): a pet carries its inventory quantity as `stock`. */
+export interface StoreSnapshot {
+  categories: Category[];
+  pets: Array<Pet & { stock: number }>;
+  orders: Order[];
+}
+
 /** The seed tables of spec/README.md ("Seed data"). */
 const SEED = {
   categories: [
@@ -170,6 +177,38 @@ export class Store {
     );
     this.stock = new Map(SEED.pets.map((p) => [p.id, p.stock]));
     this.orders = new Map(SEED.orders.map((o) => [o.id, { ...o }]));
+    this.top = { pets: { max: -1 }, categories: { max: -1 }, orders: { max: -1 } };
+    this.text = {
+      pets: sum(this.pets.values(), petChars),
+      categories: sum(this.categories.values(), categoryChars),
+      orders: sum(this.orders.values(), orderChars),
+    };
+  }
+
+  /**
+   * The records as plain data (structured-cloneable, JSON-safe), for a host that keeps a sandbox
+   * across restarts (the in-browser mock keeps it in IndexedDB). {@link Store.restore} reads it back.
+   */
+  snapshot(): StoreSnapshot {
+    return {
+      categories: [...this.categories.values()].map((c) => ({ ...c })),
+      pets: [...this.pets.values()].map((p) => ({ ...p, stock: this.stock.get(p.id) ?? 0 })),
+      orders: [...this.orders.values()].map((o) => ({ ...o })),
+    };
+  }
+
+  /**
+   * Replaces the records with a {@link Store.snapshot}; text totals and next ids are recomputed
+   * from them, so the caps and the id rule hold as before the snapshot was taken.
+   */
+  restore(snapshot: StoreSnapshot): void {
+    const byId = <T extends { id: number }>(items: readonly T[]): T[] => [...items].sort((a, b) => a.id - b.id);
+    this.categories = new Map(byId(snapshot.categories).map((c) => [c.id, { ...c }]));
+    this.pets = new Map(
+      byId(snapshot.pets).map(({ id, name, categoryId, status }) => [id, { id, name, categoryId, status }]),
+    );
+    this.stock = new Map(byId(snapshot.pets).map((p) => [p.id, p.stock]));
+    this.orders = new Map(byId(snapshot.orders).map((o) => [o.id, { ...o }]));
     this.top = { pets: { max: -1 }, categories: { max: -1 }, orders: { max: -1 } };
     this.text = {
       pets: sum(this.pets.values(), petChars),

@@ -64,3 +64,97 @@ export function formatAjvErrors(errors: readonly ErrorObject[]): string[] {
   }
   return out;
 }
+
+/** A compiled request validator of one operation (an ajv validate function, compiled at run time or at build time). */
+export interface RequestValidator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+/** What {@link requestInput} needs of an operation. */
+export interface InputOperation {
+  /** The spec path template, e.g. `/pets/{petId}`. */
+  path: string;
+  parameters: ReadonlyArray<{
+    name: string;
+    in: string;
+    explode?: boolean;
+    style?: string;
+    schema?: { type?: string };
+    content?: Record<string, unknown>;
+  }>;
+}
+
+/**
+ * The object an operation's validators check, built as openapi-backend's `validateRequest` builds
+ * it (its `OpenAPIRouter.parseRequest`): `path` parameters matched from the template and
+ * percent-decoded, `query` with comma-separated arrays split and single values of array parameters
+ * wrapped, `header` (the content type when there is a body), `cookie`, and `requestBody` when the
+ * operation has one. Validators with `coerceTypes` change it in place.
+ * @param path the request path below the mount path, trailing slashes removed
+ * @param query parameter name → value (a repeated name → its values); copied, not changed
+ * @param pathParams the template's parameters decoded from `path` (bath-es5 `params`)
+ * @returns the object, and `parse` errors for malformed JSON in `content: application/json` query parameters
+ */
+export function requestInput(
+  op: InputOperation,
+  pathParams: Record<string, string>,
+  query: Readonly<Record<string, string | string[]>>,
+  body: { present: boolean; value: unknown },
+): { input: Record<string, unknown>; errors: ErrorObject[] } {
+  const errors: ErrorObject[] = [];
+  const q: Record<string, unknown> = Object.create(null);
+  const queryParam = (name: string) => op.parameters.find((p) => p.in === 'query' && p.name === name);
+  for (const [name, raw] of Object.entries(query)) {
+    let value: unknown = Array.isArray(raw) ? [...raw] : raw;
+    const param = queryParam(name);
+    if (raw && param) {
+      if (param.content?.['application/json']) {
+        if (typeof raw === 'string') {
+          try {
+            value = JSON.parse(raw);
+          } catch (err) {
+            errors.push({
+              keyword: 'parse',
+              instancePath: `/query/${name}`,
+              schemaPath: `#/parameters/${name}`,
+              params: {},
+              message: (err as Error).message,
+            });
+          }
+        }
+      } else if (param.explode === false && !(Array.isArray(raw) && raw.length > 1)) {
+        const one = Array.isArray(raw) ? raw[0] : raw;
+        if (typeof one === 'string') {
+          let decoded = one.replace(/%2C/g, ',');
+          if (param.style === 'spaceDelimited') decoded = decoded.replace(/ /g, ',').replace(/%20/g, ',');
+          if (param.style === 'pipeDelimited') decoded = decoded.replace(/\|/g, ',').replace(/%7C/g, ',');
+          value = decoded.split(',');
+        }
+      }
+    }
+    if (typeof value === 'string' && param?.schema?.type === 'array') value = [value];
+    q[name] = value;
+  }
+  const input: Record<string, unknown> = {
+    path: pathParams,
+    query: q,
+    header: body.present ? { 'content-type': 'application/json' } : {},
+    cookie: {},
+  };
+  if (body.present) input.requestBody = body.value;
+  return { input, errors };
+}
+
+/**
+ * Runs an operation's validators over a {@link requestInput} object, in order.
+ * @returns every ajv error, in the order the validators report them
+ */
+export function runValidators(validators: readonly RequestValidator[], input: unknown): ErrorObject[] {
+  const errors: ErrorObject[] = [];
+  for (const validate of validators) {
+    validate(input);
+    if (validate.errors) errors.push(...validate.errors);
+  }
+  return errors;
+}

@@ -91,9 +91,19 @@ export function mockAnswered(status: number | null, contentType: string | null):
   return (status === 204 || status === 304) && !contentType;
 }
 
-/** The notice the reference shows when the mock API is not there (static hosting). */
+/**
+ * The notice the reference shows when no mock can answer: a static host, where the explorer has no
+ * mock and try-it could not start the in-browser one (a browser without service workers).
+ */
 export const MOCK_UNAVAILABLE =
   'The mock API is not available on this host (a static copy of the site): requests from the try-it client to "Mock API on this site" cannot be answered. Run the site with "npm start" to use the mock, or choose the production server and your own token.';
+
+/** The one line over the request client when the in-browser mock answers (static hosts). */
+export const BROWSER_MOCK_NOTICE = 'Requests are answered by a mock running in your browser.';
+
+/** What that line says once the reader reset the in-browser mock's data. */
+export const BROWSER_MOCK_RESET =
+  'Requests are answered by a mock running in your browser; its data is back to the seed data.';
 
 /** A server the try-it client may send to: an OpenAPI Server Object (URL template and variables). */
 export interface AllowedServer {

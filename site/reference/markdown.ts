@@ -13,7 +13,33 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 
-const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeStringify).freeze();
+/** A HAST node, as far as {@link focusablePre} reads it. */
+interface HastNode {
+  type: string;
+  tagName?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+}
+
+/**
+ * Makes every `<pre>` focusable (`tabindex="0"`): a code block wider than the column scrolls, and a
+ * scrollable region must be reachable by keyboard (WCAG 2.1.1; axe `scrollable-region-focusable`).
+ */
+function focusablePre() {
+  const visit = (node: HastNode): void => {
+    if (node.type === 'element' && node.tagName === 'pre') node.properties = { ...node.properties, tabIndex: 0 };
+    for (const child of node.children ?? []) visit(child);
+  };
+  return (tree: HastNode) => visit(tree);
+}
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  .use(focusablePre)
+  .use(rehypeStringify)
+  .freeze();
 const rendered = new Map<string, string>();
 
 /** Characters that can start Markdown syntax, an entity, an autolink or a line structure. */

@@ -1,6 +1,6 @@
 // Browser tests of the static API reference (/reference/…) as a reader uses it: pages that read
 // without JavaScript, the extensions on the right operations, the site search, try-it on demand
-// against the mock (and its absence on GET /store/orders and on static hosts), theme, keyboard, and an
+// against the mock (and its absence on GET /store/orders; static hosts: static-mock.spec.ts), theme, keyboard, and an
 // axe-core scan. Every test also fails when a request left the site's origin (tests/support/browser.ts).
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
@@ -229,17 +229,4 @@ test.describe('accessibility (axe-core)', () => {
       });
     }
   }
-});
-
-test.describe('static hosting (no mock API)', () => {
-  test.use({ baseURL: async ({ staticHost }, use) => use(staticHost.url) });
-
-  test('try-it says clearly that the mock is unavailable', async ({ page, origin }) => {
-    await page.goto(`${origin}/reference/list-pets/`);
-    const client = await openTryIt(page);
-    await client.getByRole('button', { name: /^Send/ }).first().click();
-    await expect(page.locator('.ref-tryit-status')).toContainText('mock API is not available on this host', {
-      timeout: 15_000,
-    });
-  });
 });

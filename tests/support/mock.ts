@@ -1,11 +1,16 @@
 // Helpers shared by the mock tests: the spec, a mock instance, requests, and ajv validation of
 // responses against the spec (dereferenced with swagger-parser).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
 import { createMock, type Mock, type MockOptions } from '../../site/mock/index.ts';
 import { MOCK_BASE } from '../../site/mock/mount.ts';
+import { bundleMock } from '../../site/mock/precompile.ts';
 import { loadSpec, SPEC_PATH } from '../../spec/load.ts';
 import { listOperations } from '../../spec/operations.ts';
 
@@ -21,8 +26,32 @@ export const AUTH = { authorization: 'Bearer test-token' };
  * The mock mounted like the site mounts it, without the rate limit (these tests send thousands of
  * requests with one token; the rate limit has its own tests in tests/unit/mock/).
  */
-export function mountedMock(options: MockOptions = {}): Promise<Mock> {
-  return createMock(testSpec(), { basePath: MOCK_BASE, onError: () => {}, rateLimit: false, ...options });
+export async function mountedMock(options: MockOptions = {}): Promise<Mock> {
+  const all: MockOptions = { basePath: MOCK_BASE, onError: () => {}, rateLimit: false, ...options };
+  if (process.env.MOCK_CORE === 'bundled') return (await bundledMock())(all);
+  return createMock(testSpec(), all);
+}
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+let bundled: Promise<(options: MockOptions) => Mock> | undefined;
+
+/**
+ * The mock as the in-browser and edge builds run it: site/mock/edge.ts bundled by esbuild with the
+ * definition precompiled from the spec (Ajv standalone validators, no schema compiler), written to
+ * a temporary folder and imported once per process. `MOCK_CORE=bundled` makes {@link mountedMock}
+ * use it.
+ */
+export function bundledMock(): Promise<(options: MockOptions) => Mock> {
+  bundled ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'petstore-mock-'));
+    const outfile = join(dir, 'edge.mjs');
+    await bundleMock(testSpec(), { entry: join(ROOT, 'site/mock/edge.ts'), outfile, format: 'esm', minify: false });
+    const mod = (await import(pathToFileURL(outfile).href)) as { createEdgeMock: (options: MockOptions) => Mock };
+    rmSync(dir, { recursive: true, force: true });
+    return mod.createEdgeMock;
+  })();
+  return bundled;
 }
 
 /** A request to the mock core: `path` below {@link MOCK_BASE}, JSON body with content type unless given. */

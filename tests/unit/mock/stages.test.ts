@@ -2,6 +2,7 @@
 // `next` that records whether it ran; then `compose` and the composed mock for the stages' order.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
+import { params as pathParamsOf } from 'bath-es5';
 import { OpenAPIBackend, type Operation } from 'openapi-backend';
 import { MockError } from '../../../site/mock/errors.ts';
 import { createMock, type Mock } from '../../../site/mock/index.ts';
@@ -68,6 +69,8 @@ before(async () => {
         intKeys: new Set(['categoryId', 'petId', 'quantity']),
         countKeys: new Set(['quantity']),
         commaArrays: new Set(['ids']),
+        pathParams: pathParamsOf(op.path),
+        validators: () => api.validator.getRequestValidatorsForOperation(op.operationId as string) ?? [],
       },
     ]),
   );
@@ -233,10 +236,10 @@ describe('9. readBody', () => {
 describe('10. validate', () => {
   test('schema violations name the location', async () => {
     const s = nextSpy();
-    await validate(api)(routed('GET', '/pets?limit=5'), s.next);
+    await validate()(routed('GET', '/pets?limit=5'), s.next);
     assert.equal(s.calls, 1);
     await assert.rejects(
-      validate(api)(routed('GET', '/pets?limit=500'), s.next),
+      validate()(routed('GET', '/pets?limit=500'), s.next),
       (e: unknown) => e instanceof MockError && /query\.limit: must be <= 100/.test(e.message),
     );
   });

@@ -1,0 +1,30 @@
+// Build-time wiring of the in-browser mock: after the build, bundles site/mock/worker.ts with the
+// definition precompiled from the spec (site/mock/precompile.ts) into dist/client at
+// MOCK_WORKER_URL, where the try-it client registers it on static hosts. Runs before the serving
+// integration, so the worker is precompressed and covered by _headers like every other file.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { AstroIntegration } from 'astro';
+import { loadSpec } from '../../spec/load.ts';
+import { MOCK_WORKER_URL } from '../mock/mount.ts';
+import { bundleMock } from '../mock/precompile.ts';
+
+const WORKER_ENTRY = fileURLToPath(new URL('../mock/worker.ts', import.meta.url));
+
+/** The Astro integration: add it before `serving()`. */
+export default function mockWorker(): AstroIntegration {
+  return {
+    name: 'petstore:mock-worker',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const outfile = join(fileURLToPath(dir), MOCK_WORKER_URL);
+        mkdirSync(dirname(outfile), { recursive: true });
+        const bytes = await bundleMock(loadSpec(), { entry: WORKER_ENTRY, outfile, format: 'iife' });
+        const gz = gzipSync(readFileSync(outfile), { level: 9 }).length;
+        logger.info(`${MOCK_WORKER_URL} written: ${(bytes / 1024).toFixed(1)} KiB, ${(gz / 1024).toFixed(1)} KiB gzip`);
+      },
+    },
+  };
+}
