@@ -32,6 +32,9 @@ export default defineConfig({
     starlight({
       title: 'Petstore API',
       titleDelimiter: '·',
+      // Code wraps instead of scrolling sideways: a scrolling block is only reachable by keyboard once
+      // Expressive Code's script has made it focusable, and samples are read more than edited.
+      expressiveCode: { defaultProps: { wrap: true } },
       description: 'Reference and guides for the Petstore API: pets, categories, orders and inventory.',
       customCss: ['./site/styles/reference.css'],
       sidebar: siteSidebar(referenceSidebar(referenceModel())),
