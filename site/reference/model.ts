@@ -355,7 +355,8 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
 
   const schemaNames =
     isObject(doc.components) && isObject(doc.components.schemas) ? Object.keys(doc.components.schemas) : [];
-  const schemaSlugs = new Map(schemaNames.map((n, i) => [n, uniqueSlugs(schemaNames)[i] ?? n]));
+  const schemaSlugList = uniqueSlugs(schemaNames);
+  const schemaSlugs = new Map(schemaNames.map((n, i) => [n, schemaSlugList[i] ?? 'x']));
   const schemaUrl = (name: string) => `${REFERENCE_BASE}/schemas/${schemaSlugs.get(name) ?? 'x'}/`;
   const baseCtx: SchemaContext = { doc, schemaUrl, maxRefDepth: options.maxRefDepth ?? 2 };
 
