@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { bundleMock } from '../site/mock/precompile.ts';
 import { loadMockDescription } from '../site/mock/load.ts';
+import { bundleMock } from '../site/mock/precompile.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const outfile = resolve(process.argv[2] ?? join(ROOT, 'dist', 'mock-edge.js'));

@@ -76,7 +76,9 @@ const mock = toNodeListener(
 );
 
 // The policy inputs come from the built pages, as the build's _headers does (site/serving/build.ts).
-const inputs = existsSync(client) ? policyInputs(client, (spec.servers ?? []) as Parameters<typeof policyInputs>[1]) : { scriptHashes: [], apiOrigins: [] };
+const inputs = existsSync(client)
+  ? policyInputs(client, (spec.servers ?? []) as Parameters<typeof policyInputs>[1])
+  : { scriptHashes: [], apiOrigins: [] };
 const hsts = env.HSTS === '1';
 /** The rules' headers per cache class (the policy string is built once, not per request). */
 const byClass = new Map<string, [string, string][]>();

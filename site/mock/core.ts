@@ -8,7 +8,7 @@
 
 import { params as pathParamsOf } from 'bath-es5';
 import { MockError } from './errors.ts';
-import { createHandlers, type Handler, handlersApply } from './handlers.ts';
+import { createHandlers, type Handler, handledOperations } from './handlers.ts';
 import { CORS_HEADERS, type DeprecationInfo, deprecationHeaders, jsonResponse } from './http.ts';
 import { type MockOperation, mockOperations } from './operations.ts';
 import type { Param } from './params.ts';
@@ -103,13 +103,7 @@ export interface MockDefinition {
 }
 
 /** Property names of a body schema holding integers (and, of those, counts: not `format: int64`). */
-function collectIntegerKeys(
-  doc: Description,
-  schema: unknown,
-  out: Set<string>,
-  counts: Set<string>,
-  depth = 0,
-): void {
+function collectIntegerKeys(doc: Description, schema: unknown, out: Set<string>, counts: Set<string>, depth = 0): void {
   const s = deref(doc, schema);
   if (!s || depth > 20) return;
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
@@ -171,11 +165,8 @@ export function mockFromDefinition(definition: MockDefinition, options: MockOpti
     if (dep) extraHeaders[op.operationId] = deprecationHeaders(dep);
   }
   // The Petstore's hand-written behaviour, for the Petstore's description (handlers.ts).
-  const handlers: Record<string, Handler> = handlersApply(
-    operations.map((o) => ({ ...o, operationId: o.named ? o.operationId : undefined })),
-  )
-    ? createHandlers(extraHeaders)
-    : {};
+  const handled = handledOperations(operations);
+  const handlers: Record<string, Handler> = handled.size > 0 ? createHandlers(extraHeaders) : {};
   const globalSecurity = doc.security;
   const components = isObject(doc.components) ? doc.components : {};
   // Schemes the hand-written operations enforce: HTTP bearer (any non-empty token). A requirement
@@ -190,7 +181,7 @@ export function mockFromDefinition(definition: MockDefinition, options: MockOpti
   );
   const prepared = new Map<string, PreparedOperation>();
   for (const op of operations) {
-    const handler = op.named ? handlers[op.operationId] : undefined;
+    const handler = handled.has(op.operationId) ? handlers[op.operationId] : undefined;
     const operationId = op.operationId;
     const requirements = op.security ?? globalSecurity;
     const security = (Array.isArray(requirements) ? requirements : []) as JsonObject[];
@@ -210,9 +201,7 @@ export function mockFromDefinition(definition: MockDefinition, options: MockOpti
       intKeys,
       countKeys,
       commaArrays: new Set(
-        params
-          .filter((p) => p.in === 'query' && hasType(p.schema, 'array') && p.explode === false)
-          .map((p) => p.name),
+        params.filter((p) => p.in === 'query' && hasType(p.schema, 'array') && p.explode === false).map((p) => p.name),
       ),
       pathParams: pathParamsOf(op.path),
       validators: () => {

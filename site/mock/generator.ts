@@ -65,6 +65,7 @@ export function sampleSchema(
         skipReadOnly: direction === 'request',
         skipWriteOnly: direction === 'response',
         quiet: true,
+        enablePatterns: true,
         maxSampleDepth: maxDepth,
       },
       doc as object,
@@ -74,10 +75,70 @@ export function sampleSchema(
   }
 }
 
+/** The properties and required names of an object schema, through `$ref`, `allOf` and the first `oneOf`/`anyOf`. */
+function objectShape(doc: Description, schema: unknown, depth = 0): { properties: JsonObject; required: Set<string> } {
+  const shape = { properties: {} as JsonObject, required: new Set<string>() };
+  const s = deref(doc, schema);
+  if (!s || depth > 8) return shape;
+  if (isObject(s.properties)) Object.assign(shape.properties, s.properties);
+  if (Array.isArray(s.required)) for (const r of s.required) if (typeof r === 'string') shape.required.add(r);
+  const parts = [...(Array.isArray(s.allOf) ? s.allOf : [])];
+  // The sampler satisfies `if` by merging it with `then` (2020-12 section 10.2.2): so must the shape.
+  if (s.if !== undefined && s.then !== undefined) parts.push(s.if, s.then);
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const list = s[key];
+    if (Array.isArray(list) && list.length > 0) parts.push(list[0]);
+  }
+  for (const part of parts) {
+    const sub = objectShape(doc, part, depth + 1);
+    Object.assign(shape.properties, sub.properties);
+    for (const r of sub.required) shape.required.add(r);
+  }
+  return shape;
+}
+
+function isEmptyObject(v: unknown): boolean {
+  return isObject(v) && Object.keys(v).length === 0;
+}
+
+/**
+ * A generated value without the stubs the sampler leaves where it cut a circular schema: an empty
+ * object standing for a schema that requires properties is dropped when its property is optional,
+ * and empty-object items are dropped from arrays. The cut happens at the bounded depth, so the
+ * value stays finite and valid against the schema's `required`. Required properties that have no
+ * schema (named only in `required`) get a placeholder.
+ */
+export function pruneCycles(doc: Description, value: unknown, schema: unknown, depth = 0): unknown {
+  if (depth > 32 || typeof value !== 'object' || value === null) return value;
+  const s = deref(doc, schema);
+  if (Array.isArray(value)) {
+    const items = s?.items;
+    const needs = objectShape(doc, items).required.size > 0;
+    return value.filter((v) => !(needs && isEmptyObject(v))).map((v) => pruneCycles(doc, v, items, depth + 1));
+  }
+  const shape = objectShape(doc, s);
+  const out: JsonObject = {};
+  for (const [key, v] of Object.entries(value)) {
+    const propSchema = shape.properties[key];
+    if (isEmptyObject(v) && !shape.required.has(key) && objectShape(doc, propSchema).required.size > 0) continue;
+    out[key] = pruneCycles(doc, v, propSchema, depth + 1);
+  }
+  // A property required without a schema of its own (`then: {required: [last4]}`) is left out by
+  // the sampler: any value satisfies it.
+  for (const key of shape.required) if (!(key in out) && shape.properties[key] === undefined) out[key] = 'string';
+  return out;
+}
+
 function xmlOf(schema: unknown, doc: Description, maxDepth: number): string | undefined {
   if (!isObject(schema)) return undefined;
   try {
-    return String(sample(schema as never, { skipWriteOnly: true, quiet: true, format: 'xml', maxSampleDepth: maxDepth }, doc as object));
+    return String(
+      sample(
+        schema as never,
+        { skipWriteOnly: true, quiet: true, format: 'xml', maxSampleDepth: maxDepth },
+        doc as object,
+      ),
+    );
   } catch {
     return undefined;
   }
@@ -187,7 +248,21 @@ export function generate(n: Negotiation, doc: Description, options: GenerateOpti
         itemSchema = schema?.items;
       }
       const count = options.items ?? 3;
-      const one = itemSchema === undefined ? {} : sampleSchema(itemSchema, doc, 'response', maxDepth);
+      let one =
+        itemSchema === undefined
+          ? {}
+          : pruneCycles(doc, sampleSchema(itemSchema, doc, 'response', maxDepth), itemSchema);
+      // An event's `data` described as encoded JSON (`contentMediaType` + `contentSchema`, JSON
+      // Schema 2020-12 section 8) carries a value of that schema, as text.
+      const data = deref(doc, objectShape(doc, itemSchema).properties.data);
+      if (isObject(one) && data && data.contentSchema !== undefined && (one.data === null || one.data === undefined)) {
+        one = {
+          ...one,
+          data: JSON.stringify(
+            pruneCycles(doc, sampleSchema(data.contentSchema, doc, 'response', maxDepth), data.contentSchema),
+          ),
+        };
+      }
       items = Array.from({ length: count }, () => one);
     }
     return { status, headers, body: serializeItems(mediaType, items) };
@@ -204,5 +279,6 @@ export function generate(n: Negotiation, doc: Description, options: GenerateOpti
     const xml = xmlOf(media.schema, doc, maxDepth);
     if (xml !== undefined) return { status, headers, body: xml };
   }
-  return { status, headers, body: serialize(mediaType, sampleSchema(media.schema, doc, 'response', maxDepth)) };
+  const value = pruneCycles(doc, sampleSchema(media.schema, doc, 'response', maxDepth), media.schema);
+  return { status, headers, body: serialize(mediaType, value) };
 }

@@ -88,9 +88,23 @@ export const HANDLED_ROUTES: Readonly<Record<string, string>> = {
  * of {@link HANDLED_ROUTES} under its name, method and path.
  * @param operations the description's operations (`operationId` as written, method, path)
  */
-export function handlersApply(operations: ReadonlyArray<{ operationId?: string; method: string; path: string }>): boolean {
+export function handlersApply(
+  operations: ReadonlyArray<{ operationId?: string; method: string; path: string }>,
+): boolean {
   const found = new Set(operations.map((o) => `${o.operationId ?? ''} ${o.method.toUpperCase()} ${o.path}`));
   return Object.entries(HANDLED_ROUTES).every(([id, route]) => found.has(`${id} ${route}`));
+}
+
+/**
+ * The operationIds that get hand-written behaviour in a description: all of {@link HANDLED_ROUTES}
+ * when {@link handlersApply}, else none.
+ * @param operations the description's operations (`named`: the operationId is the description's own)
+ */
+export function handledOperations(
+  operations: ReadonlyArray<{ operationId: string; named: boolean; method: string; path: string }>,
+): Set<string> {
+  const own = operations.map((o) => ({ ...o, operationId: o.named ? o.operationId : undefined }));
+  return new Set(handlersApply(own) ? Object.keys(HANDLED_ROUTES) : []);
 }
 
 /**

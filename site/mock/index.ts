@@ -7,6 +7,7 @@
 
 import { type Mock, type MockOptions, mockFromDefinition } from './core.ts';
 import { internalForm } from './description.ts';
+import { handledOperations } from './handlers.ts';
 import { mockOperations } from './operations.ts';
 import { runtimeValidators } from './validators.ts';
 
@@ -36,6 +37,8 @@ export { DEFAULT_CAPS } from './store.ts';
 export async function createMock(description: object, options: MockOptions = {}): Promise<Mock> {
   const document = internalForm(description);
   const onError = options.onError ?? ((err: unknown) => console.error('[mock]', err));
-  const validators = runtimeValidators(document, mockOperations(document), onError);
+  const operations = mockOperations(document);
+  const handled = handledOperations(operations);
+  const validators = runtimeValidators(document, operations, onError, (id) => handled.has(id));
   return mockFromDefinition({ document, validators }, options);
 }

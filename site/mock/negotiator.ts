@@ -58,7 +58,10 @@ export function parseAccept(header: string | null): MediaRange[] {
     }
     if (q > 0 && Number.isFinite(q)) ranges.push({ type: type.toLowerCase(), q });
   }
-  return ranges.map((r, i) => ({ r, i })).sort((a, b) => b.r.q - a.r.q || a.i - b.i).map(({ r }) => r);
+  return ranges
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => b.r.q - a.r.q || a.i - b.i)
+    .map(({ r }) => r);
 }
 
 function bare(mediaType: string): string {
@@ -152,7 +155,8 @@ export function negotiate(op: { responses: JsonObject }, doc: Description, reque
   const content = isObject(response.content) ? response.content : {};
   const declared = pickMedia(content, request.accept);
   if (declared !== undefined) {
-    const key2 = Object.keys(content).find((k) => k === declared) ?? Object.keys(content).find((k) => matches(k, declared));
+    const key2 =
+      Object.keys(content).find((k) => k === declared) ?? Object.keys(content).find((k) => matches(k, declared));
     out.mediaType = declared.includes('*') ? 'application/json' : declared;
     out.media = key2 === undefined ? {} : (deref(doc, content[key2]) ?? {});
   }

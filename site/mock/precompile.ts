@@ -9,7 +9,7 @@ import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { build, type Plugin } from 'esbuild';
 import { internalForm } from './description.ts';
-import { handlersApply } from './handlers.ts';
+import { handledOperations } from './handlers.ts';
 import { mockOperations } from './operations.ts';
 import { type Description, isObject, type JsonObject } from './refs.ts';
 import { queryCredentialNames, requestSchemas, requestView, validatorAjv } from './validators.ts';
@@ -72,8 +72,9 @@ export async function definitionModules(
   const paramExports: Record<string, string> = {};
   const table: string[] = [];
   const credentials = queryCredentialNames(doc);
+  const handled = handledOperations(operations);
   operations.forEach((op, i) => {
-    const schemas = requestSchemas(op, doc, credentials);
+    const schemas = requestSchemas(op, doc, credentials, handled.has(op.operationId));
     const names: string[] = [];
     for (const [ajv, schema, exportsOf, module] of [
       [bodies, schemas.body, bodyExports, 'bodies'],
@@ -88,7 +89,9 @@ export async function definitionModules(
         names.push(`${module}.${name}`);
       } catch (err) {
         ajv.removeSchema(name);
-        onWarn(`${op.operationId}: ${module === 'bodies' ? 'body' : 'parameters'} not checked: ${(err as Error).message}`);
+        onWarn(
+          `${op.operationId}: ${module === 'bodies' ? 'body' : 'parameters'} not checked: ${(err as Error).message}`,
+        );
       }
     }
     table.push(`${JSON.stringify(op.operationId)}: [${names.join(', ')}]`);
@@ -99,7 +102,7 @@ export async function definitionModules(
       `import * as params from '${DEFINITION_MODULE}/params';`,
       `const validators = {${table.join(', ')}};`,
       'export const definition = {',
-      `  document: ${JSON.stringify(shipped(doc, handlersApply(operations.map((o) => ({ ...o, operationId: o.named ? o.operationId : undefined })))))},`,
+      `  document: ${JSON.stringify(shipped(doc, handled.size === operations.length && operations.length > 0))},`,
       '  validators: (id) => validators[id] ?? [],',
       '};',
     ].join('\n'),

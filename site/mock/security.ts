@@ -1,6 +1,6 @@
 // Authentication for operations the mock answers from the description: any non-empty credential
 // of a scheme the operation's security requirements name is accepted (the mock checks that one
-// is sent, not what it is). Requirements are alternatives; the schemes of one requirement are
+// is sent, not what it is; for the HTTP family, any `Authorization: <scheme> <credentials>`). Requirements are alternatives; the schemes of one requirement are
 // all needed (OpenAPI 3.2 section 4.29 "Security Requirement Object"). Pure.
 import { type Description, deref, isObject } from './refs.ts';
 
@@ -60,11 +60,16 @@ export function securityPlan(requirements: unknown, doc: Description): SecurityP
   return plan;
 }
 
-/** The value after `<scheme> ` in an `Authorization` header (scheme case-insensitive), or undefined. */
-export function authorizationValue(header: string | null, scheme: string): string | undefined {
+/**
+ * The credentials of an `Authorization: <scheme> <credentials>` header (RFC 9110 section 11.6.2),
+ * or undefined when the header is missing or has no credentials.
+ * @param scheme when given, the scheme must be this one (case-insensitive)
+ */
+export function authorizationValue(header: string | null, scheme?: string): string | undefined {
   if (!header) return undefined;
   const m = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+) +(\S.*?)\s*$/.exec(header);
-  return m && (m[1] as string).toLowerCase() === scheme.toLowerCase() ? m[2] : undefined;
+  if (!m) return undefined;
+  return scheme === undefined || (m[1] as string).toLowerCase() === scheme.toLowerCase() ? m[2] : undefined;
 }
 
 function cookieValue(header: string | null, name: string): string | undefined {
@@ -76,12 +81,11 @@ function cookieValue(header: string | null, name: string): string | undefined {
 }
 
 /** The outcome of {@link checkCredentials}. */
-export type CredentialCheck =
-  | { ok: true; token: string }
-  | { ok: false; message: string; challenge: string };
+export type CredentialCheck = { ok: true; token: string } | { ok: false; message: string; challenge: string };
 
 function describe(c: Credential): string {
-  if (c.via === 'authorization') return `header Authorization: ${c.scheme[0]?.toUpperCase()}${c.scheme.slice(1)} <credentials>`;
+  if (c.via === 'authorization')
+    return `header Authorization: ${c.scheme[0]?.toUpperCase()}${c.scheme.slice(1)} <credentials>`;
   if (c.via === 'none') return c.name;
   return `${c.via} ${c.param}`;
 }
@@ -92,12 +96,17 @@ function describe(c: Credential): string {
  * @param request the request's headers and query
  * @returns the first credential's value (the request's sandbox and rate-limit key), or what is missing
  */
-export function checkCredentials(plan: SecurityPlan, request: { headers: Headers; query: URLSearchParams }): CredentialCheck {
+export function checkCredentials(
+  plan: SecurityPlan,
+  request: { headers: Headers; query: URLSearchParams },
+): CredentialCheck {
   if (plan.length === 0) return { ok: true, token: '' };
-  const valueOf = (c: Credential): string | undefined => {
+  const credentialValue = (c: Credential): string | undefined => {
     switch (c.via) {
       case 'authorization':
-        return authorizationValue(request.headers.get('authorization'), c.scheme);
+        // Any `<scheme> <credentials>`: a client holding a bearer token for an API that declares
+        // basic (or the reverse) is not what a mock is for; the scheme named is checked for shape only.
+        return authorizationValue(request.headers.get('authorization'));
       case 'header':
         return request.headers.get(c.param)?.trim() || undefined;
       case 'query':
@@ -109,14 +118,16 @@ export function checkCredentials(plan: SecurityPlan, request: { headers: Headers
     }
   };
   for (const alternative of plan) {
-    const values = alternative.map(valueOf);
+    const values = alternative.map(credentialValue);
     if (values.every((v) => v !== undefined)) {
       return { ok: true, token: values.find((v, i) => v !== undefined && alternative[i]?.via !== 'none') ?? '' };
     }
   }
   const schemes = [
     ...new Set(
-      plan.flat().flatMap((c) => (c.via === 'authorization' ? [`${c.scheme[0]?.toUpperCase()}${c.scheme.slice(1)}`] : [])),
+      plan
+        .flat()
+        .flatMap((c) => (c.via === 'authorization' ? [`${c.scheme[0]?.toUpperCase()}${c.scheme.slice(1)}`] : [])),
     ),
   ];
   return {

@@ -137,7 +137,8 @@ export function requestInput(
       }
     }
     const type = param?.schema?.type;
-    if (typeof value === 'string' && (type === 'array' || (Array.isArray(type) && type.includes('array')))) value = [value];
+    if (typeof value === 'string' && (type === 'array' || (Array.isArray(type) && type.includes('array'))))
+      value = [value];
     q[name] = value;
   }
   const input: Record<string, unknown> = {

@@ -28,12 +28,13 @@ export function isJsonMediaType(mediaType: string): boolean {
 const MAX_DEPTH = 200;
 
 /** A copy of a fragment with its local `$ref`s pointed into the description registered in Ajv. */
-function anchored(value: unknown, depth = 0): unknown {
+export function anchored(value: unknown, depth = 0): unknown {
   if (depth > MAX_DEPTH || typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map((v) => anchored(v, depth + 1));
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(value)) {
-    out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `${DESCRIPTION_ID}${v}` : anchored(v, depth + 1);
+    out[k] =
+      k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `${DESCRIPTION_ID}${v}` : anchored(v, depth + 1);
   }
   return out;
 }
@@ -91,8 +92,16 @@ export interface RequestSchemas {
  * @param op the operation
  * @param doc the description (for parameter schemas' own `additionalProperties`)
  * @param queryCredentials names of `apiKey` schemes sent `in: query`: allowed in every query
+ * @param strictQuery whether a query parameter the operation does not declare is refused (the
+ *   Petstore's hand-written operations: `query.colour: is not a parameter of this operation`);
+ *   otherwise it is ignored, as Prism ignores it
  */
-export function requestSchemas(op: MockOperation, doc: Description, queryCredentials: readonly string[] = []): RequestSchemas {
+export function requestSchemas(
+  op: MockOperation,
+  doc: Description,
+  queryCredentials: readonly string[] = [],
+  strictQuery = false,
+): RequestSchemas {
   const out: RequestSchemas = { params: {} };
   const json = jsonBodyMedia(op);
   if (json?.schema !== undefined) {
@@ -112,12 +121,13 @@ export function requestSchemas(op: MockOperation, doc: Description, queryCredent
   });
   const targets: Record<string, ReturnType<typeof section>> = {
     path: section(false),
-    query: section(false),
+    query: section(!strictQuery),
     header: section(true),
     cookie: section(true),
   };
   const required = new Set<string>();
-  for (const name of queryCredentials) (targets.query as ReturnType<typeof section>).properties[name] = { type: 'string' };
+  for (const name of queryCredentials)
+    (targets.query as ReturnType<typeof section>).properties[name] = { type: 'string' };
   for (const p of op.parameters) {
     if (p.in === 'querystring') {
       // OpenAPI 3.2: the whole query string is one parameter; its names are not listed.
@@ -132,7 +142,8 @@ export function requestSchemas(op: MockOperation, doc: Description, queryCredent
       required.add(p.in);
     }
     const schema = deref(doc, p.schema);
-    if (schema && schema.additionalProperties !== undefined) target.additionalProperties = anchored(schema.additionalProperties);
+    if (schema && schema.additionalProperties !== undefined)
+      target.additionalProperties = anchored(schema.additionalProperties);
     const jsonContent = isObject(p.content) ? p.content['application/json'] : undefined;
     target.properties[name] = anchored(isObject(jsonContent) ? jsonContent.schema : (p.schema ?? {})) ?? {};
   }
@@ -176,7 +187,12 @@ export function validatorAjv(view: Description, extra: Options = {}): Ajv2020 {
     // schema: register only the reusable schemas, which is what nearly every `$ref` names.
     const components = isObject(view.components) ? view.components : {};
     try {
-      ajv.addSchema({ $id: DESCRIPTION_ID, components: { schemas: components.schemas ?? {} } }, undefined, undefined, false);
+      ajv.addSchema(
+        { $id: DESCRIPTION_ID, components: { schemas: components.schemas ?? {} } },
+        undefined,
+        undefined,
+        false,
+      );
     } catch {
       ajv.addSchema({ $id: DESCRIPTION_ID }, undefined, undefined, false);
     }
@@ -189,12 +205,14 @@ export function validatorAjv(view: Description, extra: Options = {}): Ajv2020 {
  * @param doc the description (internal form)
  * @param operations its operations ({@link mockOperations})
  * @param onError told about a schema Ajv cannot compile; that part of the request is then not checked
+ * @param strictQuery whether an operation refuses undeclared query parameters (see {@link requestSchemas})
  * @returns validators by operationId: body (when there is one), then parameters
  */
 export function runtimeValidators(
   doc: Description,
   operations: readonly MockOperation[],
   onError: (err: unknown) => void = () => {},
+  strictQuery: (operationId: string) => boolean = () => false,
 ): (operationId: string) => readonly RequestValidator[] {
   let ajvs: { bodies: Ajv2020; params: Ajv2020 } | undefined;
   const credentials = queryCredentialNames(doc);
@@ -206,7 +224,7 @@ export function runtimeValidators(
       const view = requestView(doc);
       ajvs = { bodies: validatorAjv(view), params: validatorAjv(view, { coerceTypes: true }) };
     }
-    const schemas = requestSchemas(op, doc, credentials);
+    const schemas = requestSchemas(op, doc, credentials, strictQuery(operationId));
     const out: RequestValidator[] = [];
     for (const [ajv, schema] of [
       [ajvs.bodies, schemas.body],
