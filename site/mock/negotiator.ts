@@ -3,7 +3,7 @@
 // preferences. Pure: data in, a decision out; the generator (generator.ts) fills it.
 //
 // - status: `Prefer: code=NNN` (Prism's convention) when the operation declares it (exactly, as
-//   `NXX`, or through `default`); otherwise the first declared 2xx, then `default` (as 200), then
+//   `NXX`, or through `default`); otherwise the first declared 2xx (the lowest: parsed objects order integer-like keys), then `default` (as 200), then
 //   the first declared 3xx; an operation that declares none of them answers 200 without a body;
 // - media type: the first declared one the `Accept` header takes, by quality (RFC 9110 section
 //   12.5.1); without `Accept`, or when none matches, the first JSON one, else the first declared;
