@@ -10,6 +10,7 @@ import { params as pathParamsOf } from 'bath-es5';
 import { MockError } from './errors.ts';
 import { createHandlers, type Handler, handledOperations } from './handlers.ts';
 import { CORS_HEADERS, type DeprecationInfo, deprecationHeaders, jsonResponse } from './http.ts';
+import { jsonBodyMedia } from './media.ts';
 import { type MockOperation, mockOperations } from './operations.ts';
 import type { Param } from './params.ts';
 import { DEFAULT_RATE_POLICY, type RatePolicy } from './ratelimit.ts';
@@ -36,7 +37,6 @@ import {
 } from './stages.ts';
 import { type Caps, DEFAULT_CAPS } from './store.ts';
 import type { RequestValidator } from './validation.ts';
-import { jsonBodyMedia } from './validators.ts';
 
 /** Options of {@link createMock} and {@link mockFromDefinition}. */
 export interface MockOptions {

@@ -6,9 +6,9 @@
 // types (OpenAPI 3.2 `itemSchema`: JSON Lines, JSON text sequences, server-sent events) get a few
 // items. Headers the response declares get their example or a generated value. Pure.
 import { sample } from 'openapi-sampler';
+import { isJsonMediaType } from './media.ts';
 import type { Negotiation } from './negotiator.ts';
 import { type Description, deref, isObject, type JsonObject } from './refs.ts';
-import { isJsonMediaType } from './validators.ts';
 
 /** What {@link generate} produces: everything but the CORS headers, which the pipeline adds. */
 export interface Generated {

@@ -47,6 +47,11 @@ function shipped(doc: Description, handled: boolean): JsonObject {
     }
     paths[path] = copy;
   }
+  if (handled && isObject(rest.components)) {
+    // Nothing is generated: examples, responses and their headers are never read.
+    const { examples: _examples, responses: _responses, headers: _headers, ...components } = rest.components;
+    return { ...rest, components, paths };
+  }
   return { ...rest, paths };
 }
 

@@ -8,6 +8,7 @@ import { MockError } from './errors.ts';
 import { generate } from './generator.ts';
 import type { Handler } from './handlers.ts';
 import { CORS_HEADERS, jsonResponse, preflightHeaders } from './http.ts';
+import { isJsonMediaType } from './media.ts';
 import { negotiate } from './negotiator.ts';
 import type { MockOperation } from './operations.ts';
 import { checkRawParams, decodeParams, type Param, pathSegments } from './params.ts';
@@ -18,7 +19,6 @@ import type { Sandbox, Sandboxes } from './sandboxes.ts';
 import { checkCredentials, type SecurityPlan } from './security.ts';
 import type { Store } from './store.ts';
 import { formatAjvErrors, type RequestValidator, requestInput, runValidators } from './validation.ts';
-import { isJsonMediaType } from './validators.ts';
 
 /** The reset endpoint below the mount path (not part of the API; see site/mock/README.md). */
 export const RESET_PATH = '/_reset';

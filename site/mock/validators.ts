@@ -11,18 +11,13 @@ import type { Options } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { INT64_FORMAT } from './formats.ts';
+import { jsonBodyMedia } from './media.ts';
 import type { MockOperation } from './operations.ts';
 import { type Description, deref, isObject, type JsonObject } from './refs.ts';
 import type { RequestValidator } from './validation.ts';
 
 /** The `$id` the description is registered under in the validators' Ajv. */
 export const DESCRIPTION_ID = 'urn:petstore-mock:description';
-
-/** Whether a media type carries JSON: `application/json`, `application/problem+json` (not JSON Lines or JSON sequences). */
-export function isJsonMediaType(mediaType: string): boolean {
-  const m = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
-  return m === 'application/json' || /^[a-z]+\/[^;]*\+json$/.test(m);
-}
 
 /** Depth bound of the walks over schema fragments (descriptions are trees of at most this depth in practice). */
 const MAX_DEPTH = 200;
@@ -67,16 +62,6 @@ export function requestView(doc: Description): Description {
   };
   walk(copy, 0);
   return copy;
-}
-
-/** The request body media type validated as JSON: the first JSON one the operation declares. */
-export function jsonBodyMedia(op: Pick<MockOperation, 'requestBody'>): { type: string; schema?: unknown } | undefined {
-  const content = op.requestBody?.content;
-  if (!isObject(content)) return undefined;
-  for (const [type, media] of Object.entries(content)) {
-    if (isJsonMediaType(type)) return { type, schema: isObject(media) ? media.schema : undefined };
-  }
-  return undefined;
 }
 
 /** The schemas of one operation's request, as openapi-backend builds them (its `buildRequestValidatorsForOperation`). */
