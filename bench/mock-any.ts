@@ -109,7 +109,7 @@ for (const path of paths) rows.push(await measure(path));
 const pct = (n: number, d: number): string => (d === 0 ? '   -' : `${((100 * n) / d).toFixed(0).padStart(3)} %`);
 console.log(`Plain GETs answered 2xx with a body of the declared type (fixtures: ${relative(ROOT, FIXTURES)})\n`);
 console.log(
-  `${'description'.padEnd(58)} ${'GETs'.padStart(4)}  ${'this mock'.padStart(12)}  ${'openapi-backend'.padStart(15)}  µs/GET`,
+  `${'description'.padEnd(58)} ${'GETs'.padStart(4)}  ${'this mock'.padStart(12)}  ${'openapi-backend'.padStart(15)}  µs/GET warm`,
 );
 for (const r of rows) {
   console.log(
