@@ -159,13 +159,15 @@ export function mockFromDefinition(definition: MockDefinition, options: MockOpti
   // rebuilding every path pattern on every request).
   const operations = mockOperations(doc);
   const router = new Router(operations);
-  const extraHeaders: Record<string, Record<string, string>> = {};
-  for (const op of operations) {
-    const dep = deprecationOf(op);
-    if (dep) extraHeaders[op.operationId] = deprecationHeaders(dep);
-  }
   // The Petstore's hand-written behaviour, for the Petstore's description (handlers.ts).
   const handled = handledOperations(operations);
+  // Deprecation headers of the hand-written operations; a malformed date there is an error of our
+  // description, found at start-up.
+  const extraHeaders: Record<string, Record<string, string>> = {};
+  for (const op of operations) {
+    const dep = handled.has(op.operationId) ? deprecationOf(op) : undefined;
+    if (dep) extraHeaders[op.operationId] = deprecationHeaders(dep);
+  }
   const handlers: Record<string, Handler> = handled.size > 0 ? createHandlers(extraHeaders) : {};
   const globalSecurity = doc.security;
   const components = isObject(doc.components) ? doc.components : {};

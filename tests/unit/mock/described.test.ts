@@ -122,6 +122,18 @@ describe('starts on any description', () => {
       },
     ],
     [
+      'a deprecated operation with our extensions malformed',
+      {
+        openapi: '3.0.3',
+        info: { title: 't', version: '1' },
+        paths: {
+          '/x': {
+            get: { deprecated: true, 'x-deprecated-sunset': 'soon', responses: { '200': { description: 'ok' } } },
+          },
+        },
+      },
+    ],
+    [
       'a parameter of an unknown location and a dangling reference',
       {
         openapi: '3.2.0',
