@@ -7,6 +7,7 @@
 // Behaviour and rules: site/mock/README.md; API design: spec/README.md.
 
 import { params as pathParamsOf } from 'bath-es5';
+import { escapeRegExp } from '../../spec/regexp.ts';
 import { MockError } from './errors.ts';
 import { createHandlers, type Handler, handledOperations } from './handlers.ts';
 import { CORS_HEADERS, type DeprecationInfo, deprecationHeaders, jsonResponse } from './http.ts';
@@ -131,6 +132,40 @@ function deprecationOf(op: MockOperation): DeprecationInfo | undefined {
   };
 }
 
+/**
+ * The path parameters of a request path matched to a template, percent-decoded, one segment part
+ * per parameter (`/files/{name}.{ext}` reads `report.csv` as `report` and `csv`, which bath-es5,
+ * openapi-backend's reader, kept for the Petstore's operations, reads as `report.cs` and ``).
+ */
+function templateParams(template: string): (path: string) => Record<string, string> | null {
+  const names: string[] = [];
+  const pattern = new RegExp(
+    `^${template
+      .split(/(\{[^}]+\})/)
+      .map((part) => {
+        const m = /^\{([^}]+)\}$/.exec(part);
+        if (!m) return escapeRegExp(part);
+        names.push(m[1] as string);
+        return '([^/]+?)';
+      })
+      .join('')}$`,
+  );
+  return (path) => {
+    const m = pattern.exec(path);
+    if (!m) return null;
+    const out: Record<string, string> = {};
+    names.forEach((name, i) => {
+      const raw = m[i + 1] ?? '';
+      try {
+        out[name] = decodeURIComponent(raw);
+      } catch {
+        out[name] = raw;
+      }
+    });
+    return out;
+  };
+}
+
 /** A parameter with its schema's top level and `items` followed through `$ref`s (what the decoders read). */
 function paramView(doc: Description, p: MockOperation['parameters'][number]): Param {
   const schema = deref(doc, p.schema);
@@ -205,7 +240,7 @@ export function mockFromDefinition(definition: MockDefinition, options: MockOpti
       commaArrays: new Set(
         params.filter((p) => p.in === 'query' && hasType(p.schema, 'array') && p.explode === false).map((p) => p.name),
       ),
-      pathParams: pathParamsOf(op.path),
+      pathParams: handler ? pathParamsOf(op.path) : templateParams(op.path),
       validators: () => {
         validators ??= definition.validators(operationId);
         return validators;

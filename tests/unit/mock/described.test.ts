@@ -102,6 +102,29 @@ test('they are still routed and validated like every other operation', async () 
   assert.equal((await mock.handle(new Request('http://site.test/api/mock/nowhere'))).status, 404);
 });
 
+test('a path template with several parameters in one segment', async () => {
+  const mock = await createMock({
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/files/{name}.{ext}': {
+        get: {
+          parameters: [
+            { name: 'name', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'ext', in: 'path', required: true, schema: { enum: ['json', 'csv'] } },
+          ],
+          responses: { '200': { description: 'ok', content: { 'text/plain': { example: 'hi' } } } },
+        },
+      },
+    },
+  });
+  const ok = await mock.handle(new Request('http://site.test/files/report.csv'));
+  assert.equal(ok.status, 200);
+  assert.equal(await ok.text(), 'hi');
+  const bad = await mock.handle(new Request('http://site.test/files/report.pdf'));
+  assert.equal(bad.status, 400);
+});
+
 describe('starts on any description', () => {
   const shapes: [string, Record<string, unknown>][] = [
     ['no paths', { openapi: '3.1.0', info: { title: 't', version: '1' }, components: {} }],
