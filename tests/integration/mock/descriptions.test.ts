@@ -4,10 +4,14 @@
 // 2xx; path parameters and credentials filled from the description) with a 2xx whose body is of
 // the declared type, and never answers 5xx to a request with a valid JSON body.
 import assert from 'node:assert/strict';
-import { basename, dirname, relative } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative } from 'node:path';
 import { describe, test } from 'node:test';
-import { createMock, type Mock } from '../../../site/mock/index.ts';
+import { pathToFileURL } from 'node:url';
+import { createMock, type Mock, type MockOptions } from '../../../site/mock/index.ts';
 import { mockOperations } from '../../../site/mock/operations.ts';
+import { bundleMock } from '../../../site/mock/precompile.ts';
 import type { Description } from '../../../site/mock/refs.ts';
 import { loadDescription } from '../../../spec/loader/index.ts';
 import {
@@ -27,6 +31,23 @@ async function mockOf(path: string): Promise<{ doc: Description; mock: Mock; fau
   const faults: unknown[] = [];
   const mock = await createMock(doc, { basePath: BASE, rateLimit: false, onError: (e) => faults.push(e) });
   return { doc, mock, faults };
+}
+
+/**
+ * The mock as the service worker and the edge module run it: site/mock/edge.ts bundled with the
+ * definition precompiled from the description (Ajv standalone validators, no schema compiler).
+ */
+async function bundledMockOf(doc: Description, warnings: string[]): Promise<Mock> {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-any-'));
+  try {
+    const outfile = join(dir, 'edge.mjs');
+    const entry = join(import.meta.dirname, '../../../site/mock/edge.ts');
+    await bundleMock(doc, { entry, outfile, format: 'esm', minify: false, onWarn: (w) => warnings.push(w) });
+    const mod = (await import(pathToFileURL(outfile).href)) as { createEdgeMock: (o: MockOptions) => Mock };
+    return mod.createEdgeMock({ basePath: BASE, rateLimit: false });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const fixtures = fixtureDescriptions();
@@ -65,6 +86,38 @@ for (const path of fixtures) {
         );
       }
       assert.deepEqual(faults, []);
+    });
+
+    test('the bundled mock (service worker, edge) answers the plain GETs and checks bodies alike', async () => {
+      const { doc, mock } = await mockOf(path);
+      const warnings: string[] = [];
+      const bundled = await bundledMockOf(doc, warnings);
+      assert.deepEqual(warnings, [], 'every request schema compiles to code');
+      for (const op of plainGets(doc)) {
+        const cred = credentials(doc, op);
+        const url = `http://127.0.0.1${BASE}${filledPath(doc, op)}${cred.query}`;
+        const res = await bundled.handle(new Request(url, { headers: cred.headers }));
+        const body = await res.text();
+        assert.ok(res.status >= 200 && res.status < 300, `GET ${op.path}: ${res.status} ${body.slice(0, 300)}`);
+        assert.deepEqual(
+          answerProblems(doc, op, res.status, res.headers.get('content-type'), body),
+          [],
+          `GET ${op.path}`,
+        );
+      }
+      for (const { op, mediaType } of jsonBodyOperations(doc)) {
+        // A body of the wrong type: both hosts give the same answer.
+        const cred = credentials(doc, op);
+        const request = () =>
+          new Request(`http://127.0.0.1${BASE}${filledPath(doc, op)}${cred.query}`, {
+            method: op.method.toUpperCase(),
+            headers: { ...cred.headers, 'content-type': mediaType },
+            body: '[[[1]]]',
+          });
+        const [a, b] = [await mock.handle(request()), await bundled.handle(request())];
+        assert.equal(b.status, a.status, `${op.method} ${op.path}`);
+        assert.equal(await b.text(), await a.text(), `${op.method} ${op.path}`);
+      }
     });
 
     test('requests with valid JSON bodies never answer 5xx', async () => {
