@@ -399,7 +399,9 @@ async function readDescribedBody(ctx: Context, op: PreparedOperation, next: Next
     }
     return next();
   }
-  if (declared.length > 0 && !declared.some((d) => declaredTakes(d, sent))) {
+  // JSON is JSON: `application/json` is taken where only `application/merge-patch+json` is declared.
+  const taken = (d: string) => declaredTakes(d, sent) || (isJsonMediaType(sent) && isJsonMediaType(d));
+  if (declared.length > 0 && !declared.some(taken)) {
     throw new MockError(
       'unsupported_media_type',
       `header Content-Type: ${sent ? `'${sent}' is not` : 'missing; it must be'} one of ${declared.join(', ')}`,

@@ -99,6 +99,14 @@ test('they are still routed and validated like every other operation', async () 
     }),
   );
   assert.equal(text.status, 415);
+  const merge = await mock.handle(
+    new Request('http://site.test/api/mock/store/order', {
+      method: 'POST',
+      headers: { 'content-type': 'application/vnd.order+json' },
+      body: '{"petId": 3}',
+    }),
+  );
+  assert.equal(merge.status, 200, 'a JSON body under another JSON media type is read as JSON');
   assert.equal((await mock.handle(new Request('http://site.test/api/mock/nowhere'))).status, 404);
 });
 
