@@ -35,12 +35,15 @@ export function anchored(value: unknown, depth = 0): unknown {
 }
 
 /**
- * The description as request validation reads it: a copy in which properties marked `readOnly`
- * are no longer `required` (OpenAPI 3.2 section 4.24.4 "readOnly": such a property "MAY be
- * sent as part of a response but SHOULD NOT be sent as part of the request", so a request
- * without it is valid).
+ * The description as validation reads it, a copy in which:
+ * - `nullable` without `type` is dropped: a 3.0 keyword the upgrade to 3.1 leaves where it has no
+ *   `type` to add `null` to, and which Ajv refuses to compile (it meant nothing there);
+ * - for requests, properties marked `readOnly` are no longer `required` (OpenAPI 3.2 section
+ *   4.24.4: such a property "SHOULD NOT be sent as part of the request", so a request without it
+ *   is valid).
+ * @param direction `request` (the default) or `response`
  */
-export function requestView(doc: Description): Description {
+export function requestView(doc: Description, direction: 'request' | 'response' = 'request'): Description {
   const copy = structuredClone(doc) as JsonObject;
   const seen = new WeakSet<object>();
   const walk = (node: unknown, depth: number): void => {
@@ -51,7 +54,8 @@ export function requestView(doc: Description): Description {
       return;
     }
     const o = node as JsonObject;
-    if (Array.isArray(o.required) && isObject(o.properties)) {
+    if ('nullable' in o && !('type' in o) && typeof o.nullable === 'boolean') delete o.nullable;
+    if (direction === 'request' && Array.isArray(o.required) && isObject(o.properties)) {
       const props = o.properties;
       o.required = o.required.filter((name) => {
         const prop = typeof name === 'string' ? deref(copy, props[name]) : undefined;

@@ -10,7 +10,7 @@ import { isJsonMediaType } from '../../site/mock/media.ts';
 import { type MockOperation, mockOperations } from '../../site/mock/operations.ts';
 import { type Description, deref, isObject, type JsonObject } from '../../site/mock/refs.ts';
 import { securityPlan } from '../../site/mock/security.ts';
-import { anchored, validatorAjv } from '../../site/mock/validators.ts';
+import { anchored, requestView, validatorAjv } from '../../site/mock/validators.ts';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/descriptions/', import.meta.url));
 
@@ -99,6 +99,9 @@ export function jsonBodyOperations(doc: Description): { op: MockOperation; media
   return out;
 }
 
+/** One response-checking Ajv per description (registering a large description takes a while). */
+const checkers = new WeakMap<Description, ReturnType<typeof validatorAjv>>();
+
 /**
  * Problems with a 2xx answer of an operation: its status not declared, a Content-Type not
  * declared for it, a body not of that type (JSON that does not parse or fails its schema, JSON
@@ -128,9 +131,17 @@ export function answerProblems(
   const media = deref(doc, content[found]) ?? {};
   const check = (schema: unknown, value: unknown, what: string): string[] => {
     if (schema === undefined) return [];
-    const validate = validatorAjv(doc).compile(
-      anchored(isObject(schema) || typeof schema === 'boolean' ? schema : {}) as object,
-    );
+    let ajv = checkers.get(doc);
+    if (!ajv) {
+      ajv = validatorAjv(requestView(doc, 'response'));
+      checkers.set(doc, ajv);
+    }
+    let validate: ReturnType<typeof ajv.compile>;
+    try {
+      validate = ajv.compile(anchored(isObject(schema) || typeof schema === 'boolean' ? schema : {}) as object);
+    } catch (err) {
+      return [`${what}: its schema does not compile (${(err as Error).message})`];
+    }
     return validate(value)
       ? []
       : [`${what}: ${JSON.stringify(validate.errors?.slice(0, 3))} in ${JSON.stringify(value).slice(0, 200)}`];
