@@ -133,6 +133,37 @@ test('a path template with several parameters in one segment', async () => {
   assert.equal(bad.status, 400);
 });
 
+test("3.0's nullable without a type does not stop the body's validation", async () => {
+  const mock = await createMock({
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/notes': {
+        post: {
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['text'],
+                  properties: { text: { type: 'string' }, meta: { nullable: true } },
+                },
+              },
+            },
+          },
+          responses: { '201': { description: 'ok' } },
+        },
+      },
+    },
+  });
+  const post = (body: string) =>
+    mock.handle(
+      new Request('http://site.test/notes', { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
+    );
+  assert.equal((await post('{"text": "hi", "meta": null}')).status, 201);
+  assert.equal((await post('{"meta": 1}')).status, 400);
+});
+
 describe('starts on any description', () => {
   const shapes: [string, Record<string, unknown>][] = [
     ['no paths', { openapi: '3.1.0', info: { title: 't', version: '1' }, components: {} }],
