@@ -37,8 +37,7 @@ export { DEFAULT_CAPS } from './store.ts';
 export async function createMock(description: object, options: MockOptions = {}): Promise<Mock> {
   const document = internalForm(description);
   const onError = options.onError ?? ((err: unknown) => console.error('[mock]', err));
-  const operations = mockOperations(document);
-  const handled = handledOperations(operations);
-  const validators = runtimeValidators(document, operations, onError, (id) => handled.has(id));
+  const handled = handledOperations(mockOperations(document));
+  const validators = runtimeValidators(document, onError, (id) => handled.has(id));
   return mockFromDefinition({ document, validators }, options);
 }

@@ -78,8 +78,9 @@ export async function definitionModules(
   const table: string[] = [];
   const credentials = queryCredentialNames(doc);
   const handled = handledOperations(operations);
-  operations.forEach((op, i) => {
-    const schemas = requestSchemas(op, doc, credentials, handled.has(op.operationId));
+  // The operations as the view has them: their inline schemas are the view's.
+  mockOperations(view).forEach((op, i) => {
+    const schemas = requestSchemas(op, view, credentials, handled.has(op.operationId));
     const names: string[] = [];
     for (const [ajv, schema, exportsOf, module] of [
       [bodies, schemas.body, bodyExports, 'bodies'],

@@ -12,7 +12,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { INT64_FORMAT } from './formats.ts';
 import { jsonBodyMedia } from './media.ts';
-import type { MockOperation } from './operations.ts';
+import { type MockOperation, mockOperations } from './operations.ts';
 import { type Description, deref, isObject, type JsonObject } from './refs.ts';
 import type { RequestValidator } from './validation.ts';
 
@@ -192,28 +192,32 @@ export function validatorAjv(view: Description, extra: Options = {}): Ajv2020 {
 /**
  * Request validators compiled at run time, each operation's on its first request.
  * @param doc the description (internal form)
- * @param operations its operations ({@link mockOperations})
  * @param onError told about a schema Ajv cannot compile; that part of the request is then not checked
  * @param strictQuery whether an operation refuses undeclared query parameters (see {@link requestSchemas})
- * @returns validators by operationId: body (when there is one), then parameters
+ * @returns validators by operationId ({@link mockOperations}): body (when there is one), then parameters
  */
 export function runtimeValidators(
   doc: Description,
-  operations: readonly MockOperation[],
   onError: (err: unknown) => void = () => {},
   strictQuery: (operationId: string) => boolean = () => false,
 ): (operationId: string) => readonly RequestValidator[] {
-  let ajvs: { bodies: Ajv2020; params: Ajv2020 } | undefined;
+  let compiled: { bodies: Ajv2020; params: Ajv2020; view: Description; byId: Map<string, MockOperation> } | undefined;
   const credentials = queryCredentialNames(doc);
-  const byId = new Map(operations.map((o) => [o.operationId, o]));
   return (operationId) => {
-    const op = byId.get(operationId);
-    if (!op) return [];
-    if (!ajvs) {
+    if (!compiled) {
+      // The operations are read from the view too, so their inline schemas are the view's.
       const view = requestView(doc);
-      ajvs = { bodies: validatorAjv(view), params: validatorAjv(view, { coerceTypes: true }) };
+      compiled = {
+        bodies: validatorAjv(view),
+        params: validatorAjv(view, { coerceTypes: true }),
+        view,
+        byId: new Map(mockOperations(view).map((o) => [o.operationId, o])),
+      };
     }
-    const schemas = requestSchemas(op, doc, credentials, strictQuery(operationId));
+    const ajvs = compiled;
+    const op = ajvs.byId.get(operationId);
+    if (!op) return [];
+    const schemas = requestSchemas(op, ajvs.view, credentials, strictQuery(operationId));
     const out: RequestValidator[] = [];
     for (const [ajv, schema] of [
       [ajvs.bodies, schemas.body],
