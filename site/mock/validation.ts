@@ -62,6 +62,8 @@ export function formatAjvErrors(errors: readonly ErrorObject[]): string[] {
       out.push(msg);
     }
   }
+  // Only wrappers failed (a value matching two `oneOf` branches): name them rather than nothing.
+  if (out.length === 0) for (const e of errors.slice(0, 1)) out.push(`${locate(e)}: ${describe(e)}`);
   return out;
 }
 

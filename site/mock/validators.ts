@@ -134,7 +134,14 @@ export function requestSchemas(
     if (schema && schema.additionalProperties !== undefined)
       target.additionalProperties = anchored(schema.additionalProperties);
     const jsonContent = isObject(p.content) ? p.content['application/json'] : undefined;
-    target.properties[name] = anchored(isObject(jsonContent) ? jsonContent.schema : (p.schema ?? {})) ?? {};
+    let paramSchema = isObject(jsonContent) ? jsonContent.schema : (p.schema ?? {});
+    if (!jsonContent && schema && Array.isArray(schema.oneOf)) {
+      // A parameter is text, coerced to each alternative in turn: `1` is both the integer and the
+      // string of `oneOf: [integer, string]`, which "exactly one" would refuse. Any one will do.
+      const { oneOf, ...rest } = schema;
+      paramSchema = { ...rest, anyOf: oneOf };
+    }
+    target.properties[name] = anchored(paramSchema) ?? {};
   }
   out.params = {
     title: 'Request',

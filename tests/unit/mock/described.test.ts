@@ -164,6 +164,46 @@ test("3.0's nullable without a type does not stop the body's validation", async 
   assert.equal((await post('{"meta": 1}')).status, 400);
 });
 
+test('a path parameter of `oneOf: [integer, string]` takes both, and a failing wrapper is named', async () => {
+  const mock = await createMock({
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/workflows/{id}': {
+        get: {
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { oneOf: [{ type: 'integer' }, { type: 'string' }] } },
+          ],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+      '/things': {
+        post: {
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: { oneOf: [{ type: 'object' }, { type: 'object', properties: { a: { type: 'string' } } }] },
+              },
+            },
+          },
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+  });
+  assert.equal((await mock.handle(new Request('http://site.test/workflows/42'))).status, 200);
+  assert.equal((await mock.handle(new Request('http://site.test/workflows/ci.yml'))).status, 200);
+  const both = await mock.handle(
+    new Request('http://site.test/things', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":"x"}',
+    }),
+  );
+  assert.equal(both.status, 400);
+  assert.equal(((await both.json()) as { message: string }).message, 'body: must match exactly one schema in oneOf');
+});
+
 describe('starts on any description', () => {
   const shapes: [string, Record<string, unknown>][] = [
     ['no paths', { openapi: '3.1.0', info: { title: 't', version: '1' }, components: {} }],
