@@ -8,8 +8,8 @@ import { cnameFile } from './site/integrations/cname.ts';
 import mockWorker from './site/integrations/mock-worker.ts';
 import serving from './site/integrations/serving.ts';
 import { siteSidebar } from './site/navigation.ts';
-import { referenceModel } from './site/reference/data.ts';
-import { referenceSidebar } from './site/reference/sidebar.ts';
+import { referenceModel } from './site/reference/build/data.ts';
+import { referenceSidebar } from './site/reference/model/sidebar.ts';
 
 /** The canonical URL comes from `domains.primary` in site/domains.yaml (validated by `docs-domains validate`). */
 const domains = parse(readFileSync(new URL('./site/domains.yaml', import.meta.url), 'utf8'))?.domains;

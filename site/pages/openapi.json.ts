@@ -1,6 +1,6 @@
 // GET /openapi.json: the API description converted to JSON (same content), prerendered to a static file.
 import type { APIRoute } from 'astro';
-import { specDocument } from '../reference/data.ts';
+import { specDocument } from '../reference/build/data.ts';
 
 export const prerender = true;
 

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { OpenApiDocument } from '../../site/reference/map.ts';
-import { buildReferenceModel } from '../../site/reference/model.ts';
+import type { OpenApiDocument } from '../../site/reference/model/document.ts';
+import { buildReferenceModel } from '../../site/reference/model/reference.ts';
 import { loadSpec } from '../../spec/load.ts';
 import { expect, test } from '../support/browser.ts';
 

@@ -1,20 +1,12 @@
-// Unit tests of the reference mapping (site/reference/map.ts): a small fixture and the real spec.
+// Unit tests of the reference mapping (site/reference/explorer/map.ts): a small fixture and the real spec.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
-import {
-  formatDay,
-  inlineJson,
-  listOperations,
-  mapReference,
-  type OpenApiDocument,
-  parseDay,
-  referenceCss,
-  slugifyTag,
-  sunsetState,
-  tagGroups,
-} from '../../../site/reference/map.ts';
+import { inlineJson, mapReference, referenceCss } from '../../../site/reference/explorer/map.ts';
+import { listOperations, type OpenApiDocument, slugifyTag } from '../../../site/reference/model/document.ts';
+import { formatDay, parseDay, sunsetState } from '../../../site/reference/model/lifecycle.ts';
+import { tagGroups } from '../../../site/reference/model/tags.ts';
 import { loadSpec } from '../../../spec/load.ts';
 
 const fixture = (): OpenApiDocument =>

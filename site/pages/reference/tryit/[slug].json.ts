@@ -1,9 +1,9 @@
 // GET /reference/tryit/<slug>.json: the one-operation document the try-it client opens, with the
 // servers it may send to and the operations it must refuse. Fetched on the first click only.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { MOCK_BASE, mappedReference, referenceModel, specDocument } from '../../../reference/data.ts';
-import type { TryItData } from '../../../reference/tryit.ts';
-import { tryItDocument } from '../../../reference/tryit-document.ts';
+import { MOCK_BASE, mappedReference, referenceModel, specDocument } from '../../../reference/build/data.ts';
+import type { TryItData } from '../../../reference/browser/tryit.ts';
+import { tryItDocument } from '../../../reference/model/tryit-document.ts';
 
 export const prerender = true;
 

@@ -6,10 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseSpec, specPath } from '../../spec/load.ts';
-import { MOCK_BASE } from '../mock/mount.ts';
-import { type MappedReference, mapReference, type OpenApiDocument } from './map.ts';
-import { buildReferenceModel, type ReferenceModel } from './model.ts';
+import { parseSpec, specPath } from '../../../spec/load.ts';
+import { MOCK_BASE } from '../../mock/mount.ts';
+import { type MappedReference, mapReference } from '../explorer/map.ts';
+import type { OpenApiDocument } from '../model/document.ts';
+import { buildReferenceModel, type ReferenceModel } from '../model/reference.ts';
 
 export { MOCK_BASE };
 

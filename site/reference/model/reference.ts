@@ -13,18 +13,9 @@
  * - `x-codeSamples` first, generated samples only for other languages (samples.ts).
  */
 
-import { formatPointer } from '../../spec/pointer.ts';
-import {
-  type Deprecation,
-  describeDeprecation,
-  listOperations,
-  navigationGroups,
-  type OpenApiDocument,
-  type OperationRef,
-  type StabilityLevel,
-  slugifyTag,
-  stabilityOf,
-} from './map.ts';
+import { formatPointer } from '../../../spec/pointer.ts';
+import { listOperations, type OpenApiDocument, type OperationRef, slugifyTag } from './document.ts';
+import { type Deprecation, describeDeprecation, type StabilityLevel, stabilityOf } from './lifecycle.ts';
 import { type CodeSample, codeSamples, type SampleRequest } from './samples.ts';
 import {
   deref,
@@ -37,6 +28,7 @@ import {
   schemaRefName,
 } from './schema.ts';
 import { RESERVED_SLUGS, uniqueSlugs } from './slug.ts';
+import { navigationGroups } from './tags.ts';
 
 type Json = Record<string, unknown>;
 

@@ -9,7 +9,7 @@
  * descriptions (GitHub's) while the linked schema page shows the whole shape.
  */
 
-import { parsePointer, resolvePointer } from '../../spec/pointer.ts';
+import { parsePointer, resolvePointer } from '../../../spec/pointer.ts';
 
 type Json = Record<string, unknown>;
 

@@ -7,8 +7,8 @@
  * above {@link FULL_SIDEBAR_LIMIT} operations only the current tag lists its operations; other tags
  * link to their tag page.
  */
-import type { OperationSummary, ReferenceModel } from './model.ts';
-import { REFERENCE_BASE } from './model.ts';
+import type { OperationSummary, ReferenceModel } from './reference.ts';
+import { REFERENCE_BASE } from './reference.ts';
 
 /** Operation count up to which every page's sidebar lists every operation. */
 export const FULL_SIDEBAR_LIMIT = 150;
