@@ -98,8 +98,8 @@ function cssString(text: string): string {
  */
 export function referenceCss(
   hidden: OperationRef[],
-  stability: StabilityMarker[],
-  deprecations: Deprecation[],
+  stability: Pick<StabilityMarker, 'anchor' | 'label' | 'level'>[],
+  deprecations: Pick<Deprecation, 'anchor' | 'sunsetText'>[],
 ): string {
   const rules: string[] = [];
   for (const op of hidden) {
@@ -155,7 +155,7 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
   const stability: StabilityMarker[] = [];
   const deprecations: Deprecation[] = [];
 
-  for (const { operation, ...ref } of ops) {
+  for (const { operation, pathItem: _item, key: _key, ...ref } of ops) {
     const where = `${ref.method} ${ref.path} (${ref.operationId})`;
     const badges: Array<{ name: string; color: string; position: 'before' | 'after' }> = Array.isArray(
       operation['x-badges'],
@@ -168,7 +168,7 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
       badges.push({ ...badge, position: 'after' });
       stability.push({ ...ref, level, label: badge.name });
     }
-    if (operation['x-hideTryItPanel'] === true) hiddenTryIt.push(ref);
+    if (operation['x-hideTryItPanel'] === true && ref.kind === 'operation') hiddenTryIt.push(ref);
     const d = describeDeprecation(ref, operation, ops, options.buildDate);
     if (d) {
       deprecations.push(d);

@@ -1,6 +1,6 @@
 /**
- * Navigation groups of tags: `x-tagGroups`, tag `x-parent` / `parent`, and "Other" for tags no group
- * names. Pure.
+ * Navigation groups of tags: `x-tagGroups`, tag `x-parent` / `parent` (OpenAPI 3.2 §4.8.22, nested to
+ * any depth), and "Other" for tags no group names. Pure.
  */
 
 import { isObject, type OpenApiDocument, type OperationRef } from './document.ts';
@@ -47,12 +47,61 @@ export function tagGroups(doc: OpenApiDocument): TagGroup[] {
       for (const t of g.tags) if (typeof t === 'string') add(g.name, t);
     });
   }
+  const parents = tagParents(doc);
+  for (const [tag, parent] of parents) {
+    // A tag under a tag that has a parent itself is nested below that tag, not a group's member.
+    if (!parents.has(parent)) add(parent, tag);
+  }
+  return groups;
+}
+
+/**
+ * The parent of each tag that names one: `x-parent` (GitBook) or `parent` (OpenAPI 3.2), in document
+ * order. A parent chain that loops back is cut where it would close the loop.
+ */
+export function tagParents(doc: Record<string, unknown>): Map<string, string> {
+  const out = new Map<string, string>();
   const tags = Array.isArray(doc.tags) ? doc.tags.filter(isObject) : [];
   for (const t of tags) {
     const parent = t['x-parent'] ?? t.parent;
-    if (typeof t.name === 'string' && typeof parent === 'string') add(parent, t.name);
+    if (typeof t.name !== 'string' || typeof parent !== 'string' || parent === t.name || out.has(t.name)) continue;
+    let p: string | undefined = parent;
+    const seen = new Set([t.name]);
+    while (p !== undefined && !seen.has(p)) {
+      seen.add(p);
+      p = out.get(p);
+    }
+    if (p === undefined) out.set(t.name, parent);
   }
-  return groups;
+  return out;
+}
+
+/** Tags nested below other tags (a parent that has a parent itself), with their chain of ancestors. */
+export interface TagNesting {
+  /** Parent tag → its nested child tags, in document order. */
+  children: Map<string, string[]>;
+  /** Nested tag → its ancestors below the group, nearest first (`A` under `B` under group `C`: `[B]`). */
+  ancestors: Map<string, string[]>;
+}
+
+/**
+ * The nesting of tags below the top level of groups: a tag whose parent has a parent of its own is
+ * shown inside its parent tag, to any depth.
+ */
+export function tagNesting(doc: Record<string, unknown>): TagNesting {
+  const parents = tagParents(doc);
+  const children = new Map<string, string[]>();
+  const ancestors = new Map<string, string[]>();
+  for (const [tag, parent] of parents) {
+    if (!parents.has(parent)) continue;
+    const list = children.get(parent) ?? [];
+    list.push(tag);
+    children.set(parent, list);
+    const chain: string[] = [];
+    for (let p: string | undefined = parent; p !== undefined && parents.has(p); p = parents.get(p)) chain.push(p);
+    ancestors.set(tag, chain);
+  }
+  return { children, ancestors };
 }
 
 /**

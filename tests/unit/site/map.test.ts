@@ -118,6 +118,7 @@ describe('mapReference on the fixture', () => {
         summary: 'Get a pet',
         tag: 'Animals',
         anchor: 'tag/animals/GET/pets/{petId}',
+        kind: 'operation',
         sunset: '2027-06-30',
         sunsetText: '30 June 2027',
         sunsetState: 'ahead',
@@ -211,7 +212,7 @@ describe('helpers', () => {
   });
   test('referenceCss escapes quotes in anchors', () => {
     const css = referenceCss(
-      [{ operationId: 'x', method: 'GET', path: '/a"b', summary: '', tag: 'T', anchor: 'tag/t/GET/a"b' }],
+      [{ operationId: 'x', method: 'GET', path: '/a"b', summary: '', tag: 'T', anchor: 'tag/t/GET/a"b', kind: 'operation' }],
       [],
       [],
     );
