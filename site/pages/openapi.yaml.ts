@@ -5,5 +5,5 @@ import { specText } from '../reference/build/data.ts';
 
 export const prerender = true;
 
-export const GET: APIRoute = () =>
-  new Response(specText(), { headers: { 'Content-Type': 'application/yaml; charset=utf-8' } });
+export const GET: APIRoute = async () =>
+  new Response(await specText(), { headers: { 'Content-Type': 'application/yaml; charset=utf-8' } });

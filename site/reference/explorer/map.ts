@@ -74,6 +74,10 @@ export interface MapOptions {
   mockBase?: string;
   /** Bearer token preset for the try-it client (the mock accepts any non-empty token). */
   demoToken?: string;
+  /** Offer the mock on this site as a server (default true). */
+  mock?: boolean;
+  /** Offer the description's own servers (default true). */
+  descriptionServers?: boolean;
 }
 
 const STABILITY_BADGE: Record<StabilityLevel, { name: string; color: string }> = {
@@ -198,7 +202,8 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
       (t) => !(isObject(t) && typeof t.name === 'string' && groupNames.has(t.name) && !usedTags.has(t.name)),
     );
   }
-  document['x-tagGroups'] = visibleGroups;
+  if (visibleGroups.length > 0) document['x-tagGroups'] = visibleGroups;
+  else delete document['x-tagGroups'];
 
   // Composed schemas (Pet, Category) show their own description only, not their parts'.
   if (isObject(document.components) && isObject(document.components.schemas)) {
@@ -206,9 +211,12 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
   }
 
   // Servers: the same-origin mock first, then the production server(s) of the document.
-  const own = Array.isArray(document.servers) ? (document.servers as ServerEntry[]) : [];
+  const own =
+    options.descriptionServers === false || !Array.isArray(document.servers)
+      ? []
+      : document.servers.filter((s): s is ServerEntry => isObject(s) && typeof s.url === 'string');
   const servers: ServerEntry[] = [
-    { url: mockBase, description: 'Mock API on this site' },
+    ...(options.mock === false ? [] : [{ url: mockBase, description: 'Mock API on this site' }]),
     ...own.filter((s) => s.url !== mockBase).map((s) => ({ ...s, description: s.description ?? 'Production' })),
   ];
   document.servers = servers;

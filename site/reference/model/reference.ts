@@ -250,6 +250,8 @@ export interface ModelOptions {
   buildDate: string;
   /** Expansion bound of nested object schemas in operations (default 2). */
   maxRefDepth?: number;
+  /** False when try-it has no target at all: no operation offers it (default true). */
+  tryIt?: boolean;
 }
 
 /**
@@ -293,9 +295,12 @@ function examplesOf(doc: Json, media: Json): ExampleView[] {
   const out: ExampleView[] = [];
   if (media.example !== undefined) out.push({ name: 'Example', value: prettyJson(media.example), generated: false });
   if (isObject(media.examples)) {
-    for (const [name, raw] of Object.entries(media.examples)) {
+    const entries = Object.entries(media.examples);
+    for (const [key, raw] of entries) {
       const ex = deref(doc, raw);
       if (!isObject(ex) || exampleValue(ex) === undefined) continue;
+      // The upgrade to 3.1+ turns a lone `example` into `examples: {default: {value}}`: still "Example".
+      const name = entries.length === 1 && key === 'default' ? 'Example' : key;
       out.push({ name, summary: str(ex.summary), value: prettyJson(exampleValue(ex)), generated: false });
     }
   }
@@ -440,7 +445,8 @@ function responseViews(doc: Json, raw: unknown, ctx: SchemaContext): ResponseVie
         const h = deref(doc, rawH);
         const header = isObject(h) ? h : {};
         const headerSchema = deref(doc, header.schema);
-        const ex = header.example ?? (isObject(headerSchema) ? schemaExamples(headerSchema)[0] : undefined);
+        // `example`, else the first of `examples` (3.1+ upgrades move `example` there), else the schema's.
+        const ex = parameterExample(doc, { ...header, schema: headerSchema });
         return {
           name,
           required: header.required === true,

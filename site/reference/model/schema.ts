@@ -76,7 +76,7 @@ export interface SchemaNode {
   /** `discriminator` of a `oneOf`/`anyOf` (or of a base schema): the property and its mapping. */
   discriminator?: DiscriminatorView;
   /** `if`/`then`/`else` (2020-12). */
-  conditional?: { if: SchemaNode; then?: SchemaNode; else?: SchemaNode };
+  conditional?: { ifSchema: SchemaNode; thenSchema?: SchemaNode; elseSchema?: SchemaNode };
   /** `not`: values this schema must not match. */
   not?: SchemaNode;
 }
@@ -313,9 +313,9 @@ function build(
   if (merged.items !== undefined && merged.items !== false && merged.items !== true) node.items = child(merged.items);
   if (merged.if !== undefined) {
     node.conditional = {
-      if: child(merged.if),
-      ...(merged.then !== undefined ? { then: child(merged.then) } : {}),
-      ...(merged.else !== undefined ? { else: child(merged.else) } : {}),
+      ifSchema: child(merged.if),
+      ...(merged.then !== undefined ? { thenSchema: child(merged.then) } : {}),
+      ...(merged.else !== undefined ? { elseSchema: child(merged.else) } : {}),
     };
   }
   if (merged.not !== undefined) node.not = child(merged.not);

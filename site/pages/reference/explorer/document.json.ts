@@ -6,7 +6,7 @@ import { mappedReference } from '../../../reference/build/data.ts';
 
 export const prerender = true;
 
-export const GET: APIRoute = () =>
-  new Response(JSON.stringify(mappedReference().document), {
+export const GET: APIRoute = async () =>
+  new Response(JSON.stringify((await mappedReference()).document), {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });
