@@ -12,7 +12,12 @@ import type { AstroIntegration } from 'astro';
 import { DescriptionError, formatDescriptionError } from '../../spec/loader/index.ts';
 import { referenceData, setReferenceOptions, sidebarGroup } from './build/data.ts';
 import type { SidebarItem } from './model/sidebar.ts';
-import { parseReferenceOptions, type ReferenceOptions, type ReferenceUserOptions } from './options.ts';
+import {
+  parseReferenceOptions,
+  type ReferenceOptions,
+  ReferenceOptionsError,
+  type ReferenceUserOptions,
+} from './options.ts';
 
 /** The integration, with what astro.config.mjs needs of it before Starlight is configured. */
 export interface ReferenceIntegration extends AstroIntegration {
@@ -33,10 +38,19 @@ function exitOnDescriptionError(error: unknown): never {
 
 /**
  * @param userOptions see options.ts: `description`, `sidebar: { label, threshold }`, `tryIt: { targets }`
- * @throws {ReferenceOptionsError} when an option is wrong (the message names it)
+ * Ends the process with exit code 1 and the options' problems when an option is wrong (the message
+ * names each one).
  */
 export default function reference(userOptions?: ReferenceUserOptions): ReferenceIntegration {
-  const options = parseReferenceOptions(userOptions);
+  let options: ReferenceOptions;
+  try {
+    options = parseReferenceOptions(userOptions);
+  } catch (error) {
+    // The message names every wrong option; a stack trace into zod would only hide it.
+    if (!(error instanceof ReferenceOptionsError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   setReferenceOptions(options);
   return {
     name: 'petstore:reference',

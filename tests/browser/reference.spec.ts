@@ -141,6 +141,29 @@ test.describe('search', () => {
     });
   }
 
+  for (const [query, pages] of [
+    ['/store/inventory/{petId}', ['get-inventory-item', 'update-inventory']],
+    ['getInventoryItem', ['get-inventory-item']],
+    ['/categories/{categoryId}', ['get-category', 'replace-category', 'delete-category']],
+    ['listOrders', ['list-orders']],
+  ] as const) {
+    test(`a query equal to an operation's path or operationId lists its page first (${query})`, async ({
+      page,
+      origin,
+    }) => {
+      await page.goto(`${origin}/guides/getting-started/`);
+      await page.locator('site-search button[data-open-modal]').first().click();
+      await page.locator('site-search dialog input').first().fill(query);
+      const first = page.locator('site-search dialog .pagefind-ui__result-link').first();
+      await first.waitFor({ timeout: 15_000 });
+      const href = new URL((await first.getAttribute('href')) ?? '', origin).pathname;
+      assert.ok(
+        pages.some((slug) => href === `/reference/${slug}/`),
+        `first result for ${query}: ${href}`,
+      );
+    });
+  }
+
   test('buttons and badges are kept out of the index; the operation itself is in it', async ({ page, origin }) => {
     await page.goto(`${origin}${pageOf('getPet')}`);
     const outside = await page

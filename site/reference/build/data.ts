@@ -89,7 +89,7 @@ export async function referenceData(): Promise<ReferenceData> {
     data = {
       options,
       loaded,
-      model: buildReferenceModel(document, { buildDate: date, tryIt: tryIt.length > 0 }),
+      model: buildReferenceModel(document, { buildDate: date, tryItTargets: tryIt }),
       mapped: mapReference(document, {
         buildDate: date,
         mockBase: MOCK_BASE,

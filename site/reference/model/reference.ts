@@ -35,7 +35,6 @@ import {
   parameterExample,
   type SchemaContext,
   type SchemaNode,
-  schemaExamples,
   schemaNode,
   schemaRefName,
 } from './schema.ts';
@@ -236,6 +235,8 @@ export interface ReferenceModel {
   schemas: SchemaPageView[];
   /** The base URL generated samples use (the first server, variables at their defaults). */
   sampleServer: string;
+  /** Where try-it sends: the mock on this site, and/or the description's servers (when it has any). */
+  tryItTo: { mock: boolean; servers: boolean };
   /**
    * The whole view of one operation's page. Built on demand, one page at a time, so a build holds the
    * heavy parts (schema trees, examples, samples) of one page at once, not of 1,100.
@@ -250,8 +251,8 @@ export interface ModelOptions {
   buildDate: string;
   /** Expansion bound of nested object schemas in operations (default 2). */
   maxRefDepth?: number;
-  /** False when try-it has no target at all: no operation offers it (default true). */
-  tryIt?: boolean;
+  /** Where try-it may send (default both): the mock on this site, the description's servers. */
+  tryItTargets?: ReadonlyArray<'mock' | 'description'>;
 }
 
 /**
@@ -555,6 +556,9 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     RESERVED_SLUGS,
   );
   const sampleServer = sampleBase(doc);
+  const targets = options.tryItTargets ?? ['mock', 'description'];
+  const hasServers = Array.isArray(doc.servers) && doc.servers.some((s) => isObject(s) && typeof s.url === 'string');
+  const tryItTo = { mock: targets.includes('mock'), servers: targets.includes('description') && hasServers };
   const webhooksUrl = `${REFERENCE_BASE}/webhooks/`;
 
   const raw = new Map<string, { operation: Json; pathItem: Json }>();
@@ -584,7 +588,11 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
       legacyAnchor: ref.anchor,
       stability: level ? { level, label: level === 'beta' ? 'Beta' : 'Experimental' } : null,
       deprecation: describeDeprecation(ops[i] ?? ref, operation, ops, options.buildDate),
-      tryIt: operation['x-hideTryItPanel'] !== true && !webhook && (HTTP_METHODS as readonly string[]).includes(key),
+      tryIt:
+        (tryItTo.mock || tryItTo.servers) &&
+        operation['x-hideTryItPanel'] !== true &&
+        !webhook &&
+        (HTTP_METHODS as readonly string[]).includes(key),
       labels,
     };
   });
@@ -680,6 +688,7 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     webhooksUrl: webhooks.length > 0 ? webhooksUrl : undefined,
     schemas,
     sampleServer,
+    tryItTo,
     operationView,
     schemaTree,
   };

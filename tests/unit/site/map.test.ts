@@ -212,7 +212,17 @@ describe('helpers', () => {
   });
   test('referenceCss escapes quotes in anchors', () => {
     const css = referenceCss(
-      [{ operationId: 'x', method: 'GET', path: '/a"b', summary: '', tag: 'T', anchor: 'tag/t/GET/a"b', kind: 'operation' }],
+      [
+        {
+          operationId: 'x',
+          method: 'GET',
+          path: '/a"b',
+          summary: '',
+          tag: 'T',
+          anchor: 'tag/t/GET/a"b',
+          kind: 'operation',
+        },
+      ],
       [],
       [],
     );

@@ -189,7 +189,11 @@ describe('OpenAPI 3.2', () => {
     ],
     paths: {
       '/products': {
-        query: { tags: ['beta', 'products'], operationId: 'searchProducts', responses: { '200': { description: 'ok' } } },
+        query: {
+          tags: ['beta', 'products'],
+          operationId: 'searchProducts',
+          responses: { '200': { description: 'ok' } },
+        },
         get: {
           tags: ['products'],
           operationId: 'listProducts',
@@ -239,7 +243,12 @@ describe('OpenAPI 3.2', () => {
       {
         catalog: [
           {
-            products: ['About products', 'GET /products', 'QUERY /products', { colours: ['About colours', 'LINK /products'] }],
+            products: [
+              'About products',
+              'GET /products',
+              'QUERY /products',
+              { colours: ['About colours', 'LINK /products'] },
+            ],
           },
         ],
       },
@@ -275,6 +284,7 @@ describe('JSON Schema 2020-12 in schema trees', () => {
           kind: { const: 'dog' },
           point: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }], items: false },
           image: { type: 'string', contentMediaType: 'image/png', contentEncoding: 'base64' },
+          // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else keywords
           code: { type: 'string', if: { minLength: 3 }, then: { pattern: '^[A-Z]+$' }, else: { const: 'x' } },
           other: { not: { type: 'integer' } },
           multi: { type: ['string', 'integer'] },
@@ -337,7 +347,10 @@ describe('JSON Schema 2020-12 in schema trees', () => {
             type: 'object',
             properties: { node: { $ref: '#/components/schemas/Tree/$defs/Node' } },
             $defs: {
-              Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Tree/$defs/Node' } } } },
+              Node: {
+                type: 'object',
+                properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Tree/$defs/Node' } } },
+              },
             },
           },
           Person: { type: 'object', properties: { friend: { $ref: '#/components/schemas/Person' } } },
