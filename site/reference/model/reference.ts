@@ -129,7 +129,10 @@ export interface SchemeView {
 export interface OperationSummary {
   /** `operation` for a path's operation, `webhook` for an entry of `webhooks`. */
   kind: OperationKind;
+  /** The `operationId`, or `METHOD path` when the operation has none ({@link hasOperationId}). */
   operationId: string;
+  /** Whether the description gives the operation an `operationId`. */
+  hasOperationId: boolean;
   /** File-safe slug; the page is `/reference/<slug>/`. */
   slug: string;
   url: string;
@@ -577,6 +580,7 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     return {
       kind: ref.kind,
       operationId: ref.operationId,
+      hasOperationId: typeof operation.operationId === 'string' && operation.operationId.trim() !== '',
       slug,
       url: `${REFERENCE_BASE}/${slug}/`,
       method: ref.method,

@@ -159,6 +159,10 @@ function constraintsOf(s: Json): string[] {
   range(num('minProperties'), num('maxProperties'), 'properties');
   if (s.uniqueItems === true) out.push('unique items');
   if (typeof s.pattern === 'string') out.push(`pattern ${s.pattern}`);
+  if (Array.isArray(s.required) && s.required.length > 0 && !isObject(s.properties) && !Array.isArray(s.allOf)) {
+    // `required` without `properties` (an `if`/`then` branch, say): say which properties must be there.
+    out.push(`requires ${s.required.map(String).join(', ')}`);
+  }
   if (typeof s.contentMediaType === 'string') out.push(`content type ${s.contentMediaType}`);
   if (typeof s.contentEncoding === 'string') out.push(`encoding ${s.contentEncoding}`);
   return out;

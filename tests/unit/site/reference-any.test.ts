@@ -390,3 +390,30 @@ describe('the integration options', () => {
     }
   });
 });
+
+describe('the description fixtures of every version (tests/fixtures/descriptions)', () => {
+  const FIXTURES = [
+    'swagger-2.0.yaml',
+    'openapi-3.0-shapes.yaml',
+    'openapi-3.1-webhooks.yaml',
+    'openapi-3.1-webhooks-only.yaml',
+    'openapi-3.2.yaml',
+    'split/openapi.yaml',
+    'circular-paths.yaml',
+  ];
+  for (const name of FIXTURES) {
+    test(`${name}: a page per operation and webhook, explorer and try-it documents, no undefined on a page`, async () => {
+      const { document } = await loadDescription(new URL(`../../fixtures/descriptions/${name}`, import.meta.url).pathname);
+      const m = build(document);
+      assert.ok(m.operations.length > 0);
+      assert.equal(new Set(m.operations.map((o) => o.url)).size, m.operations.length, 'one URL per page');
+      assert.doesNotMatch(allText(m), /undefined|\[object Object\]|NaN/);
+      assert.ok(JSON.stringify(referenceSidebar(m)).length > 0);
+      const mapped = mapReference(document as OpenApiDocument, { buildDate: BUILD_DATE });
+      for (const op of m.operations.filter((o) => o.tryIt)) {
+        const t = tryItDocument(document as OpenApiDocument, op.method, op.path, mapped.configuration.servers);
+        assert.ok(t.paths);
+      }
+    });
+  }
+});
