@@ -52,7 +52,9 @@ export function splitFrontmatter(source: string): { data: GuideFrontmatter; body
 /** Attributes of a JSX tag's text (`a="x"`, `a='x'`, `a={'x'}`, `a={"x"}`, bare `a` → `"true"`). */
 export function parseAttrs(text: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of text.matchAll(/([A-Za-z_][\w:-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`|([^}]*))\s*\}))?/g)) {
+  for (const m of text.matchAll(
+    /([A-Za-z_][\w:-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`|([^}]*))\s*\}))?/g,
+  )) {
     const name = m[1];
     if (!name) continue;
     out[name] = m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7]?.trim() ?? 'true';
@@ -87,8 +89,15 @@ export function guideMarkdown(source: string, components: ComponentRenderers = {
   const stack: Frame[] = [];
   let headingLevel = 1;
   let fence: string | null = null;
-  const lines = body.replace(/\r\n/g, '\n').replace(/\{\/\*[\s\S]*?\*\/\}/g, '').split('\n');
-  const prefix = (): string => stack.filter((f) => f.kind === 'quote').map(() => '> ').join('');
+  const lines = body
+    .replace(/\r\n/g, '\n')
+    .replace(/\{\/\*[\s\S]*?\*\/\}/g, '')
+    .split('\n');
+  const prefix = (): string =>
+    stack
+      .filter((f) => f.kind === 'quote')
+      .map(() => '> ')
+      .join('');
   const emit = (line: string): void => {
     const p = prefix();
     out.push(line === '' ? p.trimEnd() : p + line);
@@ -101,7 +110,7 @@ export function guideMarkdown(source: string, components: ComponentRenderers = {
     return raw.slice(Math.min(lead, top.strip ?? 0));
   };
   const open = (name: string, attrs: Record<string, string>): void => {
-    if (name === 'Aside') {
+    if (name === 'Aside' || name === ':::') {
       const type = attrs.type ?? 'note';
       emit('');
       stack.push({ name, kind: 'quote', strip: null });
@@ -156,8 +165,7 @@ export function guideMarkdown(source: string, components: ComponentRenderers = {
     if (heading?.[1]) headingLevel = heading[1].length;
     const directive = /^:::(\w+)(?:\[([^\]]*)\])?\s*$/.exec(trimmed);
     if (directive?.[1]) {
-      open('Aside', { type: directive[1], ...(directive[2] ? { title: directive[2] } : {}) });
-      stack[stack.length - 1]!.name = ':::';
+      open(':::', { type: directive[1], ...(directive[2] ? { title: directive[2] } : {}) });
       continue;
     }
     if (trimmed === ':::' && stack[stack.length - 1]?.name === ':::') {

@@ -21,11 +21,12 @@ export interface HeadEntry {
  */
 export function agentHead(page: AgentPage, site: string, description: string = page.description): HeadEntry[] {
   const image = new URL(ogImagePath(page.url), site).href;
-  const alt = page.operation
-    ? `${page.title}: ${page.operation.method} ${page.operation.path}`
-    : page.title;
+  const alt = page.operation ? `${page.title}: ${page.operation.method} ${page.operation.path}` : page.title;
   return [
-    { tag: 'link', attrs: { rel: 'alternate', type: 'text/markdown', href: page.mdUrl, title: 'This page as Markdown' } },
+    {
+      tag: 'link',
+      attrs: { rel: 'alternate', type: 'text/markdown', href: page.mdUrl, title: 'This page as Markdown' },
+    },
     { tag: 'meta', attrs: { property: 'og:image', content: image } },
     { tag: 'meta', attrs: { property: 'og:image:type', content: 'image/png' } },
     { tag: 'meta', attrs: { property: 'og:image:width', content: String(OG_SIZE.width) } },

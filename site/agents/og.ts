@@ -44,7 +44,8 @@ export function ogCard(page: AgentPage, apiTitle: string): OgCard {
       method: op.method,
     };
   }
-  const desc = page.description.length > 140 ? `${page.description.slice(0, 139).replace(/\s+\S*$/, '')}…` : page.description;
+  const desc =
+    page.description.length > 140 ? `${page.description.slice(0, 139).replace(/\s+\S*$/, '')}…` : page.description;
   return { title: page.title, lines: [apiTitle, ...(desc && page.title !== apiTitle ? [desc] : [])] };
 }
 

@@ -53,7 +53,10 @@ export interface AgentPagesInput {
 
 /** The guide path of a content file: `guides/getting-started.mdx` → `/guides/getting-started/`, `index.mdx` → `/`. */
 export function guideUrl(file: string): string {
-  const stem = file.replace(/\\/g, '/').replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
+  const stem = file
+    .replace(/\\/g, '/')
+    .replace(/\.mdx?$/, '')
+    .replace(/(^|\/)index$/, '');
   return stem === '' ? '/' : `/${stem}/`;
 }
 
@@ -78,7 +81,8 @@ export function guideComponents(input: AgentPagesInput): ComponentRenderers {
             '| Operation | Level |',
             '|---|---|',
             ...input.stability.map(
-              (s) => `| [${code(`${s.method} ${s.path}`)}](${pageOf(s.operationId)}) (${cell(s.summary)}) | ${s.label} |`,
+              (s) =>
+                `| [${code(`${s.method} ${s.path}`)}](${pageOf(s.operationId)}) (${cell(s.summary)}) | ${s.label} |`,
             ),
           ].join('\n'),
     DeprecatedOperations: () =>
@@ -106,7 +110,9 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
   const components = guideComponents(input);
   const title = model.title;
   const pages: AgentPage[] = [];
-  const guides = [...input.guides].sort((a, b) => (a.url === '/' ? -1 : b.url === '/' ? 1 : a.url.localeCompare(b.url)));
+  const guides = [...input.guides].sort((a, b) =>
+    a.url === '/' ? -1 : b.url === '/' ? 1 : a.url.localeCompare(b.url),
+  );
   for (const g of guides) {
     const { data } = splitFrontmatter(g.source);
     pages.push({

@@ -8,7 +8,10 @@
 
 /** The page path without its trailing slash and leading slash (`''` for the home page). */
 function stem(pagePath: string): string {
-  return pagePath.replace(/^\/+/, '').replace(/\/+$/, '').replace(/\/index(?:\.html)?$/, '');
+  return pagePath
+    .replace(/^\/+/, '')
+    .replace(/\/+$/, '')
+    .replace(/\/index(?:\.html)?$/, '');
 }
 
 /**

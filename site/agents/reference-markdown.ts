@@ -30,7 +30,10 @@ export interface OperationMarkdownContext {
 
 /** Text for one table cell: one line, `|` escaped. */
 export function cell(text: string | undefined): string {
-  return (text ?? '').replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+  return (text ?? '')
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
 }
 
 /** Inline code that survives backticks in the value (CommonMark §6.1: a longer fence). */
@@ -138,7 +141,11 @@ function parameterType(p: ParameterView): string {
 
 function parametersTable(params: ParameterView[]): string {
   const rows = params.map((p) => {
-    const notes = [oneLine(p.description), p.deprecated ? 'Deprecated.' : '', p.example ? `Example: ${code(p.example)}` : '']
+    const notes = [
+      oneLine(p.description),
+      p.deprecated ? 'Deprecated.' : '',
+      p.example ? `Example: ${code(p.example)}` : '',
+    ]
       .filter(Boolean)
       .join(' ');
     return `| ${code(p.name)} | ${p.in} | ${cell(parameterType(p))} | ${p.required ? 'yes' : 'no'} | ${cell(notes)} |`;
@@ -165,8 +172,14 @@ function mediaBlocks(contents: OperationView['responses'][number]['contents']): 
     // The media type's own examples follow; the schema's example would repeat (or contradict) them.
     if (m.schema) parts.push(schemaBlock(m.schema, m.examples.length === 0));
     for (const ex of m.examples) {
-      const label = ex.generated ? 'Example (generated from the schema)' : ex.name === 'Example' ? 'Example' : `Example ${code(ex.name)}`;
-      parts.push(`${label}${ex.summary ? `: ${oneLine(ex.summary)}` : ''}:\n\n${fenced(/json/i.test(m.mediaType) ? 'json' : '', ex.value)}`);
+      const label = ex.generated
+        ? 'Example (generated from the schema)'
+        : ex.name === 'Example'
+          ? 'Example'
+          : `Example ${code(ex.name)}`;
+      parts.push(
+        `${label}${ex.summary ? `: ${oneLine(ex.summary)}` : ''}:\n\n${fenced(/json/i.test(m.mediaType) ? 'json' : '', ex.value)}`,
+      );
     }
     return parts.join('\n\n');
   });
@@ -176,7 +189,8 @@ function mediaBlocks(contents: OperationView['responses'][number]['contents']): 
 function statusLine(op: OperationSummary): string {
   const bits = [`${code(`${op.method} ${op.path}`)}`];
   if (op.stability) bits.push(`**${op.stability.label}**`);
-  if (op.deprecation) bits.push(op.deprecation.sunset ? `**Deprecated**, sunset ${op.deprecation.sunset}` : '**Deprecated**');
+  if (op.deprecation)
+    bits.push(op.deprecation.sunset ? `**Deprecated**, sunset ${op.deprecation.sunset}` : '**Deprecated**');
   return bits.join(' · ');
 }
 
@@ -207,7 +221,8 @@ export function operationMarkdown(op: OperationView, ctx: OperationMarkdownConte
   }
   if (!op.tryIt) out.push('Try-it is disabled for this operation (the mock refuses it too); use the code samples.');
   if (op.description) out.push(op.description.trim());
-  if (op.externalDocs) out.push(`[${op.externalDocs.description ?? 'More about this operation'}](${op.externalDocs.url})`);
+  if (op.externalDocs)
+    out.push(`[${op.externalDocs.description ?? 'More about this operation'}](${op.externalDocs.url})`);
 
   out.push('## Authentication', securityText(op.security));
   if (op.parameters.length > 0) out.push('## Parameters', parametersTable(op.parameters));
@@ -235,7 +250,8 @@ export function operationMarkdown(op: OperationView, ctx: OperationMarkdownConte
   }
   if (op.samples.length > 0) {
     out.push('## Code samples');
-    for (const s of op.samples) out.push(`### ${s.label}${s.generated ? ' (generated)' : ''}`, fenced(s.lang, s.source));
+    for (const s of op.samples)
+      out.push(`### ${s.label}${s.generated ? ' (generated)' : ''}`, fenced(s.lang, s.source));
   }
   return `${out.join('\n\n')}\n`;
 }
@@ -273,7 +289,8 @@ export function schemaMarkdown(schema: SchemaPageView, tree: SchemaNode, apiTitl
 /** The reference's index: the description's introduction, then tag groups → tags → operations. */
 export function referenceIndexMarkdown(model: ReferenceModel): string {
   const out = [`# ${model.title} reference`];
-  if (model.version) out.push(`Version ${model.version} · [HTML page](/reference/) · [OpenAPI description](/openapi.yaml)`);
+  if (model.version)
+    out.push(`Version ${model.version} · [HTML page](/reference/) · [OpenAPI description](/openapi.yaml)`);
   for (const g of model.groups) {
     out.push(`## ${g.name}`);
     for (const t of g.tags) {

@@ -34,7 +34,13 @@ let byUrl: Map<string, AgentPage> | undefined;
 export function sitePages(): AgentPage[] {
   if (!pages) {
     const { deprecations, stability } = mappedReference();
-    pages = agentPages({ model: referenceModel(), guides: readGuides(), buildDate: buildDate(), deprecations, stability });
+    pages = agentPages({
+      model: referenceModel(),
+      guides: readGuides(),
+      buildDate: buildDate(),
+      deprecations,
+      stability,
+    });
   }
   return pages;
 }

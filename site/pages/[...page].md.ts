@@ -6,7 +6,10 @@ import type { AgentPage } from '../agents/pages.ts';
 import { sitePages } from '../agents/site.ts';
 
 export const getStaticPaths = (() =>
-  sitePages().map((page) => ({ params: { page: page.mdUrl.slice(1, -'.md'.length) }, props: { page } }))) satisfies GetStaticPaths;
+  sitePages().map((page) => ({
+    params: { page: page.mdUrl.slice(1, -'.md'.length) },
+    props: { page },
+  }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) =>
   new Response((props as { page: AgentPage }).page.markdown(), {

@@ -4,4 +4,6 @@ import type { APIRoute } from 'astro';
 import { robotsTxt } from '../agents/discovery.ts';
 
 export const GET: APIRoute = ({ site }) =>
-  new Response(robotsTxt(site?.href ?? 'http://localhost/'), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  new Response(robotsTxt(site?.href ?? 'http://localhost/'), {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
