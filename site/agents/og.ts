@@ -54,10 +54,8 @@ export function ogImageOptions(card: OgCard): OGImageOptions {
   return {
     title: card.title,
     description: card.lines.join('\n'),
-    bgGradient: [
-      [23, 24, 38],
-      [38, 40, 66],
-    ],
+    // One colour: a gradient doubles the time CanvasKit takes per image (270 vs 540 ms measured).
+    bgGradient: [[23, 24, 38]],
     border: { color: (card.method && METHOD_COLOURS[card.method]) || [120, 130, 255], width: 24, side: 'inline-start' },
     padding: 72,
     fonts: OG_FONTS,

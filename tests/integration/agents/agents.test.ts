@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { parse } from 'yaml';
 import { ROOT, type RunningSite, startSite } from '../../support/server.ts';
@@ -214,6 +215,31 @@ describe('MCP at /mcp', () => {
     });
     assert.equal(lost.status, 404);
     await lost.text();
+  });
+});
+
+describe('MCP over stdio (npm run mcp)', () => {
+  test('the same tools, with no build and no server', async () => {
+    const client = new Client({ name: 'integration-stdio', version: '1' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [join(ROOT, 'scripts', 'mcp.ts')],
+        cwd: ROOT,
+        stderr: 'ignore',
+      }),
+    );
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['call_mock', 'get_page', 'list_operations', 'search_docs']);
+    const r = await client.callTool({
+      name: 'call_mock',
+      arguments: { operationId: 'getPet', parameters: { petId: 2 } },
+    });
+    const out = r.structuredContent as { status: number; body: { name: string }; headers: Record<string, string> };
+    assert.equal(out.status, 200);
+    assert.equal(out.body.name, 'Bella');
+    assert.ok(out.headers.deprecation, 'the deprecated operation answers with its Deprecation header');
+    await client.close();
   });
 });
 
