@@ -146,13 +146,19 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
         markdown: () => tagMarkdown(tag, title),
       });
       for (const op of tag.operations) {
+        let description: string | undefined;
         pages.push({
           kind: 'operation',
           url: op.url,
           mdUrl: markdownPath(op.url),
           title: op.summary,
-          // The HTML page's meta description (OperationPage.astro): method, path and the description's start.
-          description: metaDescription(`${op.method} ${op.path}: ${model.operationView(op).description ?? op.summary}`),
+          // The HTML page's meta description (OperationPage.astro): method, path and the description's
+          // start. Computed when read (llms.txt, the MCP corpus): a whole operation view per operation
+          // is seconds on GitHub's 1,100, which the page head and the OG cards do not need.
+          get description() {
+            description ??= metaDescription(`${op.method} ${op.path}: ${model.operationView(op).description ?? op.summary}`);
+            return description;
+          },
           operation: op,
           markdown: () => {
             const view = model.operationView(op);

@@ -60,15 +60,20 @@ function normalize(word: string): string {
   return w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w;
 }
 
-/** A text's lines outside code blocks, with their terms (what excerpts are chosen from). */
-export interface ExcerptLines {
-  lines: Array<{ text: string; terms: ReadonlySet<string> }>;
-}
-
-/** Splits a text into {@link ExcerptLines}: Markdown markers stripped, fenced code left out. */
-export function excerptLines(text: string): ExcerptLines {
-  const lines: ExcerptLines['lines'] = [];
+/**
+ * The line of a text that holds the most of the query's words (case-insensitive substring match,
+ * fenced code and the title line skipped; the first of equals), trimmed to about `max` characters.
+ * Scans the text on demand, stopping at a line that holds every word: no per-document state, so a
+ * 2,600-page corpus costs nothing until a page is a hit.
+ */
+export function excerpt(text: string, query: string, max = 240): string {
+  const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].map((w) =>
+    w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w,
+  );
+  let best = '';
+  let bestCount = 0;
   let inFence = false;
+  let first = true;
   for (const raw of text.split('\n')) {
     if (/^\s*(```|~~~)/.test(raw)) {
       inFence = !inFence;
@@ -76,22 +81,19 @@ export function excerptLines(text: string): ExcerptLines {
     }
     if (inFence) continue;
     const line = raw.replace(/^[#>\-*|\s]+/, '').trim();
-    if (line) lines.push({ text: line, terms: new Set(terms(line)) });
-  }
-  return { lines };
-}
-
-/** The line holding the most query terms (the first of equals), trimmed to about `max` characters. */
-export function excerpt(text: ExcerptLines, queryTerms: ReadonlySet<string>, max = 240): string {
-  // The first line is the page's title: an excerpt from the body says more, when one matches.
-  let best = text.lines[1]?.text ?? text.lines[0]?.text ?? '';
-  let bestCount = 0;
-  for (const line of text.lines.slice(1)) {
+    if (!line) continue;
+    if (first) {
+      first = false;
+      continue;
+    }
+    if (!best) best = line;
+    const lower = line.toLowerCase();
     let count = 0;
-    for (const t of queryTerms) if (line.terms.has(t)) count++;
+    for (const w of words) if (lower.includes(w)) count++;
     if (count > bestCount) {
-      best = line.text;
+      best = line;
       bestCount = count;
+      if (count === words.length) break;
     }
   }
   return best.length > max ? `${best.slice(0, max - 1).replace(/\s+\S*$/, '')}…` : best;
@@ -118,16 +120,6 @@ export function buildSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
     }
   });
   const avg = lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length);
-  // Lines for excerpts, split on a document's first hit and kept.
-  const linesOf = new Map<number, ExcerptLines>();
-  const lines = (doc: number): ExcerptLines => {
-    let l = linesOf.get(doc);
-    if (!l) {
-      l = excerptLines(docs[doc]?.text ?? '');
-      linesOf.set(doc, l);
-    }
-    return l;
-  };
   const n = docs.length;
   return {
     size: n,
@@ -148,7 +140,7 @@ export function buildSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
         .slice(0, Math.max(0, limit))
         .map(([doc, score]) => {
           const d = docs[doc] as SearchDocument;
-          return { id: d.id, score: Math.round(score * 1000) / 1000, excerpt: excerpt(lines(doc), q) };
+          return { id: d.id, score: Math.round(score * 1000) / 1000, excerpt: excerpt(d.text, query) };
         });
     },
   };

@@ -318,12 +318,13 @@ describe('head and discovery', () => {
     assert.equal(c.linkset[0]?.anchor, 'https://docs.example.com/.well-known/api-catalog');
     assert.deepEqual(c.linkset[0]?.item, [{ href: 'https://api.example.com/v1', title: 'X' }]);
     const api = c.linkset[1];
-    assert.equal(api?.anchor, 'https://api.example.com/v1');
+    assert.ok(api);
+    assert.equal(api.anchor, 'https://api.example.com/v1');
     assert.deepEqual(
-      (api?.['service-desc'] as { href: string }[]).map((l) => l.href),
+      (api['service-desc'] as { href: string }[]).map((l) => l.href),
       ['https://docs.example.com/openapi.json', 'https://docs.example.com/openapi.yaml'],
     );
-    assert.equal((api?.['service-doc'] as { href: string }[])[0]?.href, 'https://docs.example.com/reference/');
+    assert.equal((api['service-doc'] as { href: string }[])[0]?.href, 'https://docs.example.com/reference/');
     assert.match(LINKSET_TYPE, /^application\/linkset\+json; profile="https:\/\/www\.rfc-editor\.org\/info\/rfc9727"$/);
     const relative = apiCatalog({ site: 'https://docs.example.com/', title: 'X', apiUrl: null });
     assert.equal(relative.linkset[1]?.anchor, 'https://docs.example.com/reference/');

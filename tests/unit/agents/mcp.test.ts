@@ -9,7 +9,7 @@ import { agentPages } from '../../../site/agents/pages.ts';
 import { planMockCall } from '../../../site/mcp/call.ts';
 import { buildCorpus } from '../../../site/mcp/corpus.ts';
 import { sandboxTokens } from '../../../site/mcp/index.ts';
-import { buildSearchIndex, terms } from '../../../site/mcp/search.ts';
+import { buildSearchIndex, excerpt, terms } from '../../../site/mcp/search.ts';
 import { createDocsServer } from '../../../site/mcp/server.ts';
 import { createMock } from '../../../site/mock/index.ts';
 import { mapReference, type OpenApiDocument } from '../../../site/reference/map.ts';
@@ -47,6 +47,7 @@ describe('search index', () => {
       ['b', 'a'],
     );
     assert.equal(hits[1]?.excerpt, 'Dogs are mentioned once.');
+    assert.equal(excerpt('# T\n\nalpha\n\n```\nbeta gamma\n```\n\nbeta and gammas', 'beta gamma'), 'beta and gammas');
     assert.deepEqual(index.search('zebra'), []);
   });
   test('finds getInventoryItem by "inventory" among the first results', () => {
