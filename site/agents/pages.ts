@@ -156,7 +156,9 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
           // start. Computed when read (llms.txt, the MCP corpus): a whole operation view per operation
           // is seconds on GitHub's 1,100, which the page head and the OG cards do not need.
           get description() {
-            description ??= metaDescription(`${op.method} ${op.path}: ${model.operationView(op).description ?? op.summary}`);
+            description ??= metaDescription(
+              `${op.method} ${op.path}: ${model.operationView(op).description ?? op.summary}`,
+            );
             return description;
           },
           operation: op,

@@ -127,12 +127,48 @@ export function schemaOutline(node: SchemaNode, indent = ''): string[] {
 }
 
 /** A body or response schema: its type line, then the outline. */
-function schemaBlock(node: SchemaNode, withExample = true): string {
+function schemaBlock(node: SchemaNode, withExample = true, mediaType?: string): string {
   const desc = oneLine(node.description);
   const own = facts(node).filter((f) => withExample || !f.startsWith('example '));
-  const head = `Schema: ${[typeText(node), ...own].join(', ')}${desc ? `. ${desc}` : ''}`;
+  const label = mediaType ? `Schema (${code(mediaType)})` : 'Schema';
+  // A schema already expanded on this page (or past the depth bound) is one line with its link.
+  if (node.collapsed && node.ref && !node.properties)
+    return `${label}: ${[typeText(node), ...own].join(', ')} (fields on its page)`;
+  const head = `${label}: ${[typeText(node), ...own].join(', ')}${desc ? `. ${desc}` : ''}`;
   const outline = schemaOutline(node);
   return outline.length > 0 ? `${head}\n\n${outline.join('\n')}` : head;
+}
+
+/**
+ * JSON for an example: pretty-printed, but an object or array that fits in 72 characters stays on
+ * one line (`{"id": 1, "name": "Rex"}`), so a list of records reads one record per line.
+ */
+export function exampleJson(text: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const inline = (v: unknown): string =>
+    Array.isArray(v)
+      ? `[${v.map(inline).join(', ')}]`
+      : typeof v === 'object' && v !== null
+        ? `{${Object.entries(v)
+            .map(([k, x]) => `${JSON.stringify(k)}: ${inline(x)}`)
+            .join(', ')}}`
+        : JSON.stringify(v);
+  const print = (v: unknown, indent: string): string => {
+    const one = inline(v);
+    if (one.length + indent.length <= 72 || typeof v !== 'object' || v === null) return one;
+    const inner = `${indent}  `;
+    return Array.isArray(v)
+      ? `[\n${v.map((x) => inner + print(x, inner)).join(',\n')}\n${indent}]`
+      : `{\n${Object.entries(v)
+          .map(([k, x]) => `${inner}${JSON.stringify(k)}: ${print(x, inner)}`)
+          .join(',\n')}\n${indent}}`;
+  };
+  return print(value, '');
 }
 
 function parameterType(p: ParameterView): string {
@@ -168,9 +204,10 @@ function securityText(security: SchemeView[][]): string {
 
 function mediaBlocks(contents: OperationView['responses'][number]['contents']): string[] {
   return contents.map((m) => {
-    const parts = [`Content type ${code(m.mediaType)}.`];
     // The media type's own examples follow; the schema's example would repeat (or contradict) them.
-    if (m.schema) parts.push(schemaBlock(m.schema, m.examples.length === 0));
+    const parts = [
+      m.schema ? schemaBlock(m.schema, m.examples.length === 0, m.mediaType) : `Content type ${code(m.mediaType)}.`,
+    ];
     for (const ex of m.examples) {
       const label = ex.generated
         ? 'Example (generated from the schema)'
@@ -178,7 +215,7 @@ function mediaBlocks(contents: OperationView['responses'][number]['contents']): 
           ? 'Example'
           : `Example ${code(ex.name)}`;
       parts.push(
-        `${label}${ex.summary ? `: ${oneLine(ex.summary)}` : ''}:\n\n${fenced(/json/i.test(m.mediaType) ? 'json' : '', ex.value)}`,
+        `${label}${ex.summary ? `: ${oneLine(ex.summary)}` : ''}:\n\n${/json/i.test(m.mediaType) ? fenced('json', exampleJson(ex.value)) : fenced('', ex.value)}`,
       );
     }
     return parts.join('\n\n');

@@ -63,8 +63,8 @@ function normalize(word: string): string {
 /**
  * The line of a text that holds the most of the query's words (case-insensitive substring match,
  * fenced code and the title line skipped; the first of equals), trimmed to about `max` characters.
- * Scans the text on demand, stopping at a line that holds every word: no per-document state, so a
- * 2,600-page corpus costs nothing until a page is a hit.
+ * Scans the text's first 600 lines on demand, stopping at a line that holds every word: no
+ * per-document state, so a 2,600-page corpus costs nothing until a page is a hit.
  */
 export function excerpt(text: string, query: string, max = 240): string {
   const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].map((w) =>
@@ -74,7 +74,9 @@ export function excerpt(text: string, query: string, max = 240): string {
   let bestCount = 0;
   let inFence = false;
   let first = true;
-  for (const raw of text.split('\n')) {
+  // The first 600 lines: a page's description, parameters and first responses, where a match says
+  // most; scanning a whole 200 KB operation page for each of 8 hits would dominate a query.
+  for (const raw of text.split('\n', 600)) {
     if (/^\s*(```|~~~)/.test(raw)) {
       inFence = !inFence;
       continue;

@@ -65,9 +65,13 @@ describe('operation Markdown (GET /pets)', () => {
   });
   test('responses as schema outlines with examples', () => {
     assert.match(md, /### 200 — /);
-    assert.match(md, /Schema: array of \[Pet\]\(\/reference\/schemas\/pet\.md\)/);
+    assert.match(md, /Schema \(`application\/json`\): array of \[Pet\]\(\/reference\/schemas\/pet\.md\)/);
     assert.match(md, /- `name`: string, required\. The animal's name\./);
-    assert.match(md, /```json\n\[\n {2}\{\n {4}"id": 1,/);
+    assert.match(md, /```json\n\[\n {2}\{"id": 1, "name": "Rex", "categoryId": 1, "status": "available"\},\n/);
+    assert.match(
+      md,
+      /\nSchema \(`application\/json`\): \[Error\]\(\/reference\/schemas\/error\.md\) \(object\) \(fields on its page\)\n/,
+    );
     assert.match(md, /\| `X-Total-Count` \| integer \|/);
   });
   test('the hand-written samples in fenced blocks, nothing generated beside them', () => {
@@ -97,8 +101,10 @@ describe('operation Markdown: stability, deprecation, try-it', () => {
   });
   test('a request body: required, schema outline and example', () => {
     const md = opMarkdown('createPet');
-    assert.match(md, /## Request body\n\nRequired\.\n\nThe new pet\.\n\nContent type `application\/json`\./);
-    assert.match(md, /Schema: \[NewPet\]\(\/reference\/schemas\/new-pet\.md\) \(object\)/);
+    assert.match(
+      md,
+      /## Request body\n\nRequired\.\n\nThe new pet\.\n\nSchema \(`application\/json`\): \[NewPet\]\(\/reference\/schemas\/new-pet\.md\) \(object\)/,
+    );
   });
 });
 
