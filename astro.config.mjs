@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
+import builtFrom from './site/integrations/built-from.ts';
 import { cnameFile } from './site/integrations/cname.ts';
 import mockWorker from './site/integrations/mock-worker.ts';
 import serving from './site/integrations/serving.ts';
@@ -60,5 +61,7 @@ export default defineConfig({
     // Serving rules for static hosts and `npm start` (site/serving/): precompressed .br/.gz files and
     // dist/client/_headers. Last, so it sees every file the other integrations write.
     serving(),
+    // <outDir>/.built-from.json: which description this output shows (npm start rebuilds for another).
+    builtFrom(),
   ],
 });
