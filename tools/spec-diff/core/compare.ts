@@ -181,6 +181,32 @@ export function compareDocuments(base: Obj, head: Obj): RawDiff[] {
     if (d.description) out.description = d.description;
     if (small(d.before)) out.before = d.before;
     if (small(d.after)) out.after = d.after;
-    return out;
+    return refine(out);
   });
+}
+
+/** The JSON types a `type` value allows (`integer` is also a `number`). */
+function typeSet(v: unknown): Set<string> | undefined {
+  const list = Array.isArray(v) ? v : typeof v === 'string' ? [v] : undefined;
+  return list ? new Set(list.map(String)) : undefined;
+}
+
+/**
+ * Where api-smart-diff's rules fall short. Its response rules are the request rules reversed, which makes any
+ * `type` replaced inside a response schema non-breaking; but a client that parsed a string fails on an integer. A
+ * response type change is breaking unless every new type was allowed before (narrowing: `[string, null]` → `string`,
+ * `number` → `integer`).
+ */
+export function refine(d: RawDiff): RawDiff {
+  if (
+    d.action !== 'replace' ||
+    d.class === 'breaking' ||
+    !/\/responses\/[^/]+\/(?:content\/[^/]+\/schema|headers\/[^/]+\/schema)(?:\/.*)?\/type$/.test(d.pointer)
+  )
+    return d;
+  const before = typeSet(d.before);
+  const after = typeSet(d.after);
+  if (!before || !after) return d;
+  const allowed = (t: string) => before.has(t) || (t === 'integer' && before.has('number'));
+  return [...after].every(allowed) ? d : { ...d, class: 'breaking' };
 }
