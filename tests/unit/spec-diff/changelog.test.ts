@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
 import { changedIn, changelogView, feedItems, releaseAnchor } from '../../../site/changelog/model.ts';
-import { addRelease, type Changelog, parseChangelog } from '../../../spec/changelog.ts';
+import { addRelease, type Changelog, type ChangelogRelease, parseChangelog } from '../../../spec/changelog.ts';
 import { initialRelease, releaseFromReport } from '../../../tools/spec-diff/changelog/release.ts';
 import { BASE, diff, edited } from './fixtures.ts';
 
@@ -56,10 +56,10 @@ describe('the changelog record', () => {
   test('versions must be new and newer, and the file is checked field by field', () => {
     const log = twoReleases();
     assert.throws(
-      () => addRelease(log, { ...(log.releases[0] as never), version: '1.1.0' }),
+      () => addRelease(log, { ...(log.releases[0] as ChangelogRelease), version: '1.1.0' }),
       /already in the changelog/,
     );
-    assert.throws(() => addRelease(log, { ...(log.releases[0] as never), version: '1.0.5' }), /not newer/);
+    assert.throws(() => addRelease(log, { ...(log.releases[0] as ChangelogRelease), version: '1.0.5' }), /not newer/);
     assert.deepEqual(parseChangelog(JSON.stringify(log)), log);
     assert.throws(() => parseChangelog('{"releases": [{"version": "1", "date": "soon"}]}'), /releases\[0\]\.date/);
     assert.throws(() => parseChangelog('[]'), /expected an object/);

@@ -79,7 +79,7 @@ interface Op {
 /** `/pets/{petId}` and `/pets/{id}` are the same path (as api-smart-diff matches them). */
 const pathKey = (path: string): string => path.replace(/\{[^}]*\}/g, '{}');
 
-/** Every operation under `paths`, by `METHOD normalized-path`. */
+/** Every operation under `paths`, by `method path` as written. */
 function operations(doc: Obj): Map<string, Op> {
   const out = new Map<string, Op>();
   if (!isObj(doc.paths)) return out;
@@ -90,7 +90,7 @@ function operations(doc: Obj): Map<string, Op> {
       if (!isObj(op)) continue;
       const ref: OperationRef = { method: method.toUpperCase(), path };
       if (typeof op.operationId === 'string') ref.operationId = op.operationId;
-      out.set(`${method} ${pathKey(path)}`, {
+      out.set(`${method} ${path}`, {
         ref,
         deprecated: op.deprecated === true,
         sunset: op['x-deprecated-sunset'],
@@ -100,6 +100,35 @@ function operations(doc: Obj): Map<string, Op> {
     }
   }
   return out;
+}
+
+/**
+ * Pairs base operations with head operations: the same method and path, or else the same method on a path that
+ * differs only in the names of its parameters (`/pets/{id}` → `/pets/{petId}`), when exactly one such pair is
+ * left on each side. Returns head key → base key.
+ */
+function pairOperations(base: Map<string, Op>, head: Map<string, Op>): Map<string, string> {
+  const pairs = new Map<string, string>();
+  const loneBase = new Map<string, string[]>();
+  for (const k of base.keys()) {
+    if (head.has(k)) pairs.set(k, k);
+    else {
+      const op = base.get(k) as Op;
+      const n = `${op.method} ${pathKey(op.path)}`;
+      loneBase.set(n, [...(loneBase.get(n) ?? []), k]);
+    }
+  }
+  const loneHead = new Map<string, string[]>();
+  for (const [k, op] of head) {
+    if (base.has(k)) continue;
+    const n = `${op.method} ${pathKey(op.path)}`;
+    loneHead.set(n, [...(loneHead.get(n) ?? []), k]);
+  }
+  for (const [n, hk] of loneHead) {
+    const bk = loneBase.get(n);
+    if (hk.length === 1 && bk?.length === 1) pairs.set(hk[0] as string, bk[0] as string);
+  }
+  return pairs;
 }
 
 /** `YYYY-MM-DD` plus `days` days. */
@@ -153,7 +182,7 @@ function operationAt(tokens: string[], head: Map<string, Op>, base: Map<string, 
   if (tokens[0] !== 'paths' || tokens.length < 3) return undefined;
   const method = tokens[2] as string;
   if (!(HTTP_METHODS as readonly string[]).includes(method)) return undefined;
-  const key = `${method} ${pathKey(tokens[1] as string)}`;
+  const key = `${method} ${tokens[1]}`;
   return (head.get(key) ?? base.get(key))?.ref;
 }
 
@@ -193,8 +222,10 @@ export function applyPolicy(
 
   // Operation-level decisions.
   const byOp = new Map<string, Change>();
+  const pairs = pairOperations(baseOps, headOps);
+  const pairedBase = new Set(pairs.values());
   for (const [key, op] of baseOps) {
-    if (headOps.has(key)) continue;
+    if (pairedBase.has(key)) continue;
     const where = place(opPointer(op));
     const sunset = dayText(op.sunset);
     const base0 = { class: 'breaking' as const, operations: [op.ref], ...where, diffs: [] };
@@ -222,7 +253,8 @@ export function applyPolicy(
     byOp.set(key, change);
   }
   for (const [key, op] of headOps) {
-    const before = baseOps.get(key);
+    const baseKey = pairs.get(key);
+    const before = baseKey ? baseOps.get(baseKey) : undefined;
     const where = place(opPointer(op));
     const common = { operations: [op.ref], ...where, diffs: [] };
     if (!before) {
@@ -299,14 +331,18 @@ export function applyPolicy(
     }
   }
 
+  for (const [hk, bk] of pairs) {
+    const c = byOp.get(hk);
+    if (hk !== bk && c) byOp.set(bk, c);
+  }
+
   // The library's differences: folded into an operation-level change when they are that change, else grouped by
   // where they are written.
   const groups = new Map<string, { change: Change; fromPaths: ChangeClass[]; all: ChangeClass[] }>();
   for (const d of diffs) {
     const tokens = parsePointer(d.pointer);
     if (tokens[0] === 'paths' && tokens.length >= 3) {
-      const key = `${tokens[2]} ${pathKey(tokens[1] as string)}`;
-      const owner = byOp.get(key);
+      const owner = byOp.get(`${tokens[2]} ${tokens[1]}`);
       const last = tokens[3];
       if (
         owner &&
@@ -320,9 +356,7 @@ export function applyPolicy(
     }
     if (tokens[0] === 'paths' && tokens.length === 2 && d.action !== 'rename') {
       // A whole path item added or removed: its operations say it.
-      const owner = [...byOp.values()].find((c) =>
-        c.operations.some((o) => pathKey(o.path) === pathKey(tokens[1] as string)),
-      );
+      const owner = [...byOp.values()].find((c) => c?.operations.some((o) => o.path === tokens[1]));
       if (owner) {
         owner.diffs.push(d);
         continue;
