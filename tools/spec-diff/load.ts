@@ -9,7 +9,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
-import { upgrade } from '@scalar/openapi-upgrader';
 import { parse, YAMLParseError } from 'yaml';
 
 type Obj = Record<string, unknown>;
@@ -23,8 +22,8 @@ export interface Description {
   sourceVersion: string;
   /** The description as written (its own OpenAPI version). */
   source: Obj;
-  /** The description upgraded to OpenAPI 3.2 (computed on first use). */
-  readonly document: Obj;
+  /** The description upgraded to OpenAPI 3.2: set by {@link withDocument} when a comparison needs it. */
+  document?: Obj;
 }
 
 /**
@@ -82,21 +81,20 @@ export function parseDescription(text: string, label: string): Description {
     );
   if (typeof doc.paths !== 'object' && typeof doc.webhooks !== 'object')
     throw new InputError('description_invalid', `${label}: not an OpenAPI description: no "paths"`, { file: label });
-  let upgraded: Obj | undefined;
-  return {
-    path: label,
-    text,
-    format,
-    sourceVersion,
-    source: doc,
-    get document(): Obj {
-      if (!upgraded) {
-        const r = upgrade(structuredClone(doc), '3.2', { onIncompatible: 'collect' }) as unknown as Obj;
-        upgraded = (isObj(r.document) ? r.document : r) as Obj;
-      }
-      return upgraded;
-    },
-  };
+  return { path: label, text, format, sourceVersion, source: doc };
+}
+
+/**
+ * The description with its OpenAPI 3.2 form (`document`), upgraded by @scalar/openapi-upgrader as the shared loader
+ * does. The upgrader is imported only here, on demand: most comparisons (both sides in the same 3.0 or 3.1
+ * version) never need it, and loading it costs half a second.
+ */
+export async function withDocument(d: Description): Promise<Description> {
+  if (d.document) return d;
+  const { upgrade } = await import('@scalar/openapi-upgrader');
+  const r = upgrade(structuredClone(d.source), '3.2', { onIncompatible: 'collect' }) as unknown as Obj;
+  d.document = (isObj(r.document) ? r.document : r) as Obj;
+  return d;
 }
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
+import { comparedAsWritten, diffDescriptions } from '../../../tools/spec-diff/core/run.ts';
+import { parseDescription, withDocument } from '../../../tools/spec-diff/load.ts';
 import { BASE, codes, diff, edited, lineOf } from './fixtures.ts';
 
 describe('removing an operation', () => {
@@ -204,5 +206,30 @@ describe('JSON descriptions', () => {
     const r = diff(head, { base });
     assert.deepEqual(codes(r), ['breaking-change:fail']);
     assert.equal(r.changes[0]?.location?.line, lineOf(head, '"required": true'));
+  });
+});
+
+describe('descriptions in different OpenAPI versions', () => {
+  test('are compared in their OpenAPI 3.2 form: a 3.0 description rewritten as 3.1 is not breaking', async () => {
+    const b = parseDescription(BASE, 'base.yaml');
+    const h = parseDescription(
+      edited((d) => {
+        d.set('openapi', '3.1.0');
+        d.setIn(['paths', '/items', 'post', 'deprecated'], true);
+      }),
+      'head.yaml',
+    );
+    assert.equal(comparedAsWritten(b, h), false);
+    await Promise.all([withDocument(b), withDocument(h)]);
+    const r = diffDescriptions(b, h, {
+      buildDate: '2026-11-25',
+      noticeDays: 90,
+      baseLabel: 'b',
+      headFile: 'head.yaml',
+    });
+    assert.deepEqual(
+      codes(r).filter((c) => !c.startsWith('documentation')),
+      ['deprecation-without-sunset:fail'],
+    );
   });
 });

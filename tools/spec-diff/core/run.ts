@@ -22,6 +22,11 @@ export interface DiffOptions {
 
 type Obj = Record<string, unknown>;
 
+/** Whether two descriptions are compared as written (same OpenAPI 3.0 or 3.1 version) rather than upgraded. */
+export function comparedAsWritten(base: Description, head: Description): boolean {
+  return base.sourceVersion === head.sourceVersion && ['3.0.x', '3.1.x'].includes(head.sourceVersion);
+}
+
 /**
  * Compares two descriptions and applies the deprecation policy.
  *
@@ -29,12 +34,13 @@ type Obj = Record<string, unknown>;
  * the pointers are those of the text); otherwise both are compared in the loader's OpenAPI 3.2 form, so a
  * description moved from 3.0 to 3.1 is not reported as changed everywhere.
  *
- * @throws {Error} when `buildDate` is not a calendar date
+ * @throws {Error} when `buildDate` is not a calendar date, or an upgrade is needed and `document` is not set
  */
 export function diffDescriptions(base: Description, head: Description, options: DiffOptions): Report {
-  const asWritten = base.sourceVersion === head.sourceVersion && ['3.0.x', '3.1.x'].includes(head.sourceVersion);
+  const asWritten = comparedAsWritten(base, head);
   const b = asWritten ? base.source : base.document;
   const h = asWritten ? head.source : head.document;
+  if (!b || !h) throw new Error('diffDescriptions: upgrade both descriptions first (withDocument in load.ts)');
   const diffs = compareDocuments(b, h);
   let loc: Locator | undefined;
   const locate: Locator = (p) => {
