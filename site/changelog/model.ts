@@ -168,15 +168,19 @@ export interface FeedItem {
 const escapeHtml = (s: string): string =>
   s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
-/** The feed's items: one per release, newest first, with the release's operations as HTML. */
-export function feedItems(changelog: Changelog, pageOf: PageOf, title: string): FeedItem[] {
+/**
+ * The feed's items: one per release, newest first, with the release's operations as HTML. Links are absolute on
+ * `site` (feed readers show the content away from the site; @astrojs/rss would also add a slash after `#anchor`).
+ */
+export function feedItems(changelog: Changelog, pageOf: PageOf, title: string, site: string | URL): FeedItem[] {
+  const abs = (url: string) => new URL(url, site).href;
   return changelogView(changelog, pageOf).map((r) => {
     let content = '';
     for (const s of r.sections) {
       content += `<h3>${s.title}</h3><ul>`;
       for (const i of s.items) {
         const name = `<code>${escapeHtml(`${i.method} ${i.path}`)}</code>`;
-        content += `<li>${i.breaking ? '<strong>Breaking:</strong> ' : ''}${i.url ? `<a href="${escapeHtml(i.url)}">${name}</a>` : name}${i.summary ? ` ${escapeHtml(i.summary)}` : ''}${i.sunsetText ? ` (sunset ${escapeHtml(i.sunsetText)})` : ''}`;
+        content += `<li>${i.breaking ? '<strong>Breaking:</strong> ' : ''}${i.url ? `<a href="${escapeHtml(abs(i.url))}">${name}</a>` : name}${i.summary ? ` ${escapeHtml(i.summary)}` : ''}${i.sunsetText ? ` (sunset ${escapeHtml(i.sunsetText)})` : ''}`;
         if (i.notes.length) content += `<ul>${i.notes.map((n) => `<li>${escapeHtml(n.text)}</li>`).join('')}</ul>`;
         content += '</li>';
       }
@@ -186,7 +190,7 @@ export function feedItems(changelog: Changelog, pageOf: PageOf, title: string): 
       content += `<h3>Other</h3><ul>${r.other.map((n) => `<li>${escapeHtml(n.text)}</li>`).join('')}</ul>`;
     return {
       title: `${title} ${r.version}${r.breaking ? ' (breaking)' : ''}`,
-      link: r.url,
+      link: abs(r.url),
       pubDate: new Date(`${r.date}T00:00:00Z`),
       description: `${title} ${r.version}, ${r.dateText}: ${r.counts}.`,
       content,

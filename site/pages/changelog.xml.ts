@@ -10,11 +10,12 @@ export const prerender = true;
 
 export async function GET(context: APIContext): Promise<Response> {
   const model = referenceModel();
+  const site = context.site ?? 'http://localhost:4321';
   return rss({
     title: `${model.title} changelog`,
     description: `Released versions of the ${model.title} description: operations added, changed, deprecated and removed.`,
-    site: context.site ?? 'http://localhost:4321',
-    items: feedItems(changelog(), pageOf, model.title),
+    site,
+    items: feedItems(changelog(), pageOf, model.title, site),
     customData: '<language>en</language>',
   });
 }

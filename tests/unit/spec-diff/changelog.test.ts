@@ -103,10 +103,11 @@ describe('the site views', () => {
   });
 
   test('feed items: one per release, linking to its entry, operations as escaped HTML', () => {
-    const items = feedItems(twoReleases(), pageOf, 'Shop');
+    const items = feedItems(twoReleases(), pageOf, 'Shop', 'https://docs.example.com');
     assert.equal(items.length, 2);
     assert.equal(items[0]?.title, 'Shop 1.1.0 (breaking)');
-    assert.equal(items[0]?.link, `/changelog/#${releaseAnchor('1.1.0')}`);
+    assert.equal(items[0]?.link, `https://docs.example.com/changelog/#${releaseAnchor('1.1.0')}`);
+    assert.match(items[0]?.content ?? '', /<a href="https:\/\/docs\.example\.com\/reference\/createitem\/">/);
     assert.equal(items[0]?.pubDate.toISOString(), '2027-07-01T00:00:00.000Z');
     assert.match(items[0]?.content ?? '', /<strong>Breaking:<\/strong> <code>GET \/items\/\{id\}<\/code>/);
   });
