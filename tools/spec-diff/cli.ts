@@ -13,9 +13,9 @@ import { addRelease, type Changelog, compareVersions, formatChangelog, parseChan
 import { parseDay } from '../../spec/dates.ts';
 import { command } from '../docs-domains/report/github.ts';
 import { initialRelease, releaseFromReport } from './changelog/release.ts';
-import { comparedAsWritten, diffDescriptions } from './core/run.ts';
+import { diffDescriptions } from './core/run.ts';
 import type { Report } from './core/types.ts';
-import { type Description, type GitRunner, InputError, loadFile, readBase, runGit, withDocument } from './load.ts';
+import { type GitRunner, InputError, loadFile, readBase, runGit } from './load.ts';
 import { formatGithub } from './report/github.ts';
 import { formatMarkdown } from './report/markdown.ts';
 import { formatJson, formatText } from './report/text.ts';
@@ -81,11 +81,6 @@ function render(report: Report, format: string, color: boolean): string {
 const useColor = (io: Io): boolean =>
   Boolean(io.stdout.isTTY) && !(io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '');
 
-/** Upgrades both descriptions to OpenAPI 3.2 when they are not compared as written. */
-async function prepare(base: Description, head: Description): Promise<void> {
-  if (!comparedAsWritten(base, head)) await Promise.all([withDocument(base), withDocument(head)]);
-}
-
 /** Builds the commander program; `setExit` receives the exit code of the command that ran. */
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const git = io.git ?? runGit;
@@ -141,9 +136,8 @@ Exit codes: 0 no breaking change (or only ones the policy allows), 1 breaking or
     const date = buildDate(io.env);
     const headPath = resolve(io.cwd, String(opts.head));
     const headLabel = shown(headPath, io.cwd);
-    const head = loadFile(headPath, headLabel);
-    const base = readBase(opts.base as string | undefined, headPath, io.cwd, git);
-    await prepare(base.description, head);
+    const head = await loadFile(headPath, headLabel);
+    const base = await readBase(opts.base as string | undefined, headPath, io.cwd, git);
     const report = diffDescriptions(base.description, head, {
       buildDate: date,
       noticeDays: opts.noticeDays as number,
@@ -187,7 +181,7 @@ Exit codes: 0 recorded, 1 refused (a change the policy does not allow, or nothin
       const date = buildDate(io.env);
       const headPath = resolve(io.cwd, String(opts.head));
       const headLabel = shown(headPath, io.cwd);
-      const head = loadFile(headPath, headLabel);
+      const head = await loadFile(headPath, headLabel);
       const info = (head.source.info ?? {}) as Record<string, unknown>;
       if (String(info.version) !== version)
         throw new UsageError(
@@ -218,8 +212,7 @@ Exit codes: 0 recorded, 1 refused (a change the policy does not allow, or nothin
             `${shown(releasedPath, io.cwd)} (the description as released in ${latest.version}) is missing: restore it from git (git show <release commit>:${DEFAULT_HEAD}) or pass --released`,
             'base_not_found',
           );
-        const base = loadFile(releasedPath, `${latest.version} (${shown(releasedPath, io.cwd)})`);
-        await prepare(base, head);
+        const base = await loadFile(releasedPath, `${latest.version} (${shown(releasedPath, io.cwd)})`);
         const report = diffDescriptions(base, head, {
           buildDate: date,
           noticeDays: opts.noticeDays as number,

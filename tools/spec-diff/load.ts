@@ -1,29 +1,27 @@
 /**
- * The edges of spec-diff that read: descriptions from files, and the base description from a git revision.
- *
- * `loadFile` is the one place that turns a file into a description. It emulates the shared loader's contract
- * (`spec/loader/`: `{path, text, format, sourceVersion, document, source}`, `document` upgraded to OpenAPI 3.2 by
- * @scalar/openapi-upgrader) until that loader is on the main branch; swapping it is a change to this function only.
+ * The edges of spec-diff that read: descriptions from files through the shared loader (spec/loader/), and the
+ * base description from a git revision.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
-import { parse, YAMLParseError } from 'yaml';
+import { DescriptionError, type DescriptionProblem, readDescription } from '../../spec/loader/index.ts';
 
 type Obj = Record<string, unknown>;
 
 /** A description as spec-diff uses it. */
 export interface Description {
+  /** How reports name it (a path relative to the working directory, or `<ref>:<path>`). */
   path: string;
   text: string;
   format: 'yaml' | 'json';
   /** `2.0`, `3.0.x`, `3.1.x` or `3.2.x`. */
   sourceVersion: string;
-  /** The description as written (its own OpenAPI version). */
+  /** The description in its own version, external `$ref`s bundled in. */
   source: Obj;
-  /** The description upgraded to OpenAPI 3.2: set by {@link withDocument} when a comparison needs it. */
-  document?: Obj;
+  /** The loader's internal form, OpenAPI 3.2. */
+  document: Obj;
 }
 
 /**
@@ -42,82 +40,43 @@ export class InputError extends Error {
   }
 }
 
-function versionFamily(doc: Obj): string | undefined {
-  if (typeof doc.swagger === 'string' && doc.swagger.startsWith('2.')) return '2.0';
-  const m = typeof doc.openapi === 'string' ? /^3\.([0-2])\./.exec(doc.openapi) : null;
-  return m ? `3.${m[1]}.x` : undefined;
+/** `3.0.3` → `3.0.x`; `2.0` stays. */
+function family(version: string): string {
+  const m = /^3\.([0-2])/.exec(version);
+  return m ? `3.${m[1]}.x` : version;
 }
 
 /**
- * Parses a description's text (JSON with `JSON.parse`, YAML with `yaml`) and checks it is an OpenAPI 2.0 or 3.x
- * description. Pure.
- * @param label the file name reports show
- * @throws {InputError} `description_invalid` with the line of a YAML or JSON syntax error when known
- */
-export function parseDescription(text: string, label: string): Description {
-  const format = text.trimStart().startsWith('{') ? 'json' : 'yaml';
-  let source: unknown;
-  try {
-    source = format === 'json' ? JSON.parse(text) : parse(text, { maxAliasCount: -1 });
-  } catch (err) {
-    const line = err instanceof YAMLParseError ? err.linePos?.[0]?.line : undefined;
-    throw new InputError(
-      'description_invalid',
-      `${label}${line ? `:${line}` : ''}: not valid ${format.toUpperCase()}: ${(err as Error).message.split('\n')[0]}`,
-      { file: label, ...(line ? { line } : {}) },
-    );
-  }
-  if (typeof source !== 'object' || source === null || Array.isArray(source))
-    throw new InputError('description_invalid', `${label}: not an OpenAPI description (not an object)`, {
-      file: label,
-    });
-  const doc = source as Obj;
-  const sourceVersion = versionFamily(doc);
-  if (!sourceVersion)
-    throw new InputError(
-      'description_invalid',
-      `${label}: not an OpenAPI description: expected "openapi: 3.x.y" or "swagger: '2.0'" (found ${JSON.stringify(doc.openapi ?? doc.swagger ?? null)})`,
-      { file: label },
-    );
-  if (typeof doc.paths !== 'object' && typeof doc.webhooks !== 'object')
-    throw new InputError('description_invalid', `${label}: not an OpenAPI description: no "paths"`, { file: label });
-  return { path: label, text, format, sourceVersion, source: doc };
-}
-
-/**
- * The description with its OpenAPI 3.2 form (`document`), upgraded by @scalar/openapi-upgrader as the shared loader
- * does. The upgrader is imported only here, on demand: most comparisons (both sides in the same 3.0 or 3.1
- * version) never need it, and loading it costs half a second.
- */
-export async function withDocument(d: Description): Promise<Description> {
-  if (d.document) return d;
-  const { upgrade } = await import('@scalar/openapi-upgrader');
-  const r = upgrade(structuredClone(d.source), '3.2', { onIncompatible: 'collect' }) as unknown as Obj;
-  d.document = (isObj(r.document) ? r.document : r) as Obj;
-  return d;
-}
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * Reads a description file. The swap point for the shared loader.
+ * Reads a description file with the shared loader (YAML or JSON, Swagger 2.0 to OpenAPI 3.2, split files bundled,
+ * upgraded to 3.2). Not the loader's per-process cache: a base and a head may be the same path at two moments.
  * @param label how reports name the file (default: the path)
- * @throws {InputError} `file_unreadable` or `description_invalid`
+ * @throws {InputError} `file_unreadable` or `description_invalid`, naming the file and line
  */
-export function loadFile(path: string, label: string = path): Description {
-  let text: string;
+export async function loadFile(path: string, label: string = path): Promise<Description> {
   try {
-    text = readFileSync(path, 'utf8');
+    const d = await readDescription(path);
+    return {
+      path: label,
+      text: d.text,
+      format: d.format,
+      sourceVersion: family(d.sourceVersion),
+      source: d.source,
+      document: d.document,
+    };
   } catch (err) {
-    throw new InputError(
-      'file_unreadable',
-      `cannot read ${label}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-      {
-        file: label,
-      },
-    );
+    if (!(err instanceof DescriptionError)) throw err;
+    const p = err.problems[0] as DescriptionProblem;
+    const entry = resolve(path);
+    const inEntry = resolve(p.file) === entry;
+    const file = inEntry ? label : p.file;
+    const where = `${file}${p.line ? `:${p.line}${p.column ? `:${p.column}` : ''}` : ''}`;
+    const more = err.problems.length > 1 ? ` (and ${err.problems.length - 1} more)` : '';
+    const message = `${where}: ${p.detail}${p.pointer ? ` (at ${p.pointer})` : ''}${more}`;
+    throw new InputError(p.code === 'file-unreadable' && inEntry ? 'file_unreadable' : 'description_invalid', message, {
+      file,
+      ...(p.line ? { line: p.line } : {}),
+    });
   }
-  return parseDescription(text, label);
 }
 
 /** Runs git; injected so tests can stub it. Returns stdout, throws with stderr on a non-zero exit. */
@@ -153,9 +112,14 @@ export interface BaseSource {
  * @param headPath the head description's file (its path inside the repository is the one read at the revision)
  * @throws {InputError} `base_not_found` (no such file or revision, no main branch), `git` (not a repository)
  */
-export function readBase(base: string | undefined, headPath: string, cwd: string, git: GitRunner = runGit): BaseSource {
+export async function readBase(
+  base: string | undefined,
+  headPath: string,
+  cwd: string,
+  git: GitRunner = runGit,
+): Promise<BaseSource> {
   if (base !== undefined && existsSync(resolve(cwd, base)) && statSync(resolve(cwd, base)).isFile())
-    return { description: loadFile(resolve(cwd, base), base), label: base };
+    return { description: await loadFile(resolve(cwd, base), base), label: base };
   const top = tryGit(git, ['rev-parse', '--show-toplevel'], cwd);
   if (top === undefined)
     throw new InputError(
@@ -196,7 +160,17 @@ export function readBase(base: string | undefined, headPath: string, cwd: string
   try {
     const file = join(dir, basename(repoPath));
     writeFileSync(file, text);
-    return { description: loadFile(file, label), label, commit };
+    try {
+      return { description: await loadFile(file, label), label, commit };
+    } catch (err) {
+      // Only the root file is there: a description split over several files cannot be read at a revision.
+      if (err instanceof InputError && err.file !== label)
+        throw new InputError(
+          'base_not_found',
+          `${label} refers to other files (${err.message.replace(dir, '…')}): a description split over several files cannot be read at a git revision; check the revision out and pass its file with --base`,
+        );
+      throw err;
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

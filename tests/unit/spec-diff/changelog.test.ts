@@ -12,7 +12,7 @@ import { BASE, diff, edited } from './fixtures.ts';
 const pageOf = (op: { operationId?: string }) =>
   op.operationId ? `/reference/${op.operationId.toLowerCase()}/` : undefined;
 
-function twoReleases(): Changelog {
+async function twoReleases(): Promise<Changelog> {
   const first = initialRelease(parse(BASE), '1.0.0', '2026-11-25');
   const head = edited((d) => {
     d.deleteIn(['paths', '/items/{id}', 'get']);
@@ -21,14 +21,14 @@ function twoReleases(): Changelog {
     d.setIn(['paths', '/items', 'get', 'summary'], 'List every item');
     d.setIn(['info', 'version'], '1.1.0');
   });
-  const report = diff(head, { buildDate: '2027-07-01' });
+  const report = await diff(head, { buildDate: '2027-07-01' });
   assert.equal(report.ok, true);
   const second = releaseFromReport(report, parse(head), parse(BASE), '1.1.0', '2027-07-01');
   return addRelease(addRelease({ releases: [] }, first), second);
 }
 
 describe('the changelog record', () => {
-  test('the first release lists every operation as added, with the sunset of a deprecated one', () => {
+  test('the first release lists every operation as added, with the sunset of a deprecated one', async () => {
     const r = initialRelease(parse(BASE), '1.0.0', '2026-11-25');
     assert.deepEqual(
       r.operations.map((o) => `${o.change} ${o.operationId}`),
@@ -37,8 +37,8 @@ describe('the changelog record', () => {
     assert.equal(r.operations.find((o) => o.operationId === 'getItem')?.sunset, '2027-06-30');
   });
 
-  test('a release from a report: removed, deprecated and changed operations, removal marked breaking', () => {
-    const [latest] = twoReleases().releases;
+  test('a release from a report: removed, deprecated and changed operations, removal marked breaking', async () => {
+    const [latest] = (await twoReleases()).releases;
     assert.equal(latest?.version, '1.1.0');
     assert.equal(latest?.breaking, true);
     const by = Object.fromEntries((latest?.operations ?? []).map((o) => [o.operationId, o]));
@@ -53,8 +53,8 @@ describe('the changelog record', () => {
     assert.equal(latest?.other.length, 1);
   });
 
-  test('versions must be new and newer, and the file is checked field by field', () => {
-    const log = twoReleases();
+  test('versions must be new and newer, and the file is checked field by field', async () => {
+    const log = await twoReleases();
     assert.throws(
       () => addRelease(log, { ...(log.releases[0] as ChangelogRelease), version: '1.1.0' }),
       /already in the changelog/,
@@ -65,7 +65,7 @@ describe('the changelog record', () => {
     assert.throws(() => parseChangelog('[]'), /expected an object/);
   });
 
-  test('the committed changelog is valid and starts with the Petstore 1.0.0', () => {
+  test('the committed changelog is valid and starts with the Petstore 1.0.0', async () => {
     const log = parseChangelog(readFileSync(new URL('../../../spec/changelog.json', import.meta.url), 'utf8'));
     assert.equal(log.releases.at(-1)?.version, '1.0.0');
     assert.equal(log.releases.at(-1)?.operations.length, 18);
@@ -73,8 +73,8 @@ describe('the changelog record', () => {
 });
 
 describe('the site views', () => {
-  test('the page lists releases newest first, links operations that still exist, marks breaking ones', () => {
-    const [newest, oldest] = changelogView(twoReleases(), pageOf);
+  test('the page lists releases newest first, links operations that still exist, marks breaking ones', async () => {
+    const [newest, oldest] = changelogView(await twoReleases(), pageOf);
     assert.equal(newest?.version, '1.1.0');
     assert.equal(newest?.anchor, 'v1-1-0');
     assert.equal(oldest?.version, '1.0.0');
@@ -90,8 +90,8 @@ describe('the site views', () => {
     assert.equal(oldest?.counts, '5 added');
   });
 
-  test('changedIn: the versions that touched an operation, newest first', () => {
-    const log = twoReleases();
+  test('changedIn: the versions that touched an operation, newest first', async () => {
+    const log = await twoReleases();
     assert.deepEqual(
       changedIn(log, { operationId: 'createItem', method: 'POST', path: '/items' }).map(
         (v) => `${v.version} ${v.kind}`,
@@ -102,8 +102,8 @@ describe('the site views', () => {
     assert.equal(changedIn(log, { operationId: 'nope', method: 'GET', path: '/nope' }).length, 0);
   });
 
-  test('feed items: one per release, linking to its entry, operations as escaped HTML', () => {
-    const items = feedItems(twoReleases(), pageOf, 'Shop', 'https://docs.example.com');
+  test('feed items: one per release, linking to its entry, operations as escaped HTML', async () => {
+    const items = feedItems(await twoReleases(), pageOf, 'Shop', 'https://docs.example.com');
     assert.equal(items.length, 2);
     assert.equal(items[0]?.title, 'Shop 1.1.0 (breaking)');
     assert.equal(items[0]?.link, `https://docs.example.com/changelog/#${releaseAnchor('1.1.0')}`);

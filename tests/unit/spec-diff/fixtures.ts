@@ -1,8 +1,12 @@
 // Small description pairs for the spec-diff tests: a base written as YAML text, and edits that make a head.
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { diffDescriptions } from '../../../tools/spec-diff/core/run.ts';
 import type { Report } from '../../../tools/spec-diff/core/types.ts';
-import { parseDescription } from '../../../tools/spec-diff/load.ts';
+import { loadFile } from '../../../tools/spec-diff/load.ts';
 
 export const BASE = `openapi: 3.0.3
 info:
@@ -109,19 +113,29 @@ export function edited(edit: (doc: ReturnType<typeof parseDocument>) => void, ba
   return doc.toString();
 }
 
-/** Compares base and head texts as the CLI would (build date 2026-11-25, notice period 90 days unless given). */
-export function diff(
+/**
+ * Compares base and head texts as the CLI does (through files and the shared loader; build date 2026-11-25 and
+ * notice period 90 days unless given).
+ */
+export async function diff(
   head: string,
-  opts: { buildDate?: string; noticeDays?: number; base?: string; headFormat?: 'json' } = {},
-): Report {
-  const b = parseDescription(opts.base ?? BASE, 'base.yaml');
-  const h = parseDescription(head, 'head.yaml');
-  return diffDescriptions(b, h, {
-    buildDate: opts.buildDate ?? '2026-11-25',
-    noticeDays: opts.noticeDays ?? 90,
-    baseLabel: 'base.yaml',
-    headFile: 'head.yaml',
-  });
+  opts: { buildDate?: string; noticeDays?: number; base?: string } = {},
+): Promise<Report> {
+  const dir = mkdtempSync(join(tmpdir(), 'spec-diff-unit-'));
+  try {
+    writeFileSync(join(dir, 'base.yaml'), opts.base ?? BASE);
+    writeFileSync(join(dir, 'head.yaml'), head);
+    const b = await loadFile(join(dir, 'base.yaml'), 'base.yaml');
+    const h = await loadFile(join(dir, 'head.yaml'), 'head.yaml');
+    return diffDescriptions(b, h, {
+      buildDate: opts.buildDate ?? '2026-11-25',
+      noticeDays: opts.noticeDays ?? 90,
+      baseLabel: 'base.yaml',
+      headFile: 'head.yaml',
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The codes of a report's changes, with their decisions: `operation-removed:fail`. */
