@@ -1,12 +1,13 @@
 /**
  * Build-time edge of the changelog: reads the committed record once per build (no git history involved, so a
  * shallow clone builds the same site). `PETSTORE_CHANGELOG` names another file; a site built from another
- * description (`PETSTORE_SPEC`) without one shows no releases, since spec/changelog.json is the Petstore's.
+ * description than spec/openapi.yaml (`PETSTORE_SPEC`, the `description` option) shows no releases without one,
+ * since spec/changelog.json is the Petstore's.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Changelog, parseChangelog } from '../../spec/changelog.ts';
-import { operationPage, referenceModel } from '../reference/data.ts';
+import { descriptionPath, referenceModel } from '../reference/build/data.ts';
 import type { PageOf } from './model.ts';
 
 let cached: Changelog | undefined;
@@ -19,9 +20,9 @@ export function changelog(env: Record<string, string | undefined> = process.env)
   if (cached) return cached;
   const file = env.PETSTORE_CHANGELOG
     ? resolve(env.PETSTORE_CHANGELOG)
-    : env.PETSTORE_SPEC
-      ? undefined
-      : resolve('spec/changelog.json');
+    : resolve(descriptionPath()) === resolve('spec/openapi.yaml')
+      ? resolve('spec/changelog.json')
+      : undefined;
   if (!file || !existsSync(file)) cached = { releases: [] };
   else {
     try {
@@ -33,11 +34,11 @@ export function changelog(env: Record<string, string | undefined> = process.env)
   return cached;
 }
 
-/** The page of an operation in this build's reference (by operationId, else by method and path). */
-export const pageOf: PageOf = (op) => {
-  if (op.operationId) {
-    const url = operationPage(op.operationId);
-    if (url !== '/reference/') return url;
-  }
-  return referenceModel().operations.find((o) => o.method === op.method.toUpperCase() && o.path === op.path)?.url;
-};
+/** Finds operation pages in this build's reference (by operationId, else by method and path). */
+export async function pageLookup(): Promise<PageOf> {
+  const model = await referenceModel();
+  return (op) =>
+    model.operations.find((o) =>
+      op.operationId ? o.operationId === op.operationId : o.method === op.method.toUpperCase() && o.path === op.path,
+    )?.url;
+}

@@ -2,20 +2,20 @@
 // prerendered from spec/changelog.json like the /changelog/ page.
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
-import { changelog, pageOf } from '../changelog/data.ts';
+import { changelog, pageLookup } from '../changelog/data.ts';
 import { feedItems } from '../changelog/model.ts';
-import { referenceModel } from '../reference/data.ts';
+import { referenceModel } from '../reference/build/data.ts';
 
 export const prerender = true;
 
 export async function GET(context: APIContext): Promise<Response> {
-  const model = referenceModel();
+  const model = await referenceModel();
   const site = context.site ?? 'http://localhost:4321';
   return rss({
     title: `${model.title} changelog`,
     description: `Released versions of the ${model.title} description: operations added, changed, deprecated and removed.`,
     site,
-    items: feedItems(changelog(), pageOf, model.title, site),
+    items: feedItems(changelog(), await pageLookup(), model.title, site),
     customData: '<language>en</language>',
   });
 }

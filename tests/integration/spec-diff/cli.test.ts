@@ -10,8 +10,8 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parse, parseDocument } from 'yaml';
 import { changedIn, changelogView } from '../../../site/changelog/model.ts';
-import type { OpenApiDocument } from '../../../site/reference/map.ts';
-import { buildReferenceModel } from '../../../site/reference/model.ts';
+import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
+import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
 import { parseChangelog } from '../../../spec/changelog.ts';
 
 const MAIN = fileURLToPath(new URL('../../../tools/spec-diff/main.ts', import.meta.url));
