@@ -403,7 +403,9 @@ describe('the description fixtures of every version (tests/fixtures/descriptions
   ];
   for (const name of FIXTURES) {
     test(`${name}: a page per operation and webhook, explorer and try-it documents, no undefined on a page`, async () => {
-      const { document } = await loadDescription(new URL(`../../fixtures/descriptions/${name}`, import.meta.url).pathname);
+      const { document } = await loadDescription(
+        new URL(`../../fixtures/descriptions/${name}`, import.meta.url).pathname,
+      );
       const m = build(document);
       assert.ok(m.operations.length > 0);
       assert.equal(new Set(m.operations.map((o) => o.url)).size, m.operations.length, 'one URL per page');
