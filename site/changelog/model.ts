@@ -197,3 +197,36 @@ export function feedItems(changelog: Changelog, pageOf: PageOf, title: string, s
     };
   });
 }
+
+/**
+ * The changelog page as Markdown (its twin for agents: `/changelog.md`, llms.txt). `linkOf` turns an operation
+ * page's URL into the link to use (the Markdown twin's, for agents).
+ */
+export function changelogMarkdown(
+  releases: readonly ReleaseView[],
+  title: string,
+  linkOf: (url: string) => string = (u) => u,
+): string {
+  const out = [
+    '# Changelog',
+    `Each release of the ${title} description, newest first. Feed: [/changelog.xml](/changelog.xml).`,
+  ];
+  if (releases.length === 0) out.push('No release is recorded yet.');
+  for (const r of releases) {
+    out.push(
+      `## ${r.version}`,
+      `Released ${r.dateText}: ${r.counts}.${r.breaking ? ' **Contains breaking changes.**' : ''}`,
+    );
+    for (const s of r.sections) {
+      const lines = s.items.map((i) => {
+        const name = `\`${i.method} ${i.path}\``;
+        let line = `- ${i.breaking ? '**Breaking:** ' : ''}${i.url ? `[${name}](${linkOf(i.url)})` : name}${i.summary ? ` ${i.summary}` : ''}${i.sunsetText ? ` (sunset ${i.sunsetText})` : ''}`;
+        for (const n of i.notes) line += `\n  - ${n.class === 'breaking' ? '**Breaking:** ' : ''}${n.text}`;
+        return line;
+      });
+      out.push(`### ${s.title}`, lines.join('\n'));
+    }
+    if (r.other.length) out.push('### Other changes', r.other.map((n) => `- ${n.text}`).join('\n'));
+  }
+  return `${out.join('\n\n')}\n`;
+}
