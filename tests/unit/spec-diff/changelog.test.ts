@@ -4,7 +4,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
-import { changedIn, changelogMarkdown, changelogView, feedItems, releaseAnchor } from '../../../site/changelog/model.ts';
+import {
+  changedIn,
+  changelogMarkdown,
+  changelogView,
+  feedItems,
+  releaseAnchor,
+} from '../../../site/changelog/model.ts';
 import { addRelease, type Changelog, type ChangelogRelease, parseChangelog } from '../../../spec/changelog.ts';
 import { initialRelease, releaseFromReport } from '../../../tools/spec-diff/changelog/release.ts';
 import { BASE, diff, edited } from './fixtures.ts';
@@ -112,8 +118,12 @@ describe('the site views', () => {
     assert.match(items[0]?.content ?? '', /<strong>Breaking:<\/strong> <code>GET \/items\/\{id\}<\/code>/);
   });
 
-  test('the Markdown twin for agents: releases newest first, links to the operations' Markdown', async () => {
-    const md = changelogMarkdown(changelogView(await twoReleases(), pageOf), 'Shop', (u) => `${u.replace(/\/$/, '')}.md`);
+  test('the Markdown twin for agents: releases newest first, links to the operations Markdown twins', async () => {
+    const md = changelogMarkdown(
+      changelogView(await twoReleases(), pageOf),
+      'Shop',
+      (u) => `${u.replace(/\/$/, '')}.md`,
+    );
     assert.match(md, /^# Changelog\n/);
     assert.ok(md.indexOf('## 1.1.0') < md.indexOf('## 1.0.0'));
     assert.match(md, /- \*\*Breaking:\*\* `GET \/items\/\{id\}` Get an item/);
