@@ -30,6 +30,7 @@ import { MOCK_BASE } from '../site/mock/mount.ts';
 import { toNodeListener } from '../site/mock/node.ts';
 import { policyInputs } from '../site/serving/build.ts';
 import { CONTENT_TYPES, cacheControl, headersFor } from '../site/serving/rules.ts';
+import { formatDescriptionError } from '../spec/loader/index.ts';
 
 const root = join(import.meta.dirname, '..');
 /** The build output: `DIST_DIR` (relative to the root) as astro.config.mjs and build-if-stale read it. */
@@ -68,7 +69,11 @@ const { handler: astro } = (await import(entry)) as {
 };
 
 // The description the site was built from (PETSTORE_SPEC or spec/openapi.yaml), in the internal form.
-const spec = await loadMockDescription();
+const spec = await loadMockDescription().catch((err: unknown) => {
+  // What and where (file:line:column, JSON pointer), not a stack trace.
+  process.stderr.write(`${formatDescriptionError(err)}\n`);
+  process.exit(1);
+});
 const rate = num('MOCK_RATE_LIMIT', DEFAULT_RATE_POLICY.limit);
 const mockCore = await createMock(spec, {
   basePath: MOCK_BASE,

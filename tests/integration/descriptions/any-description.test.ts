@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { loadDescription } from '../../../spec/loader/index.ts';
+import { credentials, filledPath, plainGets } from '../../support/descriptions.ts';
 import { ROOT, startSite } from '../../support/server.ts';
 
 const FIXTURES = join(ROOT, 'tests/fixtures/descriptions');
@@ -156,24 +157,17 @@ for (const fixture of VALID) {
       assert.ok(count >= pages.length / 2, `${count} pages indexed`);
     });
 
-    test('the mock answers every plain GET with 2xx and the declared media type', async () => {
+    test('the mock answers every plain GET with 2xx', async () => {
       const { document } = await loadDescription(spec);
       const site = await startSite({ DIST_DIR: relative(ROOT, built.dist), PETSTORE_SPEC: spec });
       try {
-        for (const e of expectedPages(document)) {
-          if (e.kind !== 'operation' || e.method !== 'GET') continue;
-          const params = [...((e.pathItem.parameters as Obj[]) ?? []), ...((e.operation.parameters as Obj[]) ?? [])];
-          if (params.some((p) => isObj(p) && p.required && (p.in === 'query' || p.in === 'header'))) continue;
-          const responses = isObj(e.operation.responses) ? Object.keys(e.operation.responses) : [];
-          if (!responses.some((s) => /^2/.test(s))) continue;
-          const path = e.path.replace(/\{[^}]+\}/g, '1');
-          const res = await fetch(`${site.url}/api/mock${path}?api_key=k`, {
-            headers: { authorization: 'Bearer reader-test', api_key: 'k', 'x-api-key': 'k', cookie: 'api_key=k' },
-          });
+        for (const op of plainGets(document)) {
+          const { headers, query } = credentials(document, op);
+          const res = await fetch(`${site.url}/api/mock${filledPath(document, op)}${query}`, { headers });
           const body = await res.text();
           assert.ok(
             res.status >= 200 && res.status < 300,
-            `GET ${e.path} answered ${res.status}: ${body.slice(0, 300)}`,
+            `GET ${op.path} answered ${res.status}: ${body.slice(0, 300)}`,
           );
         }
       } finally {
