@@ -239,7 +239,7 @@ test.describe('try it', () => {
 });
 
 test.describe('accessibility (axe-core)', () => {
-  for (const path of ['/reference/', '/reference/list-pets/', '/reference/get-pet/']) {
+  for (const path of ['/reference/', '/reference/list-pets/', '/reference/get-pet/', '/changelog/']) {
     for (const theme of ['light', 'dark']) {
       test(`${path} (${theme}) has no serious or critical violation`, async ({ page, origin }) => {
         await page.addInitScript((t) => localStorage.setItem('starlight-theme', t), theme);
