@@ -43,6 +43,9 @@ function once(method: 'HEAD' | 'GET', url: URL, address: string, port: number, o
       if (done) return;
       done = true;
       clearTimeout(timer);
+      // The signal lives for the whole run: a listener left on it would keep this request (and its socket)
+      // in memory, and make every later addEventListener slower.
+      opts.signal?.removeEventListener('abort', onAbort);
       resolve(r);
     };
     const onResponse = (res: IncomingMessage) => {
@@ -68,14 +71,11 @@ function once(method: 'HEAD' | 'GET', url: URL, address: string, port: number, o
       req.destroy();
       finish({ ok: false, code: 'ETIMEDOUT', detail: `no answer within ${opts.timeoutMs} ms` });
     }, opts.timeoutMs);
-    opts.signal?.addEventListener(
-      'abort',
-      () => {
-        req.destroy();
-        finish({ ok: false, code: 'ECANCELED', detail: 'interrupted' });
-      },
-      { once: true },
-    );
+    function onAbort() {
+      req.destroy();
+      finish({ ok: false, code: 'ECANCELED', detail: 'interrupted' });
+    }
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
     req.on('error', (e: NodeJS.ErrnoException) => finish({ ok: false, code: e.code ?? 'ERROR', detail: e.message }));
     req.end();
   });
