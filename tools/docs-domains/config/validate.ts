@@ -5,6 +5,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument, visit } from 'yaml';
+import { parsePointer } from '../../../spec/pointer.ts';
 import { checkHost } from './hostname.ts';
 import { compileSchema, type SchemaValidator } from './schema.ts';
 import type { DomainsConfig, Redirect } from './types.ts';
@@ -65,13 +66,9 @@ function keyOf(root: unknown, path: readonly Seg[], prop: string): Node | undefi
   return pair?.key as Node | undefined;
 }
 
+/** An ajv `instancePath` (a JSON Pointer, RFC 6901) as path segments, array indices as numbers. */
 function decodePointer(pointer: string): Seg[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  return parsePointer(pointer).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
 function show(v: unknown): string {
