@@ -197,8 +197,13 @@ const server = createServer(
     const code = matches(API_PATTERN, path);
     const method = req.method ?? 'GET';
     if (!code && !fileMethodAllowed(method) && isPageOrFile(path)) {
-      res.writeHead(405, { Allow: ALLOW, 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end(`Method not allowed: ${path} answers ${ALLOW}.\n`);
+      // The body is read (and dropped) first, so the connection stays usable for the next request.
+      const answer = () => {
+        res.writeHead(405, { Allow: ALLOW, 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end(`Method not allowed: ${path} answers ${ALLOW}.\n`);
+      };
+      if (req.complete) answer();
+      else req.once('end', answer).resume();
       return;
     }
     // express-static-gzip reads Express's `req.path` (it changes req.url, so computed each time).

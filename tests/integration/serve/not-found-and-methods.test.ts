@@ -26,7 +26,9 @@ interface Raw {
 /** One request with node:http (fetch would decode the body and hide Content-Encoding). */
 function send(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${site.url}${path}`, { method, headers }, (res) => {
+    // A body's length is always given: node:http sends DELETE or OPTIONS bodies without one.
+    const sized = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+    const req = httpRequest(`${site.url}${path}`, { method, headers: sized }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
