@@ -91,6 +91,8 @@ export async function buildCli() {
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
+    // Keys config/load.ts's cache of validation results: a new build never reads an older one's.
+    define: { __DOCS_DOMAINS_BUILD__: JSON.stringify(`${Date.now().toString(36)}-${process.pid}`) },
     // CommonJS dependencies (ajv, dns-packet) call require() for Node's built-ins.
     plugins: [
       {
