@@ -27,6 +27,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const OUT_DIR = fileURLToPath(new URL('../tools/docs-domains/dist/', import.meta.url));
 const ENTRY = fileURLToPath(new URL('../tools/docs-domains/cli.ts', import.meta.url));
+const CACHE_DIR = fileURLToPath(new URL('../node_modules/.cache/docs-domains/', import.meta.url));
 const SCHEMA_MODULE = fileURLToPath(new URL('../tools/docs-domains/config/schema.ts', import.meta.url));
 const SCHEMA = fileURLToPath(new URL('../site/domains.schema.json', import.meta.url));
 const prepare = process.argv.includes('--prepare');
@@ -74,6 +75,8 @@ export async function buildCli() {
     return false;
   }
   rmSync(OUT_DIR, { recursive: true, force: true });
+  // Validation results cached by an older bundle (config/load.ts) are never read again.
+  rmSync(CACHE_DIR, { recursive: true, force: true });
   mkdirSync(OUT_DIR, { recursive: true });
   const schemaModule = await precompiledSchemaModule(esbuild);
   const result = await esbuild.build({
