@@ -21,6 +21,7 @@ import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import expressStaticGzip from 'express-static-gzip';
 import { createMock, DEFAULT_RATE_POLICY, DEFAULT_SANDBOX_LIMITS } from '../site/mock/index.ts';
+import { loadMockDescription } from '../site/mock/load.ts';
 import { MOCK_BASE } from '../site/mock/mount.ts';
 import { toNodeListener } from '../site/mock/node.ts';
 import { policyInputs } from '../site/serving/build.ts';
@@ -33,7 +34,6 @@ import {
   matches,
   NOT_FOUND_PAGE,
 } from '../site/serving/rules.ts';
-import { loadSpec } from '../spec/load.ts';
 
 const root = join(import.meta.dirname, '..');
 /** The build output: `DIST_DIR` (relative to the root) as astro.config.mjs and build-if-stale read it. */
@@ -71,7 +71,8 @@ const { handler: astro } = (await import(entry)) as {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
 };
 
-const spec = loadSpec();
+// The description the site was built from (PETSTORE_SPEC or spec/openapi.yaml), in the internal form.
+const spec = await loadMockDescription();
 const rate = num('MOCK_RATE_LIMIT', DEFAULT_RATE_POLICY.limit);
 const mock = toNodeListener(
   await createMock(spec, {
@@ -85,7 +86,9 @@ const mock = toNodeListener(
 );
 
 // The policy inputs come from the built pages, as the build's _headers does (site/serving/build.ts).
-const inputs = existsSync(client) ? policyInputs(client, spec.servers ?? []) : { scriptHashes: [], apiOrigins: [] };
+const inputs = existsSync(client)
+  ? policyInputs(client, (spec.servers ?? []) as Parameters<typeof policyInputs>[1])
+  : { scriptHashes: [], apiOrigins: [] };
 const hsts = env.HSTS === '1';
 /** The rules' headers per cache class (the policy string is built once, not per request). */
 const byClass = new Map<string, [string, string][]>();

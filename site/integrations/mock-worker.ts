@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
-import { loadSpec } from '../../spec/load.ts';
+import { loadMockDescription } from '../mock/load.ts';
 import { MOCK_WORKER_URL } from '../mock/mount.ts';
 import { bundleMock } from '../mock/precompile.ts';
 
@@ -23,11 +23,16 @@ export default function mockWorker(): AstroIntegration {
         mkdirSync(dirname(outfile), { recursive: true });
         let bytes: number;
         try {
-          bytes = await bundleMock(loadSpec(), { entry: WORKER_ENTRY, outfile, format: 'iife' });
+          bytes = await bundleMock(await loadMockDescription(), {
+            entry: WORKER_ENTRY,
+            outfile,
+            format: 'iife',
+            onWarn: (message) => logger.warn(`in-browser mock: ${message}`),
+          });
         } catch (err) {
-          // A description whose schemas Ajv cannot compile to code (GitHub's has `nullable` without
-          // `type`) still builds a site: without the worker, try-it on a static host says the mock
-          // is unavailable, as it does in a browser without service workers.
+          // A description the bundle cannot be made from still builds a site: without the worker,
+          // try-it on a static host says the mock is unavailable, as it does in a browser without
+          // service workers. (A schema Ajv cannot compile only leaves that request unchecked.)
           logger.warn(
             `${MOCK_WORKER_URL} not written, the in-browser mock is off for this description: ${(err as Error).message}`,
           );

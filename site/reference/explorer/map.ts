@@ -11,57 +11,22 @@
  * `x-hideTryItPanel` and sunset dates).
  */
 
-import { formatDay, parseDay } from '../../spec/dates.ts';
-import { listOperations as listDocumentOperations } from '../../spec/operations.ts';
-import { MOCK_BASE } from '../mock/mount.ts';
-
-export { formatDay, parseDay };
-
-/** An OpenAPI document as plain data (parsed YAML or JSON). */
-export type OpenApiDocument = Record<string, unknown> & {
-  openapi: string;
-  paths: Record<string, unknown>;
-};
-
-/** Stability levels of `x-stability` (GitBook convention; spec/README.md "Extensions"). */
-export type StabilityLevel = 'experimental' | 'beta';
-
-/** Where an operation lives in the document and in Scalar's navigation. */
-export interface OperationRef {
-  operationId: string;
-  /** Upper-case HTTP method, e.g. `GET`. */
-  method: string;
-  /** Path template as written in the document, e.g. `/pets/{petId}`. */
-  path: string;
-  summary: string;
-  /** First tag of the operation (the one Scalar files it under). */
-  tag: string;
-  /**
-   * Scalar's navigation id without the document prefix, e.g. `tag/orders/GET/store/orders`: the end
-   * of the sidebar item's `data-sidebar-id` and of the operation section's `id`.
-   */
-  anchor: string;
-}
+import { MOCK_BASE } from '../../mock/mount.ts';
+import { isObject, listOperations, type OpenApiDocument, type OperationRef } from '../model/document.ts';
+import {
+  type Deprecation,
+  deprecationNotice,
+  describeDeprecation,
+  parseDay,
+  type StabilityLevel,
+  stabilityOf,
+} from '../model/lifecycle.ts';
+import { navigationGroups, type TagGroup, tagGroups } from '../model/tags.ts';
 
 export interface StabilityMarker extends OperationRef {
   level: StabilityLevel;
   /** The badge text, `Experimental` or `Beta`. */
   label: string;
-}
-
-export interface Deprecation extends OperationRef {
-  /** `x-deprecated-sunset` as written (YYYY-MM-DD), or null when the operation has none. */
-  sunset: string | null;
-  /** The sunset date for people, e.g. `30 June 2027`; null without a sunset. */
-  sunsetText: string | null;
-  /** Whether the sunset is still ahead of the build date, on it, or already past; null without a sunset. */
-  sunsetState: 'ahead' | 'today' | 'past' | null;
-  /** Whole days from the build date to the sunset date (negative once past); null without a sunset. */
-  daysToSunset: number | null;
-  /** `x-deprecated-since` as written, or null. */
-  since: string | null;
-  /** The operation to use instead (`x-successor.operationId`, resolved in the document), or null. */
-  successor: Pick<OperationRef, 'operationId' | 'method' | 'path' | 'summary' | 'anchor'> | null;
 }
 
 /** Server entry as Scalar takes it (`servers` in the configuration, OpenAPI Server Object). */
@@ -102,11 +67,6 @@ export interface MappedReference {
   tagGroups: TagGroup[];
 }
 
-export interface TagGroup {
-  name: string;
-  tags: string[];
-}
-
 export interface MapOptions {
   /** The build date as YYYY-MM-DD (UTC); decides whether a sunset is ahead or past. */
   buildDate: string;
@@ -114,122 +74,10 @@ export interface MapOptions {
   mockBase?: string;
   /** Bearer token preset for the try-it client (the mock accepts any non-empty token). */
   demoToken?: string;
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * Compares a sunset date with the build date.
- * @param sunset YYYY-MM-DD, the last day the operation answers (spec/README.md: `Sunset: … 23:59:59 GMT`)
- * @param buildDate YYYY-MM-DD
- * @returns `ahead` before the sunset day, `today` on it, `past` after it, and the days between (negative when past)
- */
-export function sunsetState(sunset: string, buildDate: string): { state: 'ahead' | 'today' | 'past'; days: number } {
-  const days = Math.round((parseDay(sunset) - parseDay(buildDate)) / DAY_MS);
-  return { state: days > 0 ? 'ahead' : days === 0 ? 'today' : 'past', days };
-}
-
-/** Scalar's tag slug (`@scalar/helpers` slugify for plain names): lower case, runs of other characters → `-`. */
-export function slugifyTag(name: string): string {
-  return name
-    .toLowerCase()
-    .trim()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/**
- * Every operation of the document, in document order (spec/operations.ts), with what the reference
- * shows of it: its id (or `METHOD path` without one), summary, first tag and Scalar anchor.
- */
-export function listOperations(doc: OpenApiDocument): Array<OperationRef & { operation: Record<string, unknown> }> {
-  return listDocumentOperations(doc).map(({ method, path, operation }) => {
-    const tags = Array.isArray(operation.tags) ? operation.tags.filter((t) => typeof t === 'string') : [];
-    const tag = tags[0] ?? '';
-    const upper = method.toUpperCase();
-    return {
-      operationId: typeof operation.operationId === 'string' ? operation.operationId : `${upper} ${path}`,
-      method: upper,
-      path,
-      summary: typeof operation.summary === 'string' ? operation.summary : `${upper} ${path}`,
-      tag,
-      anchor: tag ? `tag/${slugifyTag(tag)}/${upper}${path}` : `${upper}${path}`,
-      operation,
-    };
-  });
-}
-
-/**
- * The navigation groups: `x-tagGroups` when the document has it, completed with every tag whose
- * `x-parent` names a group (GitBook / OpenAPI 3.2 `parent`). Groups follow the order of first mention;
- * a tag appears in one group only. A group tag itself is never a child.
- * @throws {Error} when `x-tagGroups` is not an array of `{name, tags[]}`
- */
-export function tagGroups(doc: OpenApiDocument): TagGroup[] {
-  const groups: TagGroup[] = [];
-  const byName = new Map<string, TagGroup>();
-  const placed = new Set<string>();
-  const add = (group: string, tag: string) => {
-    let g = byName.get(group);
-    if (!g) {
-      g = { name: group, tags: [] };
-      byName.set(group, g);
-      groups.push(g);
-    }
-    if (!placed.has(tag) && tag !== group) {
-      g.tags.push(tag);
-      placed.add(tag);
-    }
-  };
-  const declared = doc['x-tagGroups'];
-  if (declared !== undefined) {
-    if (!Array.isArray(declared)) throw new Error('x-tagGroups: expected an array of {name, tags}');
-    declared.forEach((g, i) => {
-      if (!isObject(g) || typeof g.name !== 'string' || !Array.isArray(g.tags)) {
-        throw new Error(`x-tagGroups[${i}]: expected {name: string, tags: string[]}`);
-      }
-      if (!byName.has(g.name)) {
-        const group = { name: g.name, tags: [] };
-        byName.set(g.name, group);
-        groups.push(group);
-      }
-      for (const t of g.tags) if (typeof t === 'string') add(g.name, t);
-    });
-  }
-  const tags = Array.isArray(doc.tags) ? doc.tags.filter(isObject) : [];
-  for (const t of tags) {
-    const parent = t['x-parent'] ?? t.parent;
-    if (typeof t.name === 'string' && typeof parent === 'string') add(parent, t.name);
-  }
-  return groups;
-}
-
-/**
- * The groups the navigation shows: {@link tagGroups}, plus an "Other" group for tags with operations
- * that no group names (Scalar would hide them; a reader must still find them), keeping only tags that
- * have operations and groups that keep a tag. Tags are in group order, then document order.
- */
-export function navigationGroups(doc: OpenApiDocument, ops: readonly Pick<OperationRef, 'tag'>[]): TagGroup[] {
-  const groups = tagGroups(doc);
-  const usedTags = [...new Set(ops.map((o) => o.tag).filter(Boolean))];
-  const grouped = new Set(groups.flatMap((g) => g.tags));
-  const orphans = usedTags.filter((t) => !grouped.has(t));
-  if (orphans.length > 0) groups.push({ name: 'Other', tags: orphans });
-  const used = new Set(usedTags);
-  return groups
-    .map((g) => ({ name: g.name, tags: g.tags.filter((t) => used.has(t)) }))
-    .filter((g) => g.tags.length > 0);
-}
-
-export function stabilityOf(operation: Record<string, unknown>, where: string): StabilityLevel | null {
-  const v = operation['x-stability'];
-  if (v === undefined) return null;
-  if (v === 'experimental' || v === 'beta') return v;
-  throw new Error(`${where}: x-stability must be "experimental" or "beta", got ${JSON.stringify(v)}`);
+  /** Offer the mock on this site as a server (default true). */
+  mock?: boolean;
+  /** Offer the description's own servers (default true). */
+  descriptionServers?: boolean;
 }
 
 const STABILITY_BADGE: Record<StabilityLevel, { name: string; color: string }> = {
@@ -254,8 +102,8 @@ function cssString(text: string): string {
  */
 export function referenceCss(
   hidden: OperationRef[],
-  stability: StabilityMarker[],
-  deprecations: Deprecation[],
+  stability: Pick<StabilityMarker, 'anchor' | 'label' | 'level'>[],
+  deprecations: Pick<Deprecation, 'anchor' | 'sunsetText'>[],
 ): string {
   const rules: string[] = [];
   for (const op of hidden) {
@@ -279,70 +127,6 @@ export function referenceCss(
     );
   }
   return rules.join('\n');
-}
-
-/**
- * The deprecation of an operation: `deprecated: true` and/or `x-deprecated-sunset` (YYYY-MM-DD, the
- * last day it answers; spec/README.md "Deprecation policy"), `x-deprecated-since`, and `x-successor`
- * resolved among `ops`.
- * @returns null when the operation is not deprecated
- * @throws {Error} on a sunset that is not a YYYY-MM-DD date, or a successor naming no operation
- */
-export function describeDeprecation(
-  ref: OperationRef,
-  operation: Record<string, unknown>,
-  ops: readonly OperationRef[],
-  buildDate: string,
-): Deprecation | null {
-  const where = `${ref.method} ${ref.path} (${ref.operationId})`;
-  const sunsetRaw = operation['x-deprecated-sunset'];
-  if (operation.deprecated !== true && sunsetRaw === undefined) return null;
-  let sunset: string | null = null;
-  if (sunsetRaw !== undefined) {
-    if (typeof sunsetRaw !== 'string') throw new Error(`${where}: x-deprecated-sunset must be a YYYY-MM-DD string`);
-    try {
-      parseDay(sunsetRaw);
-    } catch (err) {
-      throw new Error(`${where}: x-deprecated-sunset: ${(err as Error).message}`);
-    }
-    sunset = sunsetRaw;
-  }
-  const state = sunset ? sunsetState(sunset, buildDate) : null;
-  const since = typeof operation['x-deprecated-since'] === 'string' ? operation['x-deprecated-since'] : null;
-  const succ = operation['x-successor'];
-  const succId = isObject(succ) && typeof succ.operationId === 'string' ? succ.operationId : null;
-  const found = succId ? ops.find((o) => o.operationId === succId) : undefined;
-  if (succId && !found) throw new Error(`${where}: x-successor names no operation: ${succId}`);
-  return {
-    ...ref,
-    sunset,
-    sunsetText: sunset ? formatDay(sunset) : null,
-    sunsetState: state?.state ?? null,
-    daysToSunset: state?.days ?? null,
-    since,
-    successor: found
-      ? {
-          operationId: found.operationId,
-          method: found.method,
-          path: found.path,
-          summary: found.summary,
-          anchor: found.anchor,
-        }
-      : null,
-  };
-}
-
-/** The sentence about a deprecation a reader sees at the top of the operation. */
-export function deprecationNotice(d: Deprecation, buildDate: string): string {
-  if (!d.sunset || !d.sunsetText) return '**Deprecated.** This operation will be removed; plan to move away from it.';
-  const when =
-    d.sunsetState === 'past'
-      ? `The sunset date, **${d.sunsetText}**, is already past (as of ${formatDay(buildDate)}): the operation may stop answering at any time.`
-      : d.sunsetState === 'today'
-        ? `The sunset date is **today, ${d.sunsetText}**: this is the last day the operation answers.`
-        : `It keeps working until its sunset date, **${d.sunsetText}**, which is still ahead (${d.daysToSunset} days after ${formatDay(buildDate)}, when this page was built).`;
-  const since = d.since && /^\d{4}-\d{2}-\d{2}$/.test(d.since) ? ` since ${formatDay(d.since)}` : '';
-  return `**Deprecated${since}.** ${when} See the [deprecation policy](/guides/getting-started/#deprecation-policy).`;
 }
 
 /**
@@ -375,7 +159,7 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
   const stability: StabilityMarker[] = [];
   const deprecations: Deprecation[] = [];
 
-  for (const { operation, ...ref } of ops) {
+  for (const { operation, pathItem: _item, key: _key, ...ref } of ops) {
     const where = `${ref.method} ${ref.path} (${ref.operationId})`;
     const badges: Array<{ name: string; color: string; position: 'before' | 'after' }> = Array.isArray(
       operation['x-badges'],
@@ -388,7 +172,7 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
       badges.push({ ...badge, position: 'after' });
       stability.push({ ...ref, level, label: badge.name });
     }
-    if (operation['x-hideTryItPanel'] === true) hiddenTryIt.push(ref);
+    if (operation['x-hideTryItPanel'] === true && ref.kind === 'operation') hiddenTryIt.push(ref);
     const d = describeDeprecation(ref, operation, ops, options.buildDate);
     if (d) {
       deprecations.push(d);
@@ -418,7 +202,8 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
       (t) => !(isObject(t) && typeof t.name === 'string' && groupNames.has(t.name) && !usedTags.has(t.name)),
     );
   }
-  document['x-tagGroups'] = visibleGroups;
+  if (visibleGroups.length > 0) document['x-tagGroups'] = visibleGroups;
+  else delete document['x-tagGroups'];
 
   // Composed schemas (Pet, Category) show their own description only, not their parts'.
   if (isObject(document.components) && isObject(document.components.schemas)) {
@@ -426,9 +211,12 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
   }
 
   // Servers: the same-origin mock first, then the production server(s) of the document.
-  const own = Array.isArray(document.servers) ? (document.servers as ServerEntry[]) : [];
+  const own =
+    options.descriptionServers === false || !Array.isArray(document.servers)
+      ? []
+      : document.servers.filter((s): s is ServerEntry => isObject(s) && typeof s.url === 'string');
   const servers: ServerEntry[] = [
-    { url: mockBase, description: 'Mock API on this site' },
+    ...(options.mock === false ? [] : [{ url: mockBase, description: 'Mock API on this site' }]),
     ...own.filter((s) => s.url !== mockBase).map((s) => ({ ...s, description: s.description ?? 'Production' })),
   ];
   document.servers = servers;

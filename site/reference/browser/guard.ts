@@ -3,8 +3,8 @@
  * try-it requests belong to an operation whose try-it panel is hidden (`x-hideTryItPanel`), and
  * whether a response came from the mock API or from a static host that has none.
  */
-import { escapeRegExp } from '../../spec/regexp.ts';
-import type { OperationRef } from './map.ts';
+import { escapeRegExp } from '../../../spec/regexp.ts';
+import type { OperationRef } from '../model/document.ts';
 
 /** A hidden operation as the browser needs it: method plus a matcher for its path. */
 export interface HiddenMatcher {

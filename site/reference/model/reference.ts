@@ -1,7 +1,8 @@
 /**
- * The API reference as static pages: maps an OpenAPI 3.0 document to what the pages render, one view
- * per operation, tag and schema, with the URLs they live at. Pure: no I/O, no clock (the build date is
- * a parameter), the document is never changed. Astro components render these views as they are.
+ * The API reference as static pages: maps an OpenAPI document (the loader's internal form, OpenAPI
+ * 3.2; 3.0 and 3.1 read as well) to what the pages render, one view per operation, webhook, tag and
+ * schema, with the URLs they live at. Pure: no I/O, no clock (the build date is a parameter), the
+ * document is never changed. Astro components render these views as they are.
  *
  * Rules and their sources:
  * - tag groups from `x-tagGroups` and `x-parent` (map.ts `navigationGroups`; spec §1: Pets and Store
@@ -13,18 +14,19 @@
  * - `x-codeSamples` first, generated samples only for other languages (samples.ts).
  */
 
-import { formatPointer } from '../../spec/pointer.ts';
+import { HTTP_METHODS } from '../../../spec/operations.ts';
+import { formatPointer } from '../../../spec/pointer.ts';
 import {
-  type Deprecation,
-  describeDeprecation,
+  isNavigationTag,
   listOperations,
-  navigationGroups,
   type OpenApiDocument,
+  type OperationKind,
   type OperationRef,
-  type StabilityLevel,
+  pathItemOperations,
   slugifyTag,
-  stabilityOf,
-} from './map.ts';
+  tagObjects,
+} from './document.ts';
+import { type Deprecation, describeDeprecation, type StabilityLevel, stabilityOf } from './lifecycle.ts';
 import { type CodeSample, codeSamples, type SampleRequest } from './samples.ts';
 import {
   deref,
@@ -37,6 +39,7 @@ import {
   schemaRefName,
 } from './schema.ts';
 import { RESERVED_SLUGS, uniqueSlugs } from './slug.ts';
+import { navigationGroups, tagGroups, tagNesting } from './tags.ts';
 
 type Json = Record<string, unknown>;
 
@@ -50,6 +53,9 @@ function str(v: unknown): string | undefined {
 /** Where the reference lives (`/reference`) and the pages below it. */
 export const REFERENCE_BASE = '/reference';
 
+/** The tag of operations that have none (OpenAPI allows untagged operations; they still need a place). */
+export const DEFAULT_TAG = 'Operations';
+
 export interface Stability {
   level: StabilityLevel;
   /** Badge text: `Experimental` or `Beta`. */
@@ -58,13 +64,15 @@ export interface Stability {
 
 export interface ParameterView {
   name: string;
-  /** `path`, `query`, `header` or `cookie`. */
+  /** `path`, `query`, `querystring` (3.2: the whole query string), `header` or `cookie`. */
   in: string;
   required: boolean;
   deprecated: boolean;
   /** Markdown. */
   description?: string;
   schema: SchemaNode;
+  /** Media type of a parameter described by `content` instead of `schema` (always so for `querystring`). */
+  mediaType?: string;
   /** JSON text of the parameter's example (`example`, the first of `examples`, or the schema's). */
   example?: string;
 }
@@ -81,6 +89,8 @@ export interface ExampleView {
 export interface MediaView {
   mediaType: string;
   schema?: SchemaNode;
+  /** `itemSchema` (3.2) of a sequential media type (JSON Lines, Server-Sent Events): each item's schema. */
+  itemSchema?: SchemaNode;
   examples: ExampleView[];
 }
 
@@ -117,14 +127,21 @@ export interface SchemeView {
 
 /** What lists, the sidebar and links need of an operation (cheap; held for every operation). */
 export interface OperationSummary {
+  /** `operation` for a path's operation, `webhook` for an entry of `webhooks`. */
+  kind: OperationKind;
+  /** The `operationId`, or `METHOD path` when the operation has none ({@link hasOperationId}). */
   operationId: string;
+  /** Whether the description gives the operation an `operationId`. */
+  hasOperationId: boolean;
   /** File-safe slug; the page is `/reference/<slug>/`. */
   slug: string;
   url: string;
-  /** Upper case, e.g. `GET`. */
+  /** Upper case, e.g. `GET`; a method of `additionalOperations` as written. */
   method: string;
+  /** The path template; a webhook's name for webhooks. */
   path: string;
   summary: string;
+  /** The navigation tag (the first tag not of a `badge`/`audience` kind; {@link DEFAULT_TAG} without one). */
   tag: string;
   tagUrl: string;
   /** The tag group the operation's tag is in. */
@@ -133,8 +150,28 @@ export interface OperationSummary {
   legacyAnchor: string;
   stability: Stability | null;
   deprecation: Deprecation | null;
-  /** False for `x-hideTryItPanel: true`. */
+  /**
+   * False for `x-hideTryItPanel: true`, for webhooks (the API sends them) and for methods the try-it
+   * client cannot send (`query`, `additionalOperations`).
+   */
   tryIt: boolean;
+  /** Tags of other kinds (`badge`, `audience`; OpenAPI 3.2), shown as labels on the page. */
+  labels: Array<{ kind: string; name: string }>;
+}
+
+/** A callback of an operation (OpenAPI 3.2 §4.8.18): requests the API makes to the client. */
+export interface CallbackView {
+  /** The callback's key in `callbacks`, e.g. `onPetAdopted`. */
+  name: string;
+  /** The runtime expression that gives the URL, e.g. `{$request.body#/callbackUrl}`. */
+  expression: string;
+  method: string;
+  summary?: string;
+  /** Markdown. */
+  description?: string;
+  parameters: ParameterView[];
+  requestBody: RequestBodyView | null;
+  responses: ResponseView[];
 }
 
 /** Everything an operation's page shows (built per page by {@link ReferenceModel.operationView}). */
@@ -147,6 +184,7 @@ export interface OperationView extends OperationSummary {
   requestBody: RequestBodyView | null;
   responses: ResponseView[];
   samples: CodeSample[];
+  callbacks: CallbackView[];
   externalDocs?: { url: string; description?: string };
 }
 
@@ -158,11 +196,19 @@ export interface TagView {
   /** Markdown. */
   description?: string;
   operations: OperationSummary[];
+  /** Tags whose `parent` (OpenAPI 3.2) is this tag: nested below it in the navigation. */
+  children: TagView[];
 }
 
 export interface GroupView {
   name: string;
+  /** Top-level tags of the group (nested tags are in their parent's `children`). */
   tags: TagView[];
+  /**
+   * True when the description declares no groups (no `x-tagGroups`, no tag `parent`): the one group
+   * holds every tag and is not shown as a level of its own.
+   */
+  implicit: boolean;
 }
 
 export interface SchemaPageView {
@@ -176,14 +222,24 @@ export interface SchemaPageView {
 export interface ReferenceModel {
   title: string;
   version: string;
+  /** `info.summary` (OpenAPI 3.1+), a one-line summary of the API. */
+  summary?: string;
   /** Markdown of `info.description`. */
   description?: string;
   groups: GroupView[];
+  /** Every tag with operations (nested ones too), in navigation order. */
   tags: TagView[];
+  /** Operations of `paths`, then webhooks ({@link OperationSummary.kind}). */
   operations: OperationSummary[];
+  /** The webhooks among {@link operations}, in document order. */
+  webhooks: OperationSummary[];
+  /** The page listing the webhooks, when there are any. */
+  webhooksUrl?: string;
   schemas: SchemaPageView[];
   /** The base URL generated samples use (the first server, variables at their defaults). */
   sampleServer: string;
+  /** Where try-it sends: the mock on this site, and/or the description's servers (when it has any). */
+  tryItTo: { mock: boolean; servers: boolean };
   /**
    * The whole view of one operation's page. Built on demand, one page at a time, so a build holds the
    * heavy parts (schema trees, examples, samples) of one page at once, not of 1,100.
@@ -198,6 +254,8 @@ export interface ModelOptions {
   buildDate: string;
   /** Expansion bound of nested object schemas in operations (default 2). */
   maxRefDepth?: number;
+  /** Where try-it may send (default both): the mock on this site, the description's servers. */
+  tryItTargets?: ReadonlyArray<'mock' | 'description'>;
 }
 
 /**
@@ -232,14 +290,22 @@ function prettyJson(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
 }
 
+/** The value of an Example Object: `value`, else 3.2's `dataValue`, else its `serializedValue` text. */
+function exampleValue(ex: Json): unknown {
+  return ex.value ?? ex.dataValue ?? ex.serializedValue;
+}
+
 function examplesOf(doc: Json, media: Json): ExampleView[] {
   const out: ExampleView[] = [];
   if (media.example !== undefined) out.push({ name: 'Example', value: prettyJson(media.example), generated: false });
   if (isObject(media.examples)) {
-    for (const [name, raw] of Object.entries(media.examples)) {
+    const entries = Object.entries(media.examples);
+    for (const [key, raw] of entries) {
       const ex = deref(doc, raw);
-      if (!isObject(ex) || ex.value === undefined) continue;
-      out.push({ name, summary: str(ex.summary), value: prettyJson(ex.value), generated: false });
+      if (!isObject(ex) || exampleValue(ex) === undefined) continue;
+      // The upgrade to 3.1+ turns a lone `example` into `examples: {default: {value}}`: still "Example".
+      const name = entries.length === 1 && key === 'default' ? 'Example' : key;
+      out.push({ name, summary: str(ex.summary), value: prettyJson(exampleValue(ex)), generated: false });
     }
   }
   return out;
@@ -248,16 +314,19 @@ function examplesOf(doc: Json, media: Json): ExampleView[] {
 function mediaViews(doc: Json, content: unknown, ctx: SchemaContext): MediaView[] {
   if (!isObject(content)) return [];
   return Object.entries(content).map(([mediaType, raw]) => {
-    const media = isObject(raw) ? raw : {};
+    const m = deref(doc, raw);
+    const media = isObject(m) ? m : {};
     const examples = examplesOf(doc, media);
     if (examples.length === 0 && media.schema !== undefined && /json/i.test(mediaType)) {
       examples.push({ name: 'Example', value: prettyJson(exampleFor(media.schema, doc)), generated: true });
     }
-    return {
+    const view: MediaView = {
       mediaType,
       schema: media.schema === undefined ? undefined : schemaNode(media.schema, ctx),
       examples,
     };
+    if (media.itemSchema !== undefined) view.itemSchema = schemaNode(media.itemSchema, ctx);
+    return view;
   });
 }
 
@@ -275,18 +344,16 @@ function parametersOf(doc: Json, pathItem: Json, operation: Json): Json[] {
 }
 
 function schemeSummary(name: string, s: Json): string {
-  if (s.type === 'http' && typeof s.scheme === 'string') {
+  if (s.type === 'http' && typeof s.scheme === 'string' && s.scheme) {
     return s.scheme.toLowerCase() === 'bearer'
       ? 'Authorization: Bearer <token>'
       : `Authorization: ${s.scheme[0]?.toUpperCase()}${s.scheme.slice(1)} <credentials>`;
   }
-  if (s.type === 'apiKey')
-    return `API key in the ${String(s.in)} ${s.in === 'query' ? 'parameter' : ''} ${String(s.name)}`.replace(
-      /\s+/g,
-      ' ',
-    );
+  if (s.type === 'apiKey' && typeof s.name === 'string' && typeof s.in === 'string')
+    return `API key in the ${s.in} ${s.in === 'query' ? 'parameter' : ''} ${s.name}`.replace(/\s+/g, ' ');
   if (s.type === 'oauth2') return 'OAuth 2.0 access token (Authorization: Bearer <token>)';
   if (s.type === 'openIdConnect') return 'OpenID Connect access token';
+  if (s.type === 'mutualTLS') return 'Mutual TLS: a client certificate';
   return name;
 }
 
@@ -342,6 +409,102 @@ function sampleRequest(
   };
 }
 
+/** Views of a parameter list (Parameter Objects, `$ref`s resolved). */
+function parameterViews(doc: Json, params: Json[], ctx: SchemaContext): ParameterView[] {
+  return params.map((p) => {
+    // A parameter has `schema`, or `content` with one media type (always so for `in: querystring`).
+    const content = isObject(p.content) ? Object.entries(p.content)[0] : undefined;
+    const media = content && isObject(content[1]) ? content[1] : undefined;
+    const schema = p.schema ?? media?.schema;
+    let ex = parameterExample(doc, p);
+    if (ex === undefined && media) ex = examplesOf(doc, media)[0]?.value;
+    const view: ParameterView = {
+      name: typeof p.name === 'string' ? p.name : '',
+      in: typeof p.in === 'string' ? p.in : '',
+      required: p.required === true || p.in === 'path',
+      deprecated: p.deprecated === true,
+      description: str(p.description),
+      schema: schemaNode(schema ?? {}, ctx),
+      example: ex === undefined ? undefined : typeof ex === 'string' && media ? ex : jsonText(ex),
+    };
+    if (content) view.mediaType = content[0];
+    return view;
+  });
+}
+
+function requestBodyView(doc: Json, raw: unknown, ctx: SchemaContext): RequestBodyView | null {
+  const rb = deref(doc, raw);
+  return isObject(rb)
+    ? { required: rb.required === true, description: str(rb.description), contents: mediaViews(doc, rb.content, ctx) }
+    : null;
+}
+
+function responseViews(doc: Json, raw: unknown, ctx: SchemaContext): ResponseView[] {
+  return Object.entries(isObject(raw) ? raw : {})
+    .filter(([status]) => !status.startsWith('x-'))
+    .map(([status, rawResponse]) => {
+      const r = deref(doc, rawResponse);
+      const resp = isObject(r) ? r : {};
+      const headers = Object.entries(isObject(resp.headers) ? resp.headers : {}).map(([name, rawH]) => {
+        const h = deref(doc, rawH);
+        const header = isObject(h) ? h : {};
+        const headerSchema = deref(doc, header.schema);
+        // `example`, else the first of `examples` (3.1+ upgrades move `example` there), else the schema's.
+        const ex = parameterExample(doc, { ...header, schema: headerSchema });
+        return {
+          name,
+          required: header.required === true,
+          description: str(header.description),
+          schema: header.schema === undefined ? undefined : schemaNode(header.schema, ctx),
+          example: ex === undefined ? undefined : typeof ex === 'string' ? ex : jsonText(ex),
+        };
+      });
+      return { status, description: str(resp.description), headers, contents: mediaViews(doc, resp.content, ctx) };
+    });
+}
+
+/**
+ * The callbacks of an operation (`callbacks`: name → Callback Object of runtime expression → Path
+ * Item), one view per method of each expression.
+ */
+function callbackViews(doc: Json, operation: Json, ctx: SchemaContext): CallbackView[] {
+  const out: CallbackView[] = [];
+  for (const [name, rawCallback] of Object.entries(isObject(operation.callbacks) ? operation.callbacks : {})) {
+    const callback = deref(doc, rawCallback);
+    if (!isObject(callback)) continue;
+    for (const [expression, rawItem] of Object.entries(callback)) {
+      if (expression.startsWith('x-')) continue;
+      const item = deref(doc, rawItem);
+      if (!isObject(item)) continue;
+      for (const { method, operation: op } of pathItemOperations(item)) {
+        out.push({
+          name,
+          expression,
+          method,
+          summary: str(op.summary),
+          description: str(op.description),
+          parameters: parameterViews(doc, parametersOf(doc, item, op), ctx),
+          requestBody: requestBodyView(doc, op.requestBody, ctx),
+          responses: responseViews(doc, op.responses, ctx),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** The base URL of generated samples: the first server (variables at their defaults), made absolute. */
+function sampleBase(doc: Json): string {
+  const fallback = 'https://api.example.com';
+  const url = serverUrl(Array.isArray(doc.servers) ? doc.servers[0] : undefined);
+  if (!url) return fallback;
+  try {
+    return new URL(url, fallback).href.replace(/\/+$/, '');
+  } catch {
+    return fallback;
+  }
+}
+
 /**
  * Maps the document to the reference's pages.
  * @throws {Error} on an invalid `x-stability`, `x-deprecated-sunset`, `x-successor` or `x-tagGroups`
@@ -349,9 +512,35 @@ function sampleRequest(
  */
 export function buildReferenceModel(input: OpenApiDocument, options: ModelOptions): ReferenceModel {
   const doc = input as Json;
-  const ops = listOperations(input);
-  const groups = navigationGroups(input, ops);
+  const listed = listOperations(input).map((o) => (o.kind === 'operation' && !o.tag ? { ...o, tag: DEFAULT_TAG } : o));
+  const ops: OperationRef[] = listed.map(({ operation: _o, pathItem: _p, key: _k, ...ref }) => ref);
+  const pathOps = ops.filter((o) => o.kind === 'operation');
+
+  // Navigation: groups of top-level tags; tags under a nested parent are lifted to that parent's
+  // top-level ancestor for grouping and hang below their parent.
+  const nesting = tagNesting(doc);
+  const usedTags = new Set(pathOps.map((o) => o.tag));
+  const lifted = new Set<string>();
+  for (const t of usedTags) for (const a of nesting.ancestors.get(t) ?? []) lifted.add(a);
+  const topLevel = [...usedTags, ...lifted].filter((t) => !nesting.ancestors.has(t));
+  const declaredGroups = tagGroups(input).length > 0;
+  const groups = navigationGroups(
+    input,
+    topLevel.map((tag) => ({ tag })),
+  );
   const groupOfTag = new Map(groups.flatMap((g) => g.tags.map((t) => [t, g.name] as const)));
+  const groupOf = (tag: string): string => {
+    const top = [tag, ...(nesting.ancestors.get(tag) ?? [])].at(-1) ?? tag;
+    return groupOfTag.get(top) ?? 'Other';
+  };
+  // Navigation order: each group's tags, each followed by its nested tags (depth first).
+  const tagNames: string[] = [];
+  const visit = (t: string) => {
+    if (tagNames.includes(t)) return;
+    tagNames.push(t);
+    for (const c of nesting.children.get(t) ?? []) if (usedTags.has(c) || lifted.has(c)) visit(c);
+  };
+  for (const g of groups) for (const t of g.tags) visit(t);
 
   const schemaNames =
     isObject(doc.components) && isObject(doc.components.schemas) ? Object.keys(doc.components.schemas) : [];
@@ -360,39 +549,55 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
   const schemaUrl = (name: string) => `${REFERENCE_BASE}/schemas/${schemaSlugs.get(name) ?? 'x'}/`;
   const baseCtx: SchemaContext = { doc, schemaUrl, maxRefDepth: options.maxRefDepth ?? 2 };
 
-  const tagNames = groups.flatMap((g) => g.tags);
   const tagSlugList = uniqueSlugs(tagNames);
   const tagSlug = new Map(tagNames.map((t, i) => [t, tagSlugList[i] ?? slugifyTag(t)]));
-  const tagMeta = new Map(
-    (Array.isArray(doc.tags) ? doc.tags : []).filter(isObject).map((t) => [String(t.name), t] as const),
-  );
+  const tagMeta = tagObjects(doc);
   const opSlugs = uniqueSlugs(
-    ops.map((o) => o.operationId),
+    ops.map((o) =>
+      o.kind === 'webhook' && o.operationId === `${o.method} ${o.path}` ? `webhook ${o.path}` : o.operationId,
+    ),
     RESERVED_SLUGS,
   );
-  const sampleServer = serverUrl(Array.isArray(doc.servers) ? doc.servers[0] : undefined) ?? 'https://api.example.com';
-  const paths = isObject(doc.paths) ? doc.paths : {};
+  const sampleServer = sampleBase(doc);
+  const targets = options.tryItTargets ?? ['mock', 'description'];
+  const hasServers = Array.isArray(doc.servers) && doc.servers.some((s) => isObject(s) && typeof s.url === 'string');
+  const tryItTo = { mock: targets.includes('mock'), servers: targets.includes('description') && hasServers };
+  const webhooksUrl = `${REFERENCE_BASE}/webhooks/`;
 
   const raw = new Map<string, { operation: Json; pathItem: Json }>();
-  const operations: OperationSummary[] = ops.map(({ operation, ...ref }, i) => {
+  const operations: OperationSummary[] = listed.map(({ operation, pathItem, key, ...ref }, i) => {
     const slug = opSlugs[i] ?? 'x';
     const where = `${ref.method} ${ref.path} (${ref.operationId})`;
     const level = stabilityOf(operation, where);
-    raw.set(slug, { operation, pathItem: isObject(paths[ref.path]) ? (paths[ref.path] as Json) : {} });
+    raw.set(slug, { operation, pathItem });
+    const webhook = ref.kind === 'webhook';
+    const labels = (Array.isArray(operation.tags) ? operation.tags : [])
+      .filter((t): t is string => typeof t === 'string')
+      .flatMap((t) => {
+        const meta = tagMeta.get(t);
+        return isNavigationTag(meta) ? [] : [{ kind: String(meta?.kind), name: t }];
+      });
     return {
+      kind: ref.kind,
       operationId: ref.operationId,
+      hasOperationId: typeof operation.operationId === 'string' && operation.operationId.trim() !== '',
       slug,
       url: `${REFERENCE_BASE}/${slug}/`,
       method: ref.method,
       path: ref.path,
       summary: ref.summary,
-      tag: ref.tag,
-      tagUrl: `${REFERENCE_BASE}/tags/${tagSlug.get(ref.tag) ?? 'x'}/`,
-      group: groupOfTag.get(ref.tag) ?? 'Other',
+      tag: webhook ? 'Webhooks' : ref.tag,
+      tagUrl: webhook ? webhooksUrl : `${REFERENCE_BASE}/tags/${tagSlug.get(ref.tag) ?? 'x'}/`,
+      group: webhook ? 'Webhooks' : groupOf(ref.tag),
       legacyAnchor: ref.anchor,
       stability: level ? { level, label: level === 'beta' ? 'Beta' : 'Experimental' } : null,
-      deprecation: describeDeprecation(ref as OperationRef, operation, ops, options.buildDate),
-      tryIt: operation['x-hideTryItPanel'] !== true,
+      deprecation: describeDeprecation(ops[i] ?? ref, operation, ops, options.buildDate),
+      tryIt:
+        (tryItTo.mock || tryItTo.servers) &&
+        operation['x-hideTryItPanel'] !== true &&
+        !webhook &&
+        (HTTP_METHODS as readonly string[]).includes(key),
+      labels,
     };
   });
 
@@ -401,43 +606,9 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     if (!source) throw new Error(`no operation with the slug ${op.slug}`);
     const { operation, pathItem } = source;
     const ctx: SchemaContext = { ...baseCtx, expanded: new Set() };
-    const parameters: ParameterView[] = parametersOf(doc, pathItem, operation).map((p) => {
-      const ex = parameterExample(doc, p);
-      return {
-        name: String(p.name),
-        in: String(p.in),
-        required: p.required === true || p.in === 'path',
-        deprecated: p.deprecated === true,
-        description: str(p.description),
-        schema: schemaNode(p.schema ?? {}, ctx),
-        example: ex === undefined ? undefined : jsonText(ex),
-      };
-    });
-    const rb = deref(doc, operation.requestBody);
-    const requestBody: RequestBodyView | null = isObject(rb)
-      ? { required: rb.required === true, description: str(rb.description), contents: mediaViews(doc, rb.content, ctx) }
-      : null;
-    const responses: ResponseView[] = Object.entries(isObject(operation.responses) ? operation.responses : {}).map(
-      ([status, raw]) => {
-        const r = deref(doc, raw);
-        const resp = isObject(r) ? r : {};
-        const headers = Object.entries(isObject(resp.headers) ? resp.headers : {}).map(([name, rawH]) => {
-          const h = deref(doc, rawH);
-          const header = isObject(h) ? h : {};
-          const ex =
-            header.example ??
-            (isObject(deref(doc, header.schema)) ? (deref(doc, header.schema) as Json).example : undefined);
-          return {
-            name,
-            required: header.required === true,
-            description: str(header.description),
-            schema: header.schema === undefined ? undefined : schemaNode(header.schema, ctx),
-            example: ex === undefined ? undefined : typeof ex === 'string' ? ex : jsonText(ex),
-          };
-        });
-        return { status, description: str(resp.description), headers, contents: mediaViews(doc, resp.content, ctx) };
-      },
-    );
+    const parameters = parameterViews(doc, parametersOf(doc, pathItem, operation), ctx);
+    const requestBody = requestBodyView(doc, operation.requestBody, ctx);
+    const responses = responseViews(doc, operation.responses, ctx);
     const security = securityOf(doc, operation);
     const ext =
       isObject(operation.externalDocs) && typeof operation.externalDocs.url === 'string'
@@ -450,34 +621,43 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
       parameters,
       requestBody,
       responses,
-      samples: codeSamples(
-        operation,
-        sampleRequest(sampleServer, op.method, op.path, parameters, security, requestBody),
-      ),
+      // A webhook is sent by the API: a sample of calling it would mislead.
+      samples:
+        op.kind === 'webhook'
+          ? []
+          : codeSamples(operation, sampleRequest(sampleServer, op.method, op.path, parameters, security, requestBody)),
+      callbacks: callbackViews(doc, operation, ctx),
       externalDocs: ext ? { url: String(ext.url), description: str(ext.description) } : undefined,
     };
   };
 
-  const tags: TagView[] = tagNames.map((name) => {
+  const tagViews = new Map<string, TagView>();
+  for (const name of tagNames) {
     const slug = tagSlug.get(name) ?? 'x';
-    return {
+    tagViews.set(name, {
       name,
       slug,
       url: `${REFERENCE_BASE}/tags/${slug}/`,
-      group: groupOfTag.get(name) ?? 'Other',
+      group: groupOf(name),
       description: str(tagMeta.get(name)?.description),
-      operations: operations.filter((o) => o.tag === name),
-    };
-  });
-  const tagByName = new Map(tags.map((t) => [t.name, t]));
+      operations: operations.filter((o) => o.kind === 'operation' && o.tag === name),
+      children: [],
+    });
+  }
+  for (const [parent, kids] of nesting.children) {
+    const view = tagViews.get(parent);
+    if (!view) continue;
+    view.children = kids.map((k) => tagViews.get(k)).filter((t): t is TagView => Boolean(t));
+  }
+  const tags = tagNames.map((n) => tagViews.get(n)).filter((t): t is TagView => Boolean(t));
 
   const usedBy = new Map<string, SchemaPageView['usedBy']>();
-  for (let i = 0; i < ops.length; i++) {
+  for (let i = 0; i < listed.length; i++) {
     const op = operations[i];
-    const raw = ops[i]?.operation;
-    if (!op || !raw) continue;
+    const rawOp = listed[i]?.operation;
+    if (!op || !rawOp) continue;
     const names = new Set<string>();
-    collectSchemaRefs(doc, raw, names, new Set(), 0);
+    collectSchemaRefs(doc, rawOp, names, new Set(), 0);
     for (const n of names) {
       const list = usedBy.get(n) ?? [];
       list.push({ operationId: op.operationId, method: op.method, path: op.path, summary: op.summary, url: op.url });
@@ -495,18 +675,24 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     schemaNode({ $ref: formatPointer(['components', 'schemas', schema.name], { fragment: true }) }, pageCtx);
 
   const info = isObject(doc.info) ? doc.info : {};
+  const webhooks = operations.filter((o) => o.kind === 'webhook');
   return {
     title: str(info.title) ?? 'API reference',
-    version: String(info.version ?? ''),
+    version: typeof info.version === 'string' || typeof info.version === 'number' ? String(info.version) : '',
+    summary: str(info.summary),
     description: str(info.description),
     groups: groups.map((g) => ({
       name: g.name,
-      tags: g.tags.map((t) => tagByName.get(t)).filter((t): t is TagView => Boolean(t)),
+      tags: g.tags.map((t) => tagViews.get(t)).filter((t): t is TagView => Boolean(t)),
+      implicit: !declaredGroups,
     })),
     tags,
     operations,
+    webhooks,
+    webhooksUrl: webhooks.length > 0 ? webhooksUrl : undefined,
     schemas,
     sampleServer,
+    tryItTo,
     operationView,
     schemaTree,
   };

@@ -96,7 +96,13 @@ export function codeSamples(operation: Record<string, unknown>, request: SampleR
   const out = [...written];
   for (const g of GENERATED) {
     if (families.has(g.family) || labels.has(g.label.toLowerCase())) continue;
-    const source = gen.print(g.target, g.client as never, har);
+    let source: string | undefined;
+    try {
+      source = gen.print(g.target, g.client as never, har) ?? undefined;
+    } catch {
+      // A request snippetz cannot print (a URL it cannot parse, say): no generated sample, no failed build.
+      source = undefined;
+    }
     if (source) out.push({ label: g.label, lang: g.lang, source: source.replace(/\n+$/, ''), generated: true });
   }
   return out;

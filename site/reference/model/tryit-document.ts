@@ -10,9 +10,9 @@
  * - `x-codeSamples` are dropped, so the client's snippet is generated from the request it will send,
  *   not the hand-written sample of the page.
  */
-import { HTTP_METHODS } from '../../spec/operations.ts';
-import { parsePointer } from '../../spec/pointer.ts';
-import type { OpenApiDocument } from './map.ts';
+import { HTTP_METHODS } from '../../../spec/operations.ts';
+import { parsePointer } from '../../../spec/pointer.ts';
+import type { OpenApiDocument } from './document.ts';
 import { deref, parameterExample, resolveLocalRef } from './schema.ts';
 
 type Json = Record<string, unknown>;

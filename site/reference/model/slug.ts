@@ -8,7 +8,7 @@
  */
 
 /** Page slugs under /reference/ that belong to the reference itself and are never given to an operation. */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['tags', 'schemas', 'explorer', 'tryit']);
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['tags', 'schemas', 'explorer', 'tryit', 'webhooks']);
 
 /**
  * Kebab-case, ASCII-only slug of a name: camelCase humps and every run of characters other than

@@ -20,7 +20,7 @@ import styleUrl from '@scalar/api-client/style.css?url';
 import { getThemeStyles } from '@scalar/themes';
 import { createWorkspaceStore, type WorkspaceStore } from '@scalar/workspace-store/client';
 import { watch } from 'vue';
-import { CLAIM_MESSAGE, MOCK_WORKER_SCOPE, MOCK_WORKER_URL, PROBE_HEADER } from '../mock/mount.ts';
+import { CLAIM_MESSAGE, MOCK_WORKER_SCOPE, MOCK_WORKER_URL, PROBE_HEADER } from '../../mock/mount.ts';
 import {
   type AllowedServer,
   BROWSER_MOCK_NOTICE,

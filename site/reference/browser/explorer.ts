@@ -7,6 +7,8 @@
  */
 import { createApiReference } from '@scalar/api-reference';
 import '@scalar/api-reference/style.css';
+import type { ReferenceConfiguration } from '../explorer/map.ts';
+import type { OperationRef } from '../model/document.ts';
 import {
   createGuardedFetch,
   findHidden,
@@ -15,7 +17,6 @@ import {
   MOCK_UNAVAILABLE,
   refusalMessage,
 } from './guard.ts';
-import type { OperationRef, ReferenceConfiguration } from './map.ts';
 
 interface PageData {
   documentUrl: string;
