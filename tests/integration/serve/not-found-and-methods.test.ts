@@ -3,10 +3,10 @@
 // or a range), and a method other than GET/HEAD on a page or file answers 405 with Allow.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { type RawResponse, rawRequest } from '../../support/http.ts';
 import { ROOT, type RunningSite, startSite } from '../../support/server.ts';
 
 const CLIENT = join(ROOT, 'dist', 'client');
@@ -17,25 +17,9 @@ before(async () => {
 });
 after(() => site?.stop());
 
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** One request with node:http (fetch would decode the body and hide Content-Encoding). */
-function send(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    // A body's length is always given: node:http sends DELETE or OPTIONS bodies without one.
-    const sized = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
-    const req = httpRequest(`${site.url}${path}`, { method, headers: sized }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+/** One request to the site (tests/support/http.ts). */
+function send(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawResponse> {
+  return rawRequest(method, `${site.url}${path}`, headers, body);
 }
 
 describe('the 404 page', () => {
