@@ -49,6 +49,10 @@ export default defineConfig({
       sidebar: siteSidebar(await apiReference.sidebar()),
       lastUpdated: false,
       pagination: true,
+      // Agents and link previews (site/agents/): the Markdown alternate link and Open Graph image tags
+      // in every page's head, "Copy page" and "View as Markdown" under the title.
+      routeMiddleware: './site/agents/route-middleware.ts',
+      components: { PageTitle: './site/components/agents/PageTitle.astro' },
     }),
     // The in-browser mock for static hosts: a service worker bundled with validators compiled at
     // build time (site/mock/precompile.ts), registered by try-it only when the server has no mock.

@@ -4,9 +4,12 @@
 //   files of dist/client    -> express-static-gzip over serve-static/send: picks the precompressed
 //                              .br/.gz file the client accepts, answers HEAD, ranges and
 //                              conditional requests (304) against the strong ETag set here;
+//   /mcp                    -> the docs' MCP server (site/mcp/, Streamable HTTP);
 //   anything else           -> the 404 page (404.html and its .br/.gz, strong ETag, status 404) for
 //                              GET and HEAD, Astro's Node adapter otherwise (on-demand routes).
 // A method other than GET and HEAD on a page or file answers 405 with `Allow: GET, HEAD`.
+// A page URL asked for with `Accept: text/markdown` gets the page's Markdown twin (site/agents/), and
+// every page answer says `Vary: Accept`.
 // Every response gets the headers of site/serving/rules.ts (caching, security, CSP): the same
 // rules the build writes to dist/client/_headers for static hosts.
 //
@@ -20,6 +23,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import expressStaticGzip from 'express-static-gzip';
+import { prefersMarkdown } from '../site/agents/negotiate.ts';
+import { canonicalPagePath, markdownPath } from '../site/agents/paths.ts';
+import { mcpHttpHandler, siteServerFactory } from '../site/mcp/index.ts';
 import { createMock, DEFAULT_RATE_POLICY, DEFAULT_SANDBOX_LIMITS } from '../site/mock/index.ts';
 import { loadMockDescription } from '../site/mock/load.ts';
 import { MOCK_BASE } from '../site/mock/mount.ts';
@@ -28,12 +34,14 @@ import { policyInputs } from '../site/serving/build.ts';
 import {
   ALLOW,
   API_PATTERN,
+  CONTENT_TYPES,
   cacheControl,
   fileMethodAllowed,
   headersFor,
   matches,
   NOT_FOUND_PAGE,
 } from '../site/serving/rules.ts';
+import { formatDescriptionError } from '../spec/loader/index.ts';
 
 const root = join(import.meta.dirname, '..');
 /** The build output: `DIST_DIR` (relative to the root) as astro.config.mjs and build-if-stale read it. */
@@ -72,18 +80,23 @@ const { handler: astro } = (await import(entry)) as {
 };
 
 // The description the site was built from (PETSTORE_SPEC or spec/openapi.yaml), in the internal form.
-const spec = await loadMockDescription();
+const spec = await loadMockDescription().catch((err: unknown) => {
+  // What and where (file:line:column, JSON pointer), not a stack trace.
+  process.stderr.write(`${formatDescriptionError(err)}\n`);
+  process.exit(1);
+});
 const rate = num('MOCK_RATE_LIMIT', DEFAULT_RATE_POLICY.limit);
-const mock = toNodeListener(
-  await createMock(spec, {
-    basePath: MOCK_BASE,
-    rateLimit: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false,
-    sandboxes: {
-      maxSandboxes: num('MOCK_MAX_SANDBOXES', DEFAULT_SANDBOX_LIMITS.maxSandboxes),
-      idleMs: num('MOCK_SANDBOX_IDLE_MS', DEFAULT_SANDBOX_LIMITS.idleMs),
-    },
-  }),
-);
+const mockCore = await createMock(spec, {
+  basePath: MOCK_BASE,
+  rateLimit: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false,
+  sandboxes: {
+    maxSandboxes: num('MOCK_MAX_SANDBOXES', DEFAULT_SANDBOX_LIMITS.maxSandboxes),
+    idleMs: num('MOCK_SANDBOX_IDLE_MS', DEFAULT_SANDBOX_LIMITS.idleMs),
+  },
+});
+const mock = toNodeListener(mockCore);
+// The MCP server's call_mock goes to this same mock (same sandboxes and rate limit), in process.
+const mcp = mcpHttpHandler({ createServer: await siteServerFactory(mockCore, MOCK_BASE) });
 
 // The policy inputs come from the built pages, as the build's _headers does (site/serving/build.ts).
 const inputs = existsSync(client)
@@ -109,7 +122,15 @@ function ruleHeaders(path: string): [string, string][] {
  */
 function strongEtag(res: ServerResponse, _path: string, stat: { size: number; mtimeMs: number }): void {
   res.setHeader('ETag', `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`);
+  // A page with a Markdown twin varies on Accept too; express-static-gzip has just set Vary to
+  // Accept-Encoding alone, so Accept is added here, the last hook before the headers go out.
+  if (varyOnAccept.has(res)) {
+    const vary = String(res.getHeader('Vary') ?? '');
+    res.setHeader('Vary', vary ? `${vary}, Accept` : 'Accept');
+  }
 }
+/** Responses of pages that have a Markdown twin (set per request, read by {@link strongEtag}). */
+const varyOnAccept = new WeakSet<ServerResponse>();
 
 const files = expressStaticGzip(client, {
   enableBrotli: true,
@@ -121,12 +142,24 @@ const files = expressStaticGzip(client, {
     etag: false,
     lastModified: true,
     cacheControl: false,
-    dotfiles: 'ignore',
+    // dist/client holds only what the build publishes; its one dot folder is /.well-known/.
+    dotfiles: 'allow',
     fallthrough: true,
     redirect: true,
     setHeaders: strongEtag,
   },
 }) as (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+/** The Markdown twin of a page path, when the build wrote one (`/reference/list-pets/` → `/reference/list-pets.md`). */
+function markdownTwin(path: string): string | null {
+  if (path.endsWith('.md') || /\.[a-z0-9]+$/i.test(path.replace(/\/index\.html$/, ''))) return null;
+  const md = markdownPath(canonicalPagePath(path));
+  try {
+    return statSync(join(client, md)).isFile() ? md : null;
+  } catch {
+    return null;
+  }
+}
 
 function isMock(url: string): boolean {
   return url === MOCK_BASE || url.startsWith(`${MOCK_BASE}/`) || url.startsWith(`${MOCK_BASE}?`);
@@ -197,6 +230,13 @@ const server = createServer(
       void mock(req, res);
       return;
     }
+    if (path === '/mcp') {
+      void mcp.handle(req, res).catch((err: unknown) => {
+        process.stderr.write(`mcp: ${(err as Error).stack ?? err}\n`);
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+      return;
+    }
     const code = matches(API_PATTERN, path);
     const method = req.method ?? 'GET';
     if (!code && !fileMethodAllowed(method) && isPageOrFile(path)) {
@@ -208,6 +248,16 @@ const server = createServer(
       if (req.complete) answer();
       else req.once('end', answer).resume();
       return;
+    }
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const md = markdownTwin(path);
+      if (md) {
+        varyOnAccept.add(res);
+        if (prefersMarkdown(req.headers.accept)) req.url = md;
+      } else if (CONTENT_TYPES[path]) {
+        // Files whose name does not say their type (the API catalog): send keeps a type already set.
+        res.setHeader('Content-Type', CONTENT_TYPES[path]);
+      }
     }
     // express-static-gzip reads Express's `req.path` (it changes req.url, so computed each time).
     Object.defineProperty(req, 'path', { configurable: true, get: () => pathOf(req.url ?? '/') });

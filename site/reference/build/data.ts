@@ -9,6 +9,7 @@
  * the options and the computed views live on `globalThis` (the loader caches the description there
  * too): the sidebar computed for the config is the one the pages use.
  */
+import { upgrade } from '@scalar/openapi-upgrader';
 import { type LoadedDescription, loadDescription, specPath } from '../../../spec/loader/index.ts';
 import { MOCK_BASE } from '../../mock/mount.ts';
 import { type MappedReference, mapReference } from '../explorer/map.ts';
@@ -90,7 +91,7 @@ export async function referenceData(): Promise<ReferenceData> {
       options,
       loaded,
       model: buildReferenceModel(document, { buildDate: date, tryItTargets: tryIt }),
-      mapped: mapReference(document, {
+      mapped: mapReference(explorerDocument(loaded), {
         buildDate: date,
         mockBase: MOCK_BASE,
         mock: tryIt.includes('mock'),
@@ -100,6 +101,18 @@ export async function referenceData(): Promise<ReferenceData> {
     byOptions.set(key, data);
   }
   return data;
+}
+
+/**
+ * What Scalar's explorer renders: the description upgraded to OpenAPI 3.1 (Scalar 1.72 upgrades what it
+ * is given to 3.1 and does not lay out a 3.2 document's tag groups), or the internal form when the
+ * description is 3.2 already.
+ */
+function explorerDocument(loaded: LoadedDescription): OpenApiDocument {
+  if (loaded.document.openapi.startsWith('3.1') || loaded.sourceVersion.startsWith('3.2')) {
+    return loaded.document as OpenApiDocument;
+  }
+  return upgrade(structuredClone(loaded.source), '3.1') as unknown as OpenApiDocument;
 }
 
 /** The static reference pages' model. */

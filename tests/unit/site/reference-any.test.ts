@@ -367,6 +367,26 @@ describe('JSON Schema 2020-12 in schema trees', () => {
 });
 
 describe('the integration options', () => {
+  test('the sidebar takes its label and threshold from the options', () => {
+    const m = build({
+      openapi: '3.1.0',
+      info: { title: 'Two', version: '1' },
+      tags: [{ name: 'a' }, { name: 'b' }],
+      paths: {
+        '/a': { get: { tags: ['a'], operationId: 'getA', responses: { '200': { description: 'ok' } } } },
+        '/b': { get: { tags: ['b'], operationId: 'getB', responses: { '200': { description: 'ok' } } } },
+      },
+    });
+    const full = referenceSidebar(m, undefined, { label: 'HTTP API', threshold: 2 });
+    assert.equal(full.label, 'HTTP API');
+    assert.deepEqual(labels('items' in full ? full.items : []).slice(1, 3), [
+      { a: ['About a', 'GET /a'] },
+      { b: ['About b', 'GET /b'] },
+    ]);
+    const pruned = referenceSidebar(m, { tag: 'a' }, { threshold: 1 });
+    assert.deepEqual(labels('items' in pruned ? pruned.items : []).slice(1, 3), [{ a: ['About a', 'GET /a'] }, 'b']);
+  });
+
   test('defaults fill in what is not given', () => {
     assert.deepEqual(parseReferenceOptions({}), {
       sidebar: { label: 'API reference', threshold: 150 },
@@ -403,7 +423,9 @@ describe('the description fixtures of every version (tests/fixtures/descriptions
   ];
   for (const name of FIXTURES) {
     test(`${name}: a page per operation and webhook, explorer and try-it documents, no undefined on a page`, async () => {
-      const { document } = await loadDescription(new URL(`../../fixtures/descriptions/${name}`, import.meta.url).pathname);
+      const { document } = await loadDescription(
+        new URL(`../../fixtures/descriptions/${name}`, import.meta.url).pathname,
+      );
       const m = build(document);
       assert.ok(m.operations.length > 0);
       assert.equal(new Set(m.operations.map((o) => o.url)).size, m.operations.length, 'one URL per page');
