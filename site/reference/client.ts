@@ -4,9 +4,10 @@
  * globally: the request guard for operations without a try-it panel and the notice when the mock API
  * is missing (static hosting). Nothing is sent to the mock before the reader sends a request.
  * Decisions live in guard.ts (pure, unit-tested); this file only wires them to the DOM and fetch.
+ * Scalar itself is its prebuilt browser build (styles included), loaded from the URL the build gives
+ * (integrations/scalar-standalone.ts), not bundled into this script.
  */
-import { createApiReference } from '@scalar/api-reference';
-import '@scalar/api-reference/style.css';
+import type { createApiReference as CreateApiReference } from '@scalar/api-reference';
 import {
   createGuardedFetch,
   findHidden,
@@ -111,6 +112,12 @@ function prefersDark(): boolean {
   return matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
+/** The URL of Scalar's standalone explorer build (define of integrations/scalar-standalone.ts). */
+declare const __SCALAR_REFERENCE_URL__: string;
+
+const { createApiReference } = (await import(/* @vite-ignore */ __SCALAR_REFERENCE_URL__)) as {
+  createApiReference: typeof CreateApiReference;
+};
 createApiReference(mount, {
   ...data.configuration,
   url: data.documentUrl,
