@@ -6,7 +6,9 @@ import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
 import { cnameFile } from './site/integrations/cname.ts';
 import mockWorker from './site/integrations/mock-worker.ts';
+import scalarStandalone from './site/integrations/scalar-standalone.ts';
 import serving from './site/integrations/serving.ts';
+import tryItBundle from './site/integrations/tryit-bundle.ts';
 import { siteSidebar } from './site/navigation.ts';
 import { referenceModel } from './site/reference/data.ts';
 import { referenceSidebar } from './site/reference/sidebar.ts';
@@ -41,6 +43,12 @@ export default defineConfig({
       lastUpdated: false,
       pagination: true,
     }),
+    // The explorer loads Scalar's prebuilt browser build, copied into dist/client/_astro/ (not
+    // bundled again by Vite on every build).
+    scalarStandalone(),
+    // The try-it client (Scalar's request client) is bundled once and reused while its inputs are
+    // unchanged (node_modules/.cache), then copied into dist/client/_astro/.
+    tryItBundle(),
     // The in-browser mock for static hosts: a service worker bundled with validators compiled at
     // build time (site/mock/precompile.ts), registered by try-it only when the server has no mock.
     mockWorker(),
