@@ -20,6 +20,8 @@ const site = `https://${domains?.primary ?? 'localhost'}`;
 export default defineConfig({
   site,
   srcDir: './site',
+  // DIST_DIR builds elsewhere (the tests build other descriptions beside the main build).
+  outDir: process.env.DIST_DIR || './dist',
   output: 'static',
   adapter: node({ mode: 'standalone' }),
   server: { port: 4321, host: 'localhost' },

@@ -2,8 +2,8 @@
 // Used by `npm start` and the test commands that need the built site, so a fresh clone needs no
 // separate build step.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 /**
  * Everything `astro build` reads: the site (srcDir), the spec it renders and mocks, Astro's config,
@@ -12,27 +12,68 @@ import { join } from 'node:path';
  */
 export const SITE_INPUTS = ['site', 'spec', 'public', 'astro.config.mjs', 'package-lock.json'];
 
-/** Newest modification time (ms since epoch) of `path` or any file or folder below it; 0 when it does not exist. */
-function newest(path) {
+/**
+ * Newest modification time (ms since epoch) of `path` or any file or folder below it, at most `depth`
+ * folders down; 0 when it does not exist.
+ * @param {string} path
+ * @param {number} [depth]
+ * @returns {number}
+ */
+function newest(path, depth = Number.POSITIVE_INFINITY) {
   if (!existsSync(path)) return 0;
   const st = statSync(path);
   if (!st.isDirectory()) return st.mtimeMs;
   let max = st.mtimeMs;
+  if (depth <= 0) return max;
   for (const entry of readdirSync(path)) {
     if (entry === 'node_modules' || entry.startsWith('.')) continue;
-    max = Math.max(max, newest(join(path, entry)));
+    max = Math.max(max, newest(join(path, entry), depth - 1));
   }
   return max;
 }
 
 /**
- * Whether dist/ is missing or older than an input.
+ * The build output folder: `DIST_DIR` (relative to the root) when set, as astro.config.mjs reads it
+ * (tests build other descriptions beside the main build), `dist/` otherwise.
  * @param {string} root the repository root
+ * @param {Record<string, string | undefined>} [env]
  */
-export function isStale(root) {
-  const entry = join(root, 'dist', 'server', 'entry.mjs');
+export function distDir(root, env = process.env) {
+  return resolve(root, env.DIST_DIR || 'dist');
+}
+
+/**
+ * The description a build reads: `PETSTORE_SPEC` (relative to the root) or spec/openapi.yaml.
+ * @param {string} root
+ * @param {Record<string, string | undefined>} [env]
+ */
+function specOf(root, env = process.env) {
+  return env.PETSTORE_SPEC ? resolve(root, env.PETSTORE_SPEC) : join(root, 'spec', 'openapi.yaml');
+}
+
+/** The file in the output folder that names the description it was built from. */
+const MARKER = '.built-from.json';
+
+/**
+ * Whether the output folder is missing, older than an input, or built from another description
+ * (`PETSTORE_SPEC` changed, or a file beside the description is newer: a split description's parts).
+ * @param {string} root the repository root
+ * @param {Record<string, string | undefined>} [env]
+ */
+export function isStale(root, env = process.env) {
+  const dist = distDir(root, env);
+  const entry = join(dist, 'server', 'entry.mjs');
   const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
-  return built <= Math.max(...SITE_INPUTS.map((s) => newest(join(root, s))));
+  const spec = specOf(root, env);
+  let from;
+  try {
+    from = JSON.parse(readFileSync(join(dist, MARKER), 'utf8')).spec;
+  } catch {
+    from = undefined;
+  }
+  if (from !== spec) return true;
+  // A split description's parts sit beside it or a few folders below.
+  return built <= Math.max(newest(spec), newest(dirname(spec), 3), ...SITE_INPUTS.map((s) => newest(join(root, s))));
 }
 
 /**
@@ -44,6 +85,9 @@ export function isStale(root) {
  */
 export function buildIfStale(root, options = {}) {
   if (!options.force && !isStale(root)) return false;
+  const dist = distDir(root);
+  // A failed build must not leave a half-written site that the next start would serve.
+  rmSync(join(dist, MARKER), { force: true });
   process.stderr.write('Building the site (astro build)...\n');
   // Astro's own CLI under this Node, so it works without node_modules/.bin on PATH.
   const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
@@ -52,6 +96,10 @@ export function buildIfStale(root, options = {}) {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
   });
-  if (r.status !== 0) throw new Error(`astro build failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`})`);
+  if (r.status !== 0) {
+    rmSync(join(dist, 'server', 'entry.mjs'), { force: true });
+    throw new Error(`astro build failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`})`);
+  }
+  writeFileSync(join(dist, MARKER), `${JSON.stringify({ spec: specOf(root) })}\n`);
   return true;
 }

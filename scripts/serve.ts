@@ -11,10 +11,11 @@
 // Environment (defaults in brackets): PORT [4321], HOST [localhost], HSTS=1 to send
 // Strict-Transport-Security (behind an HTTPS proxy), MAX_CONNECTIONS [1000],
 // HEADERS_TIMEOUT_MS [5000], REQUEST_TIMEOUT_MS [30000], MOCK_RATE_LIMIT [600 per minute per
-// token; 0 turns it off], MOCK_MAX_SANDBOXES [10000], MOCK_SANDBOX_IDLE_MS [1800000].
+// token; 0 turns it off], MOCK_MAX_SANDBOXES [10000], MOCK_SANDBOX_IDLE_MS [1800000], PETSTORE_SPEC
+// [spec/openapi.yaml] (the description the mock answers for), DIST_DIR [dist].
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import expressStaticGzip from 'express-static-gzip';
 import { createMock, DEFAULT_RATE_POLICY, DEFAULT_SANDBOX_LIMITS } from '../site/mock/index.ts';
@@ -25,7 +26,9 @@ import { cacheControl, headersFor } from '../site/serving/rules.ts';
 import { loadSpec } from '../spec/load.ts';
 
 const root = join(import.meta.dirname, '..');
-const client = join(root, 'dist', 'client');
+/** The build output: `DIST_DIR` (relative to the root) as astro.config.mjs and build-if-stale read it. */
+const dist = resolve(root, process.env.DIST_DIR || 'dist');
+const client = join(dist, 'client');
 const env = process.env;
 const port = Number(env.PORT ?? 4321);
 const host = env.HOST ?? 'localhost';
@@ -53,7 +56,7 @@ const LIMITS = {
 
 // Astro's standalone entry would start its own server on import; we only want its handler.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const entry = pathToFileURL(join(root, 'dist', 'server', 'entry.mjs')).href;
+const entry = pathToFileURL(join(dist, 'server', 'entry.mjs')).href;
 const { handler: astro } = (await import(entry)) as {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
 };

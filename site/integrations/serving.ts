@@ -11,7 +11,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { loadSpec } from '../../spec/load.ts';
+import { loadDescription } from '../../spec/loader/index.ts';
 import { PRECOMPRESS_CACHE, policyInputs, precompress, writeHeadersFile } from '../serving/build.ts';
 
 /** Sets zod's global `jitless` before any bundle that contains zod runs. */
@@ -32,7 +32,9 @@ export default function serving(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const client = fileURLToPath(dir);
-        const inputs = policyInputs(client, loadSpec().servers ?? []);
+        const { document } = await loadDescription();
+        const servers = Array.isArray(document.servers) ? (document.servers as Parameters<typeof policyInputs>[1]) : [];
+        const inputs = policyInputs(client, servers);
         for (const problem of writeHeadersFile(client, inputs)) logger.warn(problem);
         const r = await precompress(client, { cacheDir: join(root, PRECOMPRESS_CACHE) });
         const kib = (n: number): string => `${(n / 1024).toFixed(0)} KiB`;

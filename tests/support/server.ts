@@ -3,10 +3,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT: string = fileURLToPath(new URL('../../', import.meta.url));
-const ENTRY = fileURLToPath(new URL('../../dist/server/entry.mjs', import.meta.url));
 const SERVE = fileURLToPath(new URL('../../scripts/serve.ts', import.meta.url));
 
 /** A free TCP port on 127.0.0.1 (bound and released; a race is possible but unlikely). */
@@ -33,12 +33,13 @@ export interface RunningSite {
 
 /**
  * Starts the built site on 127.0.0.1 and a free port and waits until it answers.
- * @param env extra environment for the server process
+ * @param env extra environment for the server process (`DIST_DIR` serves another build, `PETSTORE_SPEC` its description)
  * @throws {Error} when dist/ is missing (run `npm run build`) or the server does not answer within 15 s
  */
 export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
-  if (!existsSync(ENTRY))
-    throw new Error('dist/server/entry.mjs is missing: run `npm run build` (npm test builds first)');
+  const dist = env.DIST_DIR ?? process.env.DIST_DIR ?? 'dist';
+  if (!existsSync(join(ROOT, dist, 'server', 'entry.mjs')))
+    throw new Error(`${dist}/server/entry.mjs is missing: run \`npm run build\` (npm test builds first)`);
   const port = await freePort();
   const child = spawn(process.execPath, [SERVE], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },

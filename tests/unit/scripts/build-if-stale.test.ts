@@ -31,6 +31,7 @@ describe('build-if-stale', () => {
 
   test('dist newer than every input is fresh; a newer file in tools/, tests/ or scripts/ does not rebuild', () => {
     touch('dist/server/entry.mjs', 200);
+    writeFileSync(join(root, 'dist/.built-from.json'), JSON.stringify({ spec: join(root, 'spec/openapi.yaml') }));
     touch('tools/docs-domains/cli.ts', 300);
     touch('tests/unit/x.test.ts', 300);
     touch('scripts/serve.ts', 300);
@@ -46,4 +47,24 @@ describe('build-if-stale', () => {
       assert.equal(isStale(root), false);
     });
   }
+
+  test('a build from another description (PETSTORE_SPEC) is stale, and so is one whose split parts changed', () => {
+    assert.equal(isStale(root, {}), false);
+    touch('specs/other/openapi.yaml', 100);
+    touch('specs/other/schemas/pet.yaml', 100);
+    const env = { PETSTORE_SPEC: 'specs/other/openapi.yaml' };
+    assert.equal(isStale(root, env), true, 'dist was built from spec/openapi.yaml');
+    writeFileSync(
+      join(root, 'dist/.built-from.json'),
+      JSON.stringify({ spec: join(root, 'specs/other/openapi.yaml') }),
+    );
+    assert.equal(isStale(root, env), false);
+    assert.equal(isStale(root, {}), true, 'and back');
+    touch('specs/other/schemas/pet.yaml', 500);
+    assert.equal(isStale(root, env), true, 'a part of the split description is newer');
+  });
+
+  test('DIST_DIR points at another output folder', () => {
+    assert.equal(isStale(root, { DIST_DIR: 'dist-other' }), true);
+  });
 });

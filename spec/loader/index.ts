@@ -1,0 +1,21 @@
+/**
+ * The one description loader: every part that reads the API description (the reference pages, the
+ * explorer, the try-it documents, the in-browser, edge and server mocks, the tools) goes through
+ * {@link loadDescription}, which reads, bundles, checks and upgrades it once per process.
+ *
+ * Contract (stable; the implementation behind it may grow):
+ * - input: a YAML or JSON file, Swagger 2.0 or OpenAPI 3.0, 3.1 or 3.2, possibly split over files by
+ *   relative `$ref`s;
+ * - `document`: one internal form, OpenAPI 3.2 (2.0, 3.0 and 3.1 upgraded in memory by
+ *   `@scalar/openapi-upgrader`; 3.1 kept when the upgrade reports an incompatibility, see `warnings`),
+ *   with every external `$ref` bundled in and internal `$ref`s (`#/…`) kept as they are, so circular
+ *   schemas stay finite. Treat it as read-only: it is shared by every consumer of the process;
+ * - `source`: the bundled description in its own version (what `/openapi.json` serves); `text` is the
+ *   entry file byte for byte (what `/openapi.yaml` serves for a one-file description);
+ * - errors: a {@link DescriptionError} with a stable `code` and where (file, line, column, JSON pointer).
+ */
+
+export { DescriptionError, formatDescriptionError, formatProblem } from './errors.ts';
+export { clearDescriptionCache, loadDescription, readDescription } from './load.ts';
+export { SPEC_PATH, specPath } from './path.ts';
+export type { DescriptionErrorCode, DescriptionProblem, LoadedDescription, OpenApiDocument } from './types.ts';
