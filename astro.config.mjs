@@ -4,11 +4,10 @@ import node from '@astrojs/node';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
+import browserBundles from './site/integrations/browser-bundles.ts';
 import { cnameFile } from './site/integrations/cname.ts';
 import mockWorker from './site/integrations/mock-worker.ts';
-import scalarStandalone from './site/integrations/scalar-standalone.ts';
 import serving from './site/integrations/serving.ts';
-import tryItBundle from './site/integrations/tryit-bundle.ts';
 import { siteSidebar } from './site/navigation.ts';
 import { referenceModel } from './site/reference/data.ts';
 import { referenceSidebar } from './site/reference/sidebar.ts';
@@ -45,12 +44,9 @@ export default defineConfig({
       lastUpdated: false,
       pagination: true,
     }),
-    // The explorer loads Scalar's prebuilt browser build, copied into dist/client/_astro/ (not
-    // bundled again by Vite on every build).
-    scalarStandalone(),
-    // The try-it client (Scalar's request client) is bundled once and reused while its inputs are
-    // unchanged (node_modules/.cache), then copied into dist/client/_astro/.
-    tryItBundle(),
+    // Scalar's request client (try-it) and explorer are bundled once and reused while their inputs
+    // are unchanged (node_modules/.cache), then copied into dist/client/_astro/.
+    browserBundles(),
     // The in-browser mock for static hosts: a service worker bundled with validators compiled at
     // build time (site/mock/precompile.ts), registered by try-it only when the server has no mock.
     mockWorker(),

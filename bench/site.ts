@@ -18,7 +18,7 @@
 //                                           description: npm i --no-save --prefix /tmp/octo @octokit/openapi
 //                                           then --spec /tmp/octo/node_modules/@octokit/openapi/generated/api.github.com.json
 //   flags: --no-build (use dist/), --no-lighthouse, --runs N (default 5), --build-runs N (builds of each
-//          site, alternated; the median is printed; default 1)
+//          site, alternated; the median is printed; default 1), --build-only (figure 1 only)
 import { spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -45,6 +45,7 @@ const { values: opts } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
     'build-runs': { type: 'string', default: '1' },
+    'build-only': { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(opts.runs);
@@ -166,6 +167,8 @@ if (!opts['no-build']) {
   console.log(`ratio ours / starlight-openapi: ${(o / p).toFixed(2)}× (budget ≤ 2×, goal ≤ 1.2×)`);
   console.log('budget: Petstore peak RSS ≤ 800 MB (goal 400 MB); GitHub REST ≤ 30 s / 1.2 GB (goal 20 s / 0.8 GB)');
 }
+
+if (opts['build-only']) process.exit(0);
 
 // 4. Operation pages on disk.
 const client = join(ROOT, 'dist', 'client', 'reference');
@@ -312,7 +315,7 @@ try {
       browser,
       `${base}/reference/${hidden}/`,
       undefined,
-      /\/_astro\/tryit\.|\/(tryit|modal|style)\.[\w-]+\.(js|css)$|\/reference\/tryit\//,
+      /\/_astro\/bundles\.\w+\/tryit\.|\/(tryit|modal|style)\.[\w-]+\.(js|css)$|\/reference\/tryit\//,
     );
     console.log(
       `x-hideTryItPanel page (/reference/${hidden}/) loads for try-it: JS ${kb(none.js)}, CSS ${kb(none.css)} (budget 0)`,

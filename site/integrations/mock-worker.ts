@@ -12,7 +12,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
-import { loadSpec, specPath } from '../../spec/load.ts';
+import { loadSpec } from '../../spec/load.ts';
+import { loadDescription } from '../../spec/loader/index.ts';
 import { MOCK_WORKER_URL } from '../mock/mount.ts';
 import { bundleMock } from '../mock/precompile.ts';
 
@@ -33,20 +34,20 @@ function sources(dir: string): string[] {
 }
 
 /**
- * The cache key of a worker bundle: SHA-256 over everything that decides its bytes (the description's
- * text, every TypeScript source of site/mock/ and spec/, the lock file that pins ajv, esbuild and
- * openapi-backend, and the Node version). Any change to one of them gives another key.
+ * The cache key of a worker bundle: SHA-256 over everything that decides its bytes (every file of the
+ * description, every TypeScript source of site/mock/ and spec/, the lock file that pins ajv, esbuild
+ * and openapi-backend, and the Node version). Any change to one of them gives another key.
  * @param root the project root
- * @param description the description's file
+ * @param descriptionFiles the description's files (the entry and every file it `$ref`s)
  */
-export function workerInputsKey(root: string, description: string): string {
+export function workerInputsKey(root: string, descriptionFiles: readonly string[]): string {
   const hash = createHash('sha256');
   const add = (label: string, data: string | Buffer) => {
     hash.update(`${label}\0${data.length}\0`);
     hash.update(data);
   };
   add('node', process.version);
-  add('description', readFileSync(description));
+  for (const file of descriptionFiles) add('description', readFileSync(file));
   const lock = join(root, 'package-lock.json');
   if (existsSync(lock)) add('lock', readFileSync(lock));
   for (const file of [...sources(MOCK_DIR), ...sources(SPEC_DIR)]) add(file.slice(root.length), readFileSync(file));
@@ -72,7 +73,7 @@ export default function mockWorker(): AstroIntegration {
         const outfile = join(fileURLToPath(dir), MOCK_WORKER_URL);
         mkdirSync(dirname(outfile), { recursive: true });
         const cacheDir = join(root, MOCK_WORKER_CACHE);
-        const key = workerInputsKey(root, specPath());
+        const key = workerInputsKey(root, (await loadDescription()).files);
         const recordFile = join(cacheDir, `${key}.json`);
         const bundleFile = join(cacheDir, `${key}.js`);
         let record: CacheRecord | undefined;

@@ -4,8 +4,8 @@
  * globally: the request guard for operations without a try-it panel and the notice when the mock API
  * is missing (static hosting). Nothing is sent to the mock before the reader sends a request.
  * Decisions live in guard.ts (pure, unit-tested); this file only wires them to the DOM and fetch.
- * Scalar itself is its prebuilt browser build (styles included), loaded from the URL the build gives
- * (integrations/scalar-standalone.ts), not bundled into this script.
+ * Scalar itself is a bundle built once and cached (integrations/browser-bundles.ts), loaded from the
+ * URL the build gives, with its styles linked before it mounts.
  */
 import type { createApiReference as CreateApiReference } from '@scalar/api-reference';
 import {
@@ -112,12 +112,21 @@ function prefersDark(): boolean {
   return matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
-/** The URL of Scalar's standalone explorer build (define of integrations/scalar-standalone.ts). */
+/** The URL of the explorer's Scalar bundle (define of integrations/browser-bundles.ts). */
 declare const __SCALAR_REFERENCE_URL__: string;
 
-const { createApiReference } = (await import(/* @vite-ignore */ __SCALAR_REFERENCE_URL__)) as {
+const { createApiReference, styleUrl } = (await import(/* @vite-ignore */ __SCALAR_REFERENCE_URL__)) as {
   createApiReference: typeof CreateApiReference;
+  styleUrl: string;
 };
+// Scalar's styles, applied before it renders.
+await new Promise<void>((resolve) => {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = styleUrl;
+  link.onload = link.onerror = () => resolve();
+  document.head.append(link);
+});
 createApiReference(mount, {
   ...data.configuration,
   url: data.documentUrl,

@@ -1,12 +1,18 @@
-// Build-time wiring of the try-it client's browser bundle (site/reference/tryit.ts with Scalar's
-// request client, its workspace store and Vue: about 3 MB of minified JavaScript from thousands of
-// modules). Scalar ships no prebuilt browser build of the request client, and bundling it was most of
-// the site's client build, in time and in memory. It depends only on the installed packages and a few
-// of our modules, so it is bundled once (Vite, the same bundler as the rest of the site) into
-// node_modules/.cache and reused while none of its inputs changed (`tryItBundle`). The build copies it
-// into dist/client/_astro/tryit.<key>/ (content-keyed, so the immutable caching of `/_astro/*` stays
-// right) and TryIt.astro imports it from the URL given as `__TRYIT_URL__`; `astro dev` serves it from
-// the cache (Vite's `/@fs/`).
+// Build-time wiring of the two browser bundles made of Scalar's packages: the try-it client
+// (site/reference/tryit.ts: Scalar's request client, its workspace store and Vue, about 3 MB of
+// minified JavaScript) and the explorer's Scalar (site/bundles/scalar-reference.ts:
+// @scalar/api-reference and its styles). Bundling those thousands of modules was most of the site's
+// client build, in time and in memory (~700 MB of a 1.4 GB peak on the Petstore), on every build,
+// although they change only with a dependency update. They are bundled once (Vite, the bundler and
+// dependency versions the site build used, so the code is the same) into node_modules/.cache and
+// reused while none of their inputs changed (`browserBundles`). Scalar's own prebuilt
+// `dist/browser/standalone.esm.js` is not used: it carries the dependency versions Scalar built it
+// with, and the explorer's tag groups came out differently.
+//
+// The build copies the bundles into dist/client/_astro/bundles.<key>/ (content-keyed, so the
+// immutable caching of `/_astro/*` stays right); TryIt.astro and reference/client.ts import them from
+// the URLs given as `__TRYIT_URL__` and `__SCALAR_REFERENCE_URL__`; `astro dev` serves them from the
+// cache (Vite's `/@fs/`).
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
@@ -14,11 +20,15 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { build } from 'vite';
 
-const ENTRY = fileURLToPath(new URL('../reference/tryit.ts', import.meta.url));
+/** The bundles' entries: the output file name (without `.js`) and the module. */
+const ENTRIES = {
+  tryit: fileURLToPath(new URL('../reference/tryit.ts', import.meta.url)),
+  'scalar-reference': fileURLToPath(new URL('../bundles/scalar-reference.ts', import.meta.url)),
+};
 const SELF = fileURLToPath(import.meta.url);
 
-/** Where built try-it bundles are kept between builds, relative to the project root. */
-export const TRYIT_CACHE = join('node_modules', '.cache', 'petstore-docs', 'tryit');
+/** Where built bundles are kept between builds, relative to the project root. */
+export const BUNDLES_CACHE = join('node_modules', '.cache', 'petstore-docs', 'browser-bundles');
 
 /** The file of a cache entry that lists the project's own modules the bundle was built from. */
 const INPUTS = 'inputs.json';
@@ -52,27 +62,28 @@ function fullKey(root: string, base: string, inputs: readonly string[]): string 
   return sha256(...parts);
 }
 
-/** A built bundle: its folder (tryit.js and its chunks and assets) and its key. */
-export interface TryItBundle {
+/** Built bundles: their folder (one `<entry>.js` per entry, shared chunks, assets) and their key. */
+export interface BrowserBundles {
   dir: string;
   key: string;
   reused: boolean;
 }
 
 /**
- * The try-it bundle for the current sources: the cached one when the packages (lock file), this file
- * and every module of ours it was built from are unchanged, else a new one (Vite build, ES modules,
- * minified, no source maps, relative URLs between its files).
+ * The bundles for the current sources: the cached ones when the packages (lock file), this file and
+ * every module of ours they were built from are unchanged, else new ones (Vite build, ES modules,
+ * minified, no source maps, relative URLs between their files).
  * @param root the project root
  * @throws {Error} when the bundle cannot be built
  */
-export async function tryItBundle(root: string): Promise<TryItBundle> {
-  const cache = join(root, TRYIT_CACHE);
+export async function browserBundles(root: string): Promise<BrowserBundles> {
+  const cache = join(root, BUNDLES_CACHE);
   const base = baseKey(root);
   const inputsFile = join(cache, `${base}.${INPUTS}`);
   if (existsSync(inputsFile)) {
     const key = fullKey(root, base, JSON.parse(readFileSync(inputsFile, 'utf8')) as string[]);
-    if (key && existsSync(join(cache, key, 'tryit.js'))) return { dir: join(cache, key), key, reused: true };
+    const complete = key && Object.keys(ENTRIES).every((name) => existsSync(join(cache, key, `${name}.js`)));
+    if (key && complete) return { dir: join(cache, key), key, reused: true };
   }
   const tmp = join(cache, `tmp-${process.pid}`);
   rmSync(tmp, { recursive: true, force: true });
@@ -93,7 +104,7 @@ export async function tryItBundle(root: string): Promise<TryItBundle> {
       reportCompressedSize: false,
       chunkSizeWarningLimit: 4096,
       rolldownOptions: {
-        input: { tryit: ENTRY },
+        input: ENTRIES,
         preserveEntrySignatures: 'strict',
         output: {
           format: 'es',
@@ -126,34 +137,37 @@ export async function tryItBundle(root: string): Promise<TryItBundle> {
 }
 
 /** The Astro integration. */
-export default function tryItBundleIntegration(): AstroIntegration {
-  let bundle: TryItBundle | undefined;
-  let url = '';
+export default function browserBundlesIntegration(): AstroIntegration {
+  let bundles: BrowserBundles | undefined;
+  let base = '/_astro/bundles/';
   return {
-    name: 'petstore:tryit-bundle',
+    name: 'petstore:browser-bundles',
     hooks: {
       'astro:config:setup': async ({ command, config, updateConfig, logger }) => {
         if (command === 'build' || command === 'dev') {
-          bundle = await tryItBundle(fileURLToPath(config.root));
-          report(logger, bundle);
+          bundles = await browserBundles(fileURLToPath(config.root));
+          report(logger, bundles);
+          base = command === 'dev' ? `/@fs${bundles.dir}/` : `/_astro/bundles.${bundles.key.slice(0, 10)}/`;
         }
-        url = !bundle
-          ? '/_astro/tryit/tryit.js'
-          : command === 'dev'
-            ? `/@fs${bundle.dir}/tryit.js`
-            : `/_astro/tryit.${bundle.key.slice(0, 10)}/tryit.js`;
-        updateConfig({ vite: { define: { __TRYIT_URL__: JSON.stringify(url) } } });
+        updateConfig({
+          vite: {
+            define: {
+              __TRYIT_URL__: JSON.stringify(`${base}tryit.js`),
+              __SCALAR_REFERENCE_URL__: JSON.stringify(`${base}scalar-reference.js`),
+            },
+          },
+        });
       },
       'astro:build:done': ({ dir }) => {
-        if (!bundle) return;
-        const target = join(fileURLToPath(dir), url, '..');
+        if (!bundles) return;
+        const target = join(fileURLToPath(dir), base);
         mkdirSync(target, { recursive: true });
-        cpSync(bundle.dir, target, { recursive: true });
+        cpSync(bundles.dir, target, { recursive: true });
       },
     },
   };
 }
 
-function report(logger: AstroIntegrationLogger, bundle: TryItBundle): void {
-  logger.info(`try-it client ${bundle.reused ? 'unchanged: bundle reused from' : 'bundled into'} ${bundle.dir}`);
+function report(logger: AstroIntegrationLogger, bundles: BrowserBundles): void {
+  logger.info(`Scalar's bundles ${bundles.reused ? 'unchanged: reused from' : 'built into'} ${bundles.dir}`);
 }
