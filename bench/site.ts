@@ -20,17 +20,8 @@
 //   flags: --no-build (use dist/), --no-lighthouse, --runs N (default 5), --build-runs N (builds of each
 //          site, alternated; the median is printed; default 1), --build-only (figure 1 only)
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -91,8 +82,10 @@ function timedBuild(cwd: string, buildEnv: NodeJS.ProcessEnv): { wall: number; r
  * @returns the project's folder
  */
 function peerProject(spec: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'petstore-peer-'));
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // Inside this project (git-ignored .test-dist/), so it resolves packages from our node_modules the
+  // way Node does; a symlinked node_modules confuses Vite's module ids.
+  mkdirSync(join(ROOT, '.test-dist'), { recursive: true });
+  const dir = mkdtempSync(join(ROOT, '.test-dist', 'peer-'));
   mkdirSync(join(dir, 'src', 'content', 'docs'), { recursive: true });
   writeFileSync(
     join(dir, 'astro.config.mjs'),
@@ -147,11 +140,11 @@ if (!opts['no-build']) {
   console.log(
     `build (${specFile ?? 'spec/openapi.yaml'}), median of ${BUILD_RUNS}, load average ${load1?.toFixed(1)} on ${availableParallelism()} cores:`,
   );
-  console.log(row(['', 'wall', 'peak RSS'], [34, 10, 10]));
+  console.log(row(['', 'wall', 'peak RSS'], [38, 10, 10]));
   console.log(
     row(
       ['ours (npm run build)', `${o.toFixed(1)} s`, `${Math.max(...ours.map((b) => b.rssMb)).toFixed(0)} MB`],
-      [34, 10, 10],
+      [38, 10, 10],
     ),
   );
   console.log(
@@ -161,7 +154,7 @@ if (!opts['no-build']) {
         `${p.toFixed(1)} s`,
         `${Math.max(...peer.map((b) => b.rssMb)).toFixed(0)} MB`,
       ],
-      [34, 10, 10],
+      [38, 10, 10],
     ),
   );
   console.log(`ratio ours / starlight-openapi: ${(o / p).toFixed(2)}× (budget ≤ 2×, goal ≤ 1.2×)`);

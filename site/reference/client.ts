@@ -5,7 +5,7 @@
  * is missing (static hosting). Nothing is sent to the mock before the reader sends a request.
  * Decisions live in guard.ts (pure, unit-tested); this file only wires them to the DOM and fetch.
  * Scalar itself is a bundle built once and cached (integrations/browser-bundles.ts), loaded from the
- * URL the build gives, with its styles linked before it mounts.
+ * URL the build gives, with its styles linked when it mounts.
  */
 import type { createApiReference as CreateApiReference } from '@scalar/api-reference';
 import {
@@ -119,14 +119,11 @@ const { createApiReference, styleUrl } = (await import(/* @vite-ignore */ __SCAL
   createApiReference: typeof CreateApiReference;
   styleUrl: string;
 };
-// Scalar's styles, applied before it renders.
-await new Promise<void>((resolve) => {
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = styleUrl;
-  link.onload = link.onerror = () => resolve();
-  document.head.append(link);
-});
+// Scalar's styles: requested now, beside the document Scalar fetches before it renders anything.
+const styles = document.createElement('link');
+styles.rel = 'stylesheet';
+styles.href = styleUrl;
+document.head.append(styles);
 createApiReference(mount, {
   ...data.configuration,
   url: data.documentUrl,
