@@ -9,12 +9,18 @@ import { cnameFile } from './site/integrations/cname.ts';
 import mockWorker from './site/integrations/mock-worker.ts';
 import serving from './site/integrations/serving.ts';
 import { siteSidebar } from './site/navigation.ts';
-import { referenceModel } from './site/reference/data.ts';
-import { referenceSidebar } from './site/reference/sidebar.ts';
+import reference from './site/reference/integration.ts';
 
 /** The canonical URL comes from `domains.primary` in site/domains.yaml (validated by `docs-domains validate`). */
 const domains = parse(readFileSync(new URL('./site/domains.yaml', import.meta.url), 'utf8'))?.domains;
 const site = `https://${domains?.primary ?? 'localhost'}`;
+
+// The API reference (site/reference/): options checked at start; PETSTORE_SPEC overrides `description`.
+const apiReference = reference({
+  description: 'spec/openapi.yaml',
+  sidebar: { label: 'API reference', threshold: 150 },
+  tryIt: { targets: ['mock', 'description'] },
+});
 
 export default defineConfig({
   site,
@@ -28,6 +34,7 @@ export default defineConfig({
   // sends no Origin and no JSON content type); the mock answers CORS itself.
   security: { checkOrigin: false },
   integrations: [
+    apiReference,
     cnameFile(domains?.primary), // dist/client/CNAME with the primary domain, for GitHub Pages
     // Home, guides and the API reference in one Starlight site: one navigation, Pagefind search and
     // dark mode, all served from this origin. The reference pages (site/pages/reference/) are built
@@ -40,9 +47,13 @@ export default defineConfig({
       expressiveCode: { defaultProps: { wrap: true } },
       description: 'Reference and guides for the Petstore API: pets, categories, orders and inventory.',
       customCss: ['./site/styles/reference.css'],
-      sidebar: siteSidebar(referenceSidebar(referenceModel())),
+      sidebar: siteSidebar(await apiReference.sidebar()),
       lastUpdated: false,
       pagination: true,
+      // Agents and link previews (site/agents/): the Markdown alternate link and Open Graph image tags
+      // in every page's head, "Copy page" and "View as Markdown" under the title.
+      routeMiddleware: './site/agents/route-middleware.ts',
+      components: { PageTitle: './site/components/agents/PageTitle.astro' },
     }),
     // Scalar's request client (try-it) and explorer are bundled once and reused while their inputs
     // are unchanged (node_modules/.cache), then copied into dist/client/_astro/.

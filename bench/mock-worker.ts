@@ -3,7 +3,7 @@
 //   1. weight: the service worker script the build writes (dist/client/reference/mock-sw.js), raw,
 //      gzip (zlib level 9) and brotli (the build's .br), beside the anchor measured in the same run:
 //      the same core bundled with the validators compiled at run time (site/mock/index.ts
-//      `createMock` with openapi-backend and ajv), which is what the worker would weigh without
+//      `createMock` with Ajv's compiler), which is what the worker would weigh without
 //      build-time compilation (and which a CSP without 'unsafe-eval' would stop);
 //   2. Send → rendered response: in headless Chromium, the time from the click on the request
 //      client's Send button to the response body shown in the client (GET /pets, the seed pets), for
@@ -63,7 +63,7 @@ console.log(
   `   service worker ${MOCK_WORKER_URL}: ${kb(worker.length)} raw, ${kb(gzipSync(worker, { level: 9 }).length)} gzip, ${kb(workerBr)} brotli`,
 );
 console.log(
-  `   anchor, validators compiled at run time (openapi-backend + ajv): ${kb(anchor.length)} raw, ${kb(gzipSync(anchor, { level: 9 }).length)} gzip`,
+  `   anchor, validators compiled at run time (Ajv compiler): ${kb(anchor.length)} raw, ${kb(gzipSync(anchor, { level: 9 }).length)} gzip`,
 );
 console.log('   budget 150 KB gzip, goal 60 KB gzip');
 

@@ -171,8 +171,10 @@ async function startPrism(): Promise<{ url: string; child: ChildProcess; stop: (
 /** The core alone, in this process, no HTTP: sequential `handle()` calls for `ms` milliseconds. */
 async function coreAlone(method: 'GET' | 'POST', ms = 3000): Promise<{ rps: number; cpuUs: number }> {
   const { createMock } = await import('../site/mock/index.ts');
-  const { loadSpec } = await import('../spec/load.ts');
-  const mock = await createMock(loadSpec(), { basePath: '/api/mock' });
+  const { loadMockDescription } = await import('../site/mock/load.ts');
+  const { SPEC_PATH } = await import('../spec/load.ts');
+  // The Petstore's own description: the requests below are its operations.
+  const mock = await createMock(await loadMockDescription(SPEC_PATH), { basePath: '/api/mock' });
   let i = 0;
   // Spread over TOKENS tokens as the HTTP runs are: sandboxes and rate windows are on.
   const make = (): Request => {
@@ -270,8 +272,10 @@ async function heapAfterTokens(): Promise<{ delta: number; sandboxes: number; st
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   const { createMock } = await import('../site/mock/index.ts');
-  const { loadSpec } = await import('../spec/load.ts');
-  const mock = await createMock(loadSpec(), { basePath: '/api/mock' });
+  const { loadMockDescription } = await import('../site/mock/load.ts');
+  const { SPEC_PATH } = await import('../spec/load.ts');
+  // The Petstore's own description: the requests below are its operations.
+  const mock = await createMock(await loadMockDescription(SPEC_PATH), { basePath: '/api/mock' });
   const request = (token: string, post: boolean): Request =>
     new Request('http://127.0.0.1/api/mock/pets', {
       method: post ? 'POST' : 'GET',

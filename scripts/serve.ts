@@ -4,7 +4,10 @@
 //   files of dist/client    -> express-static-gzip over serve-static/send: picks the precompressed
 //                              .br/.gz file the client accepts, answers HEAD, ranges and
 //                              conditional requests (304) against the strong ETag set here;
+//   /mcp                    -> the docs' MCP server (site/mcp/, Streamable HTTP);
 //   anything else           -> Astro's Node adapter (on-demand routes, the 404 page).
+// A page URL asked for with `Accept: text/markdown` gets the page's Markdown twin (site/agents/), and
+// every page answer says `Vary: Accept`.
 // Every response gets the headers of site/serving/rules.ts (caching, security, CSP): the same
 // rules the build writes to dist/client/_headers for static hosts.
 //
@@ -13,17 +16,20 @@
 // HEADERS_TIMEOUT_MS [5000], REQUEST_TIMEOUT_MS [30000], MOCK_RATE_LIMIT [600 per minute per
 // token; 0 turns it off], MOCK_MAX_SANDBOXES [10000], MOCK_SANDBOX_IDLE_MS [1800000], PETSTORE_SPEC
 // [spec/openapi.yaml] (the description the mock answers for), DIST_DIR [dist].
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import expressStaticGzip from 'express-static-gzip';
+import { prefersMarkdown } from '../site/agents/negotiate.ts';
+import { canonicalPagePath, markdownPath } from '../site/agents/paths.ts';
+import { mcpHttpHandler, siteServerFactory } from '../site/mcp/index.ts';
 import { createMock, DEFAULT_RATE_POLICY, DEFAULT_SANDBOX_LIMITS } from '../site/mock/index.ts';
+import { loadMockDescription } from '../site/mock/load.ts';
 import { MOCK_BASE } from '../site/mock/mount.ts';
 import { toNodeListener } from '../site/mock/node.ts';
 import { policyInputs } from '../site/serving/build.ts';
-import { cacheControl, headersFor } from '../site/serving/rules.ts';
-import { loadSpec } from '../spec/load.ts';
+import { CONTENT_TYPES, cacheControl, headersFor } from '../site/serving/rules.ts';
 
 const root = join(import.meta.dirname, '..');
 /** The build output: `DIST_DIR` (relative to the root) as astro.config.mjs and build-if-stale read it. */
@@ -61,21 +67,25 @@ const { handler: astro } = (await import(entry)) as {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
 };
 
-const spec = loadSpec();
+// The description the site was built from (PETSTORE_SPEC or spec/openapi.yaml), in the internal form.
+const spec = await loadMockDescription();
 const rate = num('MOCK_RATE_LIMIT', DEFAULT_RATE_POLICY.limit);
-const mock = toNodeListener(
-  await createMock(spec, {
-    basePath: MOCK_BASE,
-    rateLimit: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false,
-    sandboxes: {
-      maxSandboxes: num('MOCK_MAX_SANDBOXES', DEFAULT_SANDBOX_LIMITS.maxSandboxes),
-      idleMs: num('MOCK_SANDBOX_IDLE_MS', DEFAULT_SANDBOX_LIMITS.idleMs),
-    },
-  }),
-);
+const mockCore = await createMock(spec, {
+  basePath: MOCK_BASE,
+  rateLimit: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false,
+  sandboxes: {
+    maxSandboxes: num('MOCK_MAX_SANDBOXES', DEFAULT_SANDBOX_LIMITS.maxSandboxes),
+    idleMs: num('MOCK_SANDBOX_IDLE_MS', DEFAULT_SANDBOX_LIMITS.idleMs),
+  },
+});
+const mock = toNodeListener(mockCore);
+// The MCP server's call_mock goes to this same mock (same sandboxes and rate limit), in process.
+const mcp = mcpHttpHandler({ createServer: await siteServerFactory(mockCore, MOCK_BASE) });
 
 // The policy inputs come from the built pages, as the build's _headers does (site/serving/build.ts).
-const inputs = existsSync(client) ? policyInputs(client, spec.servers ?? []) : { scriptHashes: [], apiOrigins: [] };
+const inputs = existsSync(client)
+  ? policyInputs(client, (spec.servers ?? []) as Parameters<typeof policyInputs>[1])
+  : { scriptHashes: [], apiOrigins: [] };
 const hsts = env.HSTS === '1';
 /** The rules' headers per cache class (the policy string is built once, not per request). */
 const byClass = new Map<string, [string, string][]>();
@@ -96,7 +106,15 @@ function ruleHeaders(path: string): [string, string][] {
  */
 function strongEtag(res: ServerResponse, _path: string, stat: { size: number; mtimeMs: number }): void {
   res.setHeader('ETag', `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`);
+  // A page with a Markdown twin varies on Accept too; express-static-gzip has just set Vary to
+  // Accept-Encoding alone, so Accept is added here, the last hook before the headers go out.
+  if (varyOnAccept.has(res)) {
+    const vary = String(res.getHeader('Vary') ?? '');
+    res.setHeader('Vary', vary ? `${vary}, Accept` : 'Accept');
+  }
 }
+/** Responses of pages that have a Markdown twin (set per request, read by {@link strongEtag}). */
+const varyOnAccept = new WeakSet<ServerResponse>();
 
 const files = expressStaticGzip(client, {
   enableBrotli: true,
@@ -108,12 +126,24 @@ const files = expressStaticGzip(client, {
     etag: false,
     lastModified: true,
     cacheControl: false,
-    dotfiles: 'ignore',
+    // dist/client holds only what the build publishes; its one dot folder is /.well-known/.
+    dotfiles: 'allow',
     fallthrough: true,
     redirect: true,
     setHeaders: strongEtag,
   },
 }) as (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+/** The Markdown twin of a page path, when the build wrote one (`/reference/list-pets/` → `/reference/list-pets.md`). */
+function markdownTwin(path: string): string | null {
+  if (path.endsWith('.md') || /\.[a-z0-9]+$/i.test(path.replace(/\/index\.html$/, ''))) return null;
+  const md = markdownPath(canonicalPagePath(path));
+  try {
+    return statSync(join(client, md)).isFile() ? md : null;
+  } catch {
+    return null;
+  }
+}
 
 function isMock(url: string): boolean {
   return url === MOCK_BASE || url.startsWith(`${MOCK_BASE}/`) || url.startsWith(`${MOCK_BASE}?`);
@@ -143,6 +173,23 @@ const server = createServer(
     if (isMock(url)) {
       void mock(req, res);
       return;
+    }
+    if (path === '/mcp') {
+      void mcp.handle(req, res).catch((err: unknown) => {
+        process.stderr.write(`mcp: ${(err as Error).stack ?? err}\n`);
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+      return;
+    }
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const md = markdownTwin(path);
+      if (md) {
+        varyOnAccept.add(res);
+        if (prefersMarkdown(req.headers.accept)) req.url = md;
+      } else if (CONTENT_TYPES[path]) {
+        // Files whose name does not say their type (the API catalog): send keeps a type already set.
+        res.setHeader('Content-Type', CONTENT_TYPES[path]);
+      }
     }
     // express-static-gzip reads Express's `req.path` (it changes req.url, so computed each time).
     Object.defineProperty(req, 'path', { configurable: true, get: () => pathOf(req.url ?? '/') });

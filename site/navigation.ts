@@ -1,9 +1,9 @@
 /**
  * The site's one navigation: home, guides, the API reference (built from the description by
- * reference/sidebar.ts) and the description downloads. astro.config.mjs gives it to Starlight for the
+ * reference/model/sidebar.ts) and the description downloads. astro.config.mjs gives it to Starlight for the
  * guides; the reference pages pass it with the reference pruned to their tag on large descriptions.
  */
-import type { SidebarItem } from './reference/sidebar.ts';
+import type { SidebarItem } from './reference/model/sidebar.ts';
 
 /** The whole sidebar around the reference's group. */
 export function siteSidebar(reference: SidebarItem): SidebarItem[] {

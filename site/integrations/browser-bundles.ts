@@ -1,5 +1,5 @@
 // Build-time wiring of the two browser bundles made of Scalar's packages: the try-it client
-// (site/reference/tryit.ts: Scalar's request client, its workspace store and Vue, about 3 MB of
+// (site/reference/browser/tryit.ts: Scalar's request client, its workspace store and Vue, about 3 MB of
 // minified JavaScript) and the explorer's Scalar (site/bundles/scalar-reference.ts:
 // @scalar/api-reference and its styles). Bundling those thousands of modules was most of the site's
 // client build, in time and in memory (~700 MB of a 1.4 GB peak on the Petstore), on every build,
@@ -10,7 +10,7 @@
 // with, and the explorer's tag groups came out differently.
 //
 // The build copies the bundles into dist/client/_astro/bundles.<key>/ (content-keyed, so the
-// immutable caching of `/_astro/*` stays right); TryIt.astro and reference/client.ts import them from
+// immutable caching of `/_astro/*` stays right); TryIt.astro and reference/browser/explorer.ts import them from
 // the URLs given as `__TRYIT_URL__` and `__SCALAR_REFERENCE_URL__`; `astro dev` serves them from the
 // cache (Vite's `/@fs/`).
 import { createHash } from 'node:crypto';
@@ -22,7 +22,7 @@ import { build } from 'vite';
 
 /** The bundles' entries: the output file name (without `.js`) and the module. */
 const ENTRIES = {
-  tryit: fileURLToPath(new URL('../reference/tryit.ts', import.meta.url)),
+  tryit: fileURLToPath(new URL('../reference/browser/tryit.ts', import.meta.url)),
   'scalar-reference': fileURLToPath(new URL('../bundles/scalar-reference.ts', import.meta.url)),
 };
 const SELF = fileURLToPath(import.meta.url);

@@ -12,8 +12,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
-import { loadSpec } from '../../spec/load.ts';
 import { loadDescription } from '../../spec/loader/index.ts';
+import { loadMockDescription } from '../mock/load.ts';
 import { MOCK_WORKER_URL } from '../mock/mount.ts';
 import { bundleMock } from '../mock/precompile.ts';
 
@@ -58,6 +58,8 @@ export function workerInputsKey(root: string, descriptionFiles: readonly string[
 interface CacheRecord {
   bytes?: number;
   error?: string;
+  /** what the bundler warned about (schemas left unchecked) */
+  warnings?: string[];
 }
 
 /** The Astro integration: add it before `serving()`. */
@@ -86,7 +88,14 @@ export default function mockWorker(): AstroIntegration {
         const reused = record !== undefined;
         if (!record) {
           try {
-            record = { bytes: await bundleMock(loadSpec(), { entry: WORKER_ENTRY, outfile, format: 'iife' }) };
+            const warnings: string[] = [];
+            const bytes = await bundleMock(await loadMockDescription(), {
+              entry: WORKER_ENTRY,
+              outfile,
+              format: 'iife',
+              onWarn: (message) => warnings.push(message),
+            });
+            record = { bytes, warnings };
           } catch (err) {
             record = { error: (err as Error).message };
           }
@@ -96,10 +105,12 @@ export default function mockWorker(): AstroIntegration {
           writeFileSync(`${recordFile}.${process.pid}.tmp`, JSON.stringify(record));
           renameSync(`${recordFile}.${process.pid}.tmp`, recordFile);
         }
+        // The bundler's warnings, again when the bundle comes from the cache.
+        for (const message of record.warnings ?? []) logger.warn(`in-browser mock: ${message}`);
         if (record.error !== undefined) {
-          // A description whose schemas Ajv cannot compile to code (GitHub's has `nullable` without
-          // `type`) still builds a site: without the worker, try-it on a static host says the mock
-          // is unavailable, as it does in a browser without service workers.
+          // A description the bundle cannot be made from still builds a site: without the worker,
+          // try-it on a static host says the mock is unavailable, as it does in a browser without
+          // service workers. (A schema Ajv cannot compile only leaves that request unchecked.)
           logger.warn(
             `${MOCK_WORKER_URL} not written, the in-browser mock is off for this description: ${record.error}`,
           );

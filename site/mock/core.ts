@@ -7,21 +7,25 @@
 // Behaviour and rules: site/mock/README.md; API design: spec/README.md.
 
 import { params as pathParamsOf } from 'bath-es5';
-import type { Operation } from 'openapi-backend';
-import type { OpenAPIV3 } from 'openapi-types';
+import { escapeRegExp } from '../../spec/regexp.ts';
 import { MockError } from './errors.ts';
-import { createHandlers, type Handler } from './handlers.ts';
+import { createHandlers, type Handler, handledOperations } from './handlers.ts';
 import { CORS_HEADERS, type DeprecationInfo, deprecationHeaders, jsonResponse } from './http.ts';
+import { jsonBodyMedia } from './media.ts';
+import { type MockOperation, mockOperations } from './operations.ts';
 import type { Param } from './params.ts';
 import { DEFAULT_RATE_POLICY, type RatePolicy } from './ratelimit.ts';
+import { type Description, deref, hasType, isObject, type JsonObject } from './refs.ts';
 import { Router } from './router.ts';
 import { Sandboxes, type SandboxLimits, type SandboxSnapshot } from './sandboxes.ts';
+import { securityPlan } from './security.ts';
 import {
   authenticate,
   type Context,
   compose,
   handle,
   headAsGet,
+  mockResponse,
   mountPath,
   type PreparedOperation,
   preflight,
@@ -86,59 +90,88 @@ export interface Mock {
 }
 
 /**
- * A description compiled for the mock: what the core needs, and nothing that compiles code.
- * index.ts makes one from an OpenAPI document at start-up; precompile.ts writes one as a module.
+ * A description ready for the mock: the document and its compiled request validators, nothing
+ * that compiles code. index.ts makes one at start-up; precompile.ts writes one as a module.
  */
 export interface MockDefinition {
-  /** The document's top-level `security` and its security schemes. */
-  security?: OpenAPIV3.SecurityRequirementObject[];
-  securitySchemes: Record<string, OpenAPIV3.SecuritySchemeObject | OpenAPIV3.ReferenceObject>;
   /**
-   * The operations, dereferenced, with path-level parameters merged (openapi-backend
-   * `getOperations()`); `responses` are not needed.
+   * The description in the internal form (OpenAPI 3.2, or 3.1; description.ts): its operations
+   * are routed, its responses generated; internal `$ref`s are kept (and may be circular).
    */
-  operations: readonly Operation[];
+  document: Description;
   /** The request validators of an operation by operationId: body (when it has one), then parameters. */
   validators(operationId: string): readonly RequestValidator[];
 }
 
-function collectIntegerKeys(schema: unknown, out: Set<string>, counts: Set<string>, depth = 0): void {
-  if (typeof schema !== 'object' || schema === null || depth > 20) return;
-  const s = schema as OpenAPIV3.SchemaObject;
-  for (const sub of [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])])
-    collectIntegerKeys(sub, out, counts, depth + 1);
-  for (const [name, prop] of Object.entries(s.properties ?? {})) {
-    const p = prop as OpenAPIV3.SchemaObject;
-    if (p.type === 'integer') {
+/** Property names of a body schema holding integers (and, of those, counts: not `format: int64`). */
+function collectIntegerKeys(doc: Description, schema: unknown, out: Set<string>, counts: Set<string>, depth = 0): void {
+  const s = deref(doc, schema);
+  if (!s || depth > 20) return;
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const list = s[key];
+    if (Array.isArray(list)) for (const sub of list) collectIntegerKeys(doc, sub, out, counts, depth + 1);
+  }
+  for (const [name, raw] of Object.entries(isObject(s.properties) ? s.properties : {})) {
+    const p = deref(doc, raw);
+    if (hasType(p, 'integer')) {
       out.add(name);
-      if (p.format !== 'int64') counts.add(name);
+      if (p?.format !== 'int64') counts.add(name);
     }
-    collectIntegerKeys(p, out, counts, depth + 1);
+    collectIntegerKeys(doc, p, out, counts, depth + 1);
   }
-  if (s.type === 'array' && s.items) collectIntegerKeys(s.items, out, counts, depth + 1);
+  if (hasType(s, 'array') && s.items) collectIntegerKeys(doc, s.items, out, counts, depth + 1);
 }
 
-function deprecationOf(op: Operation, byId: Map<string, Operation>): DeprecationInfo | undefined {
+function deprecationOf(op: MockOperation): DeprecationInfo | undefined {
   if (!op.deprecated) return undefined;
-  const ext = op as unknown as Record<string, unknown>;
-  const successor = ext['x-successor'] as { operationId?: string; url?: string } | undefined;
-  if (successor?.operationId && !byId.has(successor.operationId)) {
-    throw new Error(`${op.operationId}: x-successor names an unknown operation '${successor.operationId}'`);
-  }
   return {
-    since: ext['x-deprecated-since'] as string | undefined,
-    sunset: ext['x-deprecated-sunset'] as string | undefined,
+    since: op['x-deprecated-since'],
+    sunset: op['x-deprecated-sunset'],
     policy: op.externalDocs?.url,
-    successor: successor?.url,
+    successor: op['x-successor']?.url,
   };
 }
 
-/** The handler of an operation the mock has no behaviour for: 501 `not_implemented`, naming it. */
-function notImplemented(op: { operationId?: string; method: string; path: string }): Handler {
-  const name = op.operationId ?? `${op.method.toUpperCase()} ${op.path}`;
-  return () => {
-    throw new MockError('not_implemented', `${name}: the mock has no behaviour for this operation`);
+/**
+ * The path parameters of a request path matched to a template, percent-decoded, one segment part
+ * per parameter (`/files/{name}.{ext}` reads `report.csv` as `report` and `csv`, which bath-es5,
+ * openapi-backend's reader, kept for the Petstore's operations, reads as `report.cs` and ``).
+ */
+function templateParams(template: string): (path: string) => Record<string, string> | null {
+  const names: string[] = [];
+  const pattern = new RegExp(
+    `^${template
+      .split(/(\{[^}]+\})/)
+      .map((part) => {
+        const m = /^\{([^}]+)\}$/.exec(part);
+        if (!m) return escapeRegExp(part);
+        names.push(m[1] as string);
+        return '([^/]+?)';
+      })
+      .join('')}$`,
+  );
+  return (path) => {
+    const m = pattern.exec(path);
+    if (!m) return null;
+    const out: Record<string, string> = {};
+    names.forEach((name, i) => {
+      const raw = m[i + 1] ?? '';
+      try {
+        out[name] = decodeURIComponent(raw);
+      } catch {
+        out[name] = raw;
+      }
+    });
+    return out;
   };
+}
+
+/** A parameter with its schema's top level and `items` followed through `$ref`s (what the decoders read). */
+function paramView(doc: Description, p: MockOperation['parameters'][number]): Param {
+  const schema = deref(doc, p.schema);
+  if (!schema) return p as unknown as Param;
+  const items = schema.items === undefined ? undefined : deref(doc, schema.items);
+  return { ...p, schema: items ? { ...schema, items } : schema } as unknown as Param;
 }
 
 /**
@@ -155,61 +188,70 @@ export function mockFromDefinition(definition: MockDefinition, options: MockOpti
   const onError = options.onError ?? ((err: unknown) => console.error('[mock] unexpected error:', err));
   const now = options.now ?? Date.now;
   const sandboxes = new Sandboxes(options.sandboxes, { ...DEFAULT_CAPS, ...options.caps }, now);
+  const doc = definition.document;
 
   // Routed by a table compiled once (router.ts: openapi-backend's matching rules without
   // rebuilding every path pattern on every request).
-  const operations = definition.operations;
+  const operations = mockOperations(doc);
   const router = new Router(operations);
-  const byId = new Map(operations.map((o) => [o.operationId ?? '', o]));
+  // The Petstore's hand-written behaviour, for the Petstore's description (handlers.ts).
+  const handled = handledOperations(operations);
+  // Deprecation headers of the hand-written operations; a malformed date there is an error of our
+  // description, found at start-up.
   const extraHeaders: Record<string, Record<string, string>> = {};
   for (const op of operations) {
-    const dep = deprecationOf(op, byId);
-    if (dep && op.operationId) extraHeaders[op.operationId] = deprecationHeaders(dep);
+    const dep = handled.has(op.operationId) ? deprecationOf(op) : undefined;
+    if (dep) extraHeaders[op.operationId] = deprecationHeaders(dep);
   }
-  const handlers = createHandlers(extraHeaders);
-  const globalSecurity = definition.security ?? [];
-  // Schemes the mock enforces: HTTP bearer (any non-empty token). A requirement list with an
-  // empty alternative (`{}`) makes authentication optional.
+  const handlers: Record<string, Handler> = handled.size > 0 ? createHandlers(extraHeaders) : {};
+  const globalSecurity = doc.security;
+  const components = isObject(doc.components) ? doc.components : {};
+  // Schemes the hand-written operations enforce: HTTP bearer (any non-empty token). A requirement
+  // list with an empty alternative (`{}`) makes authentication optional.
   const bearerSchemes = new Set(
-    Object.entries(definition.securitySchemes)
-      .filter(([, s]) => 'type' in s && s.type === 'http' && s.scheme.toLowerCase() === 'bearer')
+    Object.entries(isObject(components.securitySchemes) ? components.securitySchemes : {})
+      .filter(([, raw]) => {
+        const s = deref(doc, raw);
+        return s?.type === 'http' && typeof s.scheme === 'string' && s.scheme.toLowerCase() === 'bearer';
+      })
       .map(([name]) => name),
   );
   const prepared = new Map<string, PreparedOperation>();
   for (const op of operations) {
-    // A description other than Petstore's (PETSTORE_SPEC) has operations the mock has no behaviour
-    // for: they answer 501 not_implemented, routed and validated like every other, instead of the
-    // whole mock refusing to start.
-    const handler = (op.operationId ? handlers[op.operationId] : undefined) ?? notImplemented(op);
-    const operationId = op.operationId as string;
-    const security = (op.security ?? globalSecurity) as OpenAPIV3.SecurityRequirementObject[];
-    const body = op.requestBody as OpenAPIV3.RequestBodyObject | undefined;
+    const handler = handled.has(op.operationId) ? handlers[op.operationId] : undefined;
+    const operationId = op.operationId;
+    const requirements = op.security ?? globalSecurity;
+    const security = (Array.isArray(requirements) ? requirements : []) as JsonObject[];
     const intKeys = new Set<string>();
     const countKeys = new Set<string>();
-    collectIntegerKeys(body?.content['application/json']?.schema, intKeys, countKeys);
+    if (handler) collectIntegerKeys(doc, jsonBodyMedia(op)?.schema, intKeys, countKeys);
+    const params = op.parameters.map((p) => paramView(doc, p));
     let validators: readonly RequestValidator[] | undefined;
-    prepared.set(operationId, {
+    const entry: PreparedOperation = {
       operation: op,
-      handler,
-      params: (op.parameters ?? []) as Param[],
+      params,
       needsAuth:
         security.length > 0 &&
         !security.some((req) => Object.keys(req).length === 0) &&
         security.some((req) => Object.keys(req).some((name) => bearerSchemes.has(name))),
-      hasBody: body !== undefined,
+      hasBody: op.requestBody !== undefined,
       intKeys,
       countKeys,
       commaArrays: new Set(
-        ((op.parameters ?? []) as Param[])
-          .filter((p) => p.in === 'query' && p.schema?.type === 'array' && p.explode === false)
-          .map((p) => p.name),
+        params.filter((p) => p.in === 'query' && hasType(p.schema, 'array') && p.explode === false).map((p) => p.name),
       ),
-      pathParams: pathParamsOf(op.path),
+      pathParams: handler ? pathParamsOf(op.path) : templateParams(op.path),
       validators: () => {
         validators ??= definition.validators(operationId);
         return validators;
       },
-    });
+    };
+    if (handler) entry.handler = handler;
+    else {
+      entry.described = op;
+      entry.security = securityPlan(requirements, doc);
+    }
+    prepared.set(operationId, entry);
   }
   const allMethods = [...new Set(operations.map((o) => o.method.toUpperCase()))];
 
@@ -226,6 +268,7 @@ export function mockFromDefinition(definition: MockDefinition, options: MockOpti
     readBody(),
     validate(),
     handle(),
+    mockResponse(doc),
   ]);
 
   return {

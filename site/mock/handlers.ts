@@ -57,6 +57,57 @@ function bodyLabel(input: HandlerInput, key: string, value: number): string {
 }
 
 /**
+ * The operations the handlers are written for: operationId → `METHOD /path` in spec/openapi.yaml.
+ * The handlers apply to a description that has every one of them (the Petstore's, or a draft of
+ * it); in any other description an operation with one of these names (the classic Swagger
+ * samples have a `placeOrder` and a `deletePet` of their own) answers from its description.
+ */
+export const HANDLED_ROUTES: Readonly<Record<string, string>> = {
+  listPets: 'GET /pets',
+  createPet: 'POST /pets',
+  getPet: 'GET /pets/{petId}',
+  replacePet: 'PUT /pets/{petId}',
+  deletePet: 'DELETE /pets/{petId}',
+  listCategories: 'GET /categories',
+  createCategory: 'POST /categories',
+  getCategory: 'GET /categories/{categoryId}',
+  replaceCategory: 'PUT /categories/{categoryId}',
+  deleteCategory: 'DELETE /categories/{categoryId}',
+  listOrders: 'GET /store/orders',
+  placeOrder: 'POST /store/orders',
+  getOrder: 'GET /store/orders/{orderId}',
+  replaceOrder: 'PUT /store/orders/{orderId}',
+  cancelOrder: 'DELETE /store/orders/{orderId}',
+  listInventory: 'GET /store/inventory',
+  getInventoryItem: 'GET /store/inventory/{petId}',
+  updateInventory: 'PUT /store/inventory/{petId}',
+};
+
+/**
+ * Whether the hand-written handlers apply to a description's operations: it has every operation
+ * of {@link HANDLED_ROUTES} under its name, method and path.
+ * @param operations the description's operations (`operationId` as written, method, path)
+ */
+export function handlersApply(
+  operations: ReadonlyArray<{ operationId?: string; method: string; path: string }>,
+): boolean {
+  const found = new Set(operations.map((o) => `${o.operationId ?? ''} ${o.method.toUpperCase()} ${o.path}`));
+  return Object.entries(HANDLED_ROUTES).every(([id, route]) => found.has(`${id} ${route}`));
+}
+
+/**
+ * The operationIds that get hand-written behaviour in a description: all of {@link HANDLED_ROUTES}
+ * when {@link handlersApply}, else none.
+ * @param operations the description's operations (`named`: the operationId is the description's own)
+ */
+export function handledOperations(
+  operations: ReadonlyArray<{ operationId: string; named: boolean; method: string; path: string }>,
+): Set<string> {
+  const own = operations.map((o) => ({ ...o, operationId: o.named ? o.operationId : undefined }));
+  return new Set(handlersApply(own) ? Object.keys(HANDLED_ROUTES) : []);
+}
+
+/**
  * The handlers of every operation in spec/openapi.yaml, keyed by operationId.
  * @param extraHeaders per operationId, headers added to its successful responses (deprecation)
  */

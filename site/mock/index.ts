@@ -1,14 +1,15 @@
-// The mock Petstore API built from the OpenAPI document at start-up (the server and the Astro dev
-// route): openapi-backend reads the operations (path-level parameters merged, references resolved)
-// and compiles their request validators with ajv, then core.ts answers with them. The in-browser
-// and edge builds get the same definition compiled at build time instead (precompile.ts).
+// The mock built from a description at start-up (the server, the Astro dev route, the tests):
+// the description in the internal form (description.ts), its request validators compiled at run
+// time by Ajv's 2020-12 dialect on each operation's first request (validators.ts), then core.ts
+// answers with them. The in-browser and edge builds get the same definition compiled at build
+// time instead (precompile.ts).
 // Behaviour and rules: site/mock/README.md; API design: spec/README.md.
 
-import addFormats from 'ajv-formats';
-import { type Document, OpenAPIBackend } from 'openapi-backend';
-import type { OpenAPIV3 } from 'openapi-types';
 import { type Mock, type MockOptions, mockFromDefinition } from './core.ts';
-import { INT64_FORMAT } from './formats.ts';
+import { internalForm } from './description.ts';
+import { handledOperations } from './handlers.ts';
+import { mockOperations } from './operations.ts';
+import { runtimeValidators } from './validators.ts';
 
 export {
   type HandleOptions,
@@ -25,46 +26,18 @@ export { RESET_PATH } from './stages.ts';
 export { DEFAULT_CAPS } from './store.ts';
 
 /**
- * openapi-backend over a copy of the document, with the mock's ajv settings: `allErrors`, the
- * formats of formats.ts. precompile.ts builds the same to read the validators' schemas.
- * @throws {Error} when the document is invalid
- */
-export async function openApiBackend(spec: OpenAPIV3.Document): Promise<OpenAPIBackend> {
-  const api = new OpenAPIBackend({
-    definition: structuredClone(spec) as Document,
-    strict: true,
-    // Quick start-up: validators compile on the first request of each operation instead of all
-    // at once (about 1 s), and the document is not re-validated here (tests/spec validates it).
-    quick: true,
-    validate: true,
-    ajvOpts: { allErrors: true, strict: false },
-    customizeAjv: (ajv) => {
-      addFormats(ajv);
-      ajv.addFormat('int64', INT64_FORMAT);
-      return ajv;
-    },
-  });
-  await api.init();
-  return api;
-}
-
-/**
- * Builds the mock from an OpenAPI 3.0 document, compiling its request validators at run time.
+ * Builds the mock from a description, compiling its request validators at run time.
  *
- * @param spec the parsed document (`parseSpec`/`loadSpec` from spec/load.ts); it is copied, not changed
+ * @param description the loader's internal form (OpenAPI 3.2), or a parsed Swagger 2.0 / OpenAPI
+ *   3.0 / 3.1 document, upgraded in memory (description.ts); it is read, never changed
  * @param options mount path, caps, error sink
  * @returns the mock, ready to answer
- * @throws {Error} when the document is invalid
+ * @throws {Error} when the description is not an object
  */
-export async function createMock(spec: OpenAPIV3.Document, options: MockOptions = {}): Promise<Mock> {
-  const api = await openApiBackend(spec);
-  return mockFromDefinition(
-    {
-      security: spec.security,
-      securitySchemes: spec.components?.securitySchemes ?? {},
-      operations: api.getOperations(),
-      validators: (operationId) => api.validator.getRequestValidatorsForOperation(operationId) ?? [],
-    },
-    options,
-  );
+export async function createMock(description: object, options: MockOptions = {}): Promise<Mock> {
+  const document = internalForm(description);
+  const onError = options.onError ?? ((err: unknown) => console.error('[mock]', err));
+  const handled = handledOperations(mockOperations(document));
+  const validators = runtimeValidators(document, onError, (id) => handled.has(id));
+  return mockFromDefinition({ document, validators }, options);
 }

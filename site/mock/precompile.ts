@@ -1,71 +1,106 @@
 // Build time only (Node): compiles the mock's definition (core.ts `MockDefinition`) into plain
 // modules and bundles a host of the core with them, for the hosts that must not compile code at
 // run time: the service worker (a browser, under a CSP without 'unsafe-eval') and Fetch-API edge
-// runtimes. The request validators are the ones openapi-backend builds for the server mock
-// (index.ts `openApiBackend`: the same schemas, the same ajv options and formats), written out as
-// code by Ajv's standalone code generation, so the bundle carries no schema compiler.
+// runtimes. The request validators are the schemas the server compiles (validators.ts: the same
+// schemas, Ajv's 2020-12 dialect, the same options and formats), written out as code by Ajv's
+// standalone code generation, so the bundle carries no schema compiler.
 import { fileURLToPath } from 'node:url';
-import { _, Ajv, type AnySchemaObject, type Options } from 'ajv';
+import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import addFormats from 'ajv-formats';
 import { build, type Plugin } from 'esbuild';
-import type { OpenAPIV3 } from 'openapi-types';
-import { INT64_FORMAT } from './formats.ts';
-import { openApiBackend } from './index.ts';
+import { internalForm } from './description.ts';
+import { handledOperations } from './handlers.ts';
+import { mockOperations } from './operations.ts';
+import { type Description, isObject, type JsonObject } from './refs.ts';
+import { queryCredentialNames, requestSchemas, requestView, validatorAjv } from './validators.ts';
 
 /** The module a bundled host imports its definition from (resolved by {@link definitionPlugin}). */
 export const DEFINITION_MODULE = 'virtual:petstore-mock/definition';
 
 const FORMATS_PATH = fileURLToPath(new URL('./formats.ts', import.meta.url));
 
-/** An Ajv that writes code: openapi-backend's options for this validator kind, the mock's formats. */
-function codeAjv(extra: Options): Ajv {
-  const ajv = new Ajv({
-    allErrors: true,
-    strict: false,
-    ...extra,
-    // The generated code looks formats up in formats.ts (bundled with it) instead of carrying
-    // their definitions, which standalone code cannot serialise.
-    code: { source: true, esm: true, formats: _`require(${FORMATS_PATH}).formats` },
-  });
-  addFormats(ajv);
-  ajv.addFormat('int64', INT64_FORMAT);
-  return ajv;
-}
-
 /** The generated modules of a definition: their source text by virtual module name. */
 export type DefinitionModules = Record<string, string>;
 
 /**
- * Compiles a description into the modules of {@link DEFINITION_MODULE}: the operations as JSON
- * (without their responses, which the mock does not read) and two modules of standalone
- * validators (request bodies; parameters, with `coerceTypes` as openapi-backend compiles them).
- * @param spec the parsed OpenAPI 3.0 document
- * @throws {Error} when the document is invalid
+ * What of the description the bundled mock reads: everything but the prose and the parts the
+ * mock never answers from (tags, webhooks, code samples). For the Petstore, whose operations all
+ * have hand-written behaviour, the responses are left out too.
  */
-export async function definitionModules(spec: OpenAPIV3.Document): Promise<DefinitionModules> {
-  const api = await openApiBackend(spec);
-  const bodies = codeAjv({});
-  const params = codeAjv({ coerceTypes: true });
+function shipped(doc: Description, handled: boolean): JsonObject {
+  const { info: _info, tags: _tags, webhooks: _webhooks, externalDocs: _docs, ...rest } = doc as JsonObject;
+  const paths: JsonObject = {};
+  for (const [path, item] of Object.entries(isObject(rest.paths) ? rest.paths : {})) {
+    if (!isObject(item)) {
+      paths[path] = item;
+      continue;
+    }
+    const copy: JsonObject = {};
+    for (const [key, op] of Object.entries(item)) {
+      if (!isObject(op) || key === 'parameters' || key === 'additionalOperations' || key === '$ref') {
+        copy[key] = op;
+        continue;
+      }
+      const { 'x-codeSamples': _samples, callbacks: _callbacks, ...kept } = op;
+      if (handled) kept.responses = {};
+      copy[key] = kept;
+    }
+    paths[path] = copy;
+  }
+  if (handled && isObject(rest.components)) {
+    // Nothing is generated: examples, responses and their headers are never read.
+    const { examples: _examples, responses: _responses, headers: _headers, ...components } = rest.components;
+    return { ...rest, components, paths };
+  }
+  return { ...rest, paths };
+}
+
+/**
+ * Compiles a description into the modules of {@link DEFINITION_MODULE}: the description as JSON
+ * and two modules of standalone validators (request bodies; parameters, with `coerceTypes`). A
+ * schema Ajv cannot compile leaves that part of that operation's request unchecked (a warning
+ * through `onWarn`), never the build failed.
+ * @param description the internal form, or an older version (upgraded as description.ts does)
+ * @param onWarn told about each schema left unchecked
+ */
+export async function definitionModules(
+  description: object,
+  onWarn: (message: string) => void = () => {},
+): Promise<DefinitionModules> {
+  const doc = internalForm(description);
+  const operations = mockOperations(doc);
+  const view = requestView(doc);
+  const code = { source: true, esm: true, formats: _`require(${FORMATS_PATH}).formats` };
+  const bodies = validatorAjv(view, { code });
+  const params = validatorAjv(view, { coerceTypes: true, code });
   const bodyExports: Record<string, string> = {};
   const paramExports: Record<string, string> = {};
   const table: string[] = [];
-  const operations = api.getOperations().map((op, i) => {
-    const id = op.operationId as string;
-    const validators = api.validator.getRequestValidatorsForOperation(id) ?? [];
+  const credentials = queryCredentialNames(doc);
+  const handled = handledOperations(operations);
+  // The operations as the view has them: their inline schemas are the view's.
+  mockOperations(view).forEach((op, i) => {
+    const schemas = requestSchemas(op, view, credentials, handled.has(op.operationId));
     const names: string[] = [];
-    validators.forEach((fn, j) => {
-      // openapi-backend puts the body validator (when there is one) before the parameters'.
-      const isBody = validators.length === 2 && j === 0;
+    for (const [ajv, schema, exportsOf, module] of [
+      [bodies, schemas.body, bodyExports, 'bodies'],
+      [params, schemas.params, paramExports, 'params'],
+    ] as const) {
+      if (!schema) continue;
       const name = `v${i}`;
-      const ajv = isBody ? bodies : params;
-      ajv.addSchema(fn.schema as AnySchemaObject, name);
-      (isBody ? bodyExports : paramExports)[name] = name;
-      names.push(`${isBody ? 'bodies' : 'params'}.${name}`);
-    });
-    table.push(`${JSON.stringify(id)}: [${names.join(', ')}]`);
-    const { responses: _responses, ...rest } = op;
-    return rest;
+      try {
+        ajv.addSchema(schema, name);
+        ajv.getSchema(name);
+        exportsOf[name] = name;
+        names.push(`${module}.${name}`);
+      } catch (err) {
+        ajv.removeSchema(name);
+        onWarn(
+          `${op.operationId}: ${module === 'bodies' ? 'body' : 'parameters'} not checked: ${(err as Error).message}`,
+        );
+      }
+    }
+    table.push(`${JSON.stringify(op.operationId)}: [${names.join(', ')}]`);
   });
   return {
     [DEFINITION_MODULE]: [
@@ -73,9 +108,7 @@ export async function definitionModules(spec: OpenAPIV3.Document): Promise<Defin
       `import * as params from '${DEFINITION_MODULE}/params';`,
       `const validators = {${table.join(', ')}};`,
       'export const definition = {',
-      `  security: ${JSON.stringify(spec.security ?? [])},`,
-      `  securitySchemes: ${JSON.stringify(spec.components?.securitySchemes ?? {})},`,
-      `  operations: ${JSON.stringify(operations)},`,
+      `  document: ${JSON.stringify(shipped(doc, handled.size === operations.length && operations.length > 0))},`,
       '  validators: (id) => validators[id] ?? [],',
       '};',
     ].join('\n'),
@@ -109,16 +142,19 @@ export interface BundleOptions {
   /** `iife` for a classic service worker script, `esm` for an edge module. */
   format: 'iife' | 'esm';
   minify?: boolean;
+  /** Told about request schemas left unchecked (see {@link definitionModules}). */
+  onWarn?: (message: string) => void;
 }
 
 /**
- * Bundles a host of the mock core with the precompiled definition of `spec` (esbuild, browser
- * platform, ES2022).
+ * Bundles a host of the mock core with the precompiled definition of a description (esbuild,
+ * browser platform, ES2022).
+ * @param description the internal form (or an older version, upgraded in memory)
  * @returns the bundle's size in bytes
- * @throws {Error} when the document is invalid or the bundle fails
+ * @throws {Error} when the bundle fails
  */
-export async function bundleMock(spec: OpenAPIV3.Document, options: BundleOptions): Promise<number> {
-  const modules = await definitionModules(spec);
+export async function bundleMock(description: object, options: BundleOptions): Promise<number> {
+  const modules = await definitionModules(description, options.onWarn);
   const result = await build({
     entryPoints: [options.entry],
     outfile: options.outfile,

@@ -3,25 +3,48 @@
 // answers, or adds to the context and calls `next()`, and may change the response on the way
 // back. `compose` runs them in order; a MockError thrown by a stage becomes that stage's
 // response, so an outer stage (the rate limit) sees error responses like any other.
-import type { Operation } from 'openapi-backend';
 import { checkIdentityEncoding, checkJsonContentType, MAX_BODY_BYTES, parseJsonBody, readBodyText } from './body.ts';
 import { MockError } from './errors.ts';
+import { generate } from './generator.ts';
 import type { Handler } from './handlers.ts';
-import { jsonResponse, preflightHeaders } from './http.ts';
+import { CORS_HEADERS, jsonResponse, preflightHeaders } from './http.ts';
+import { isJsonMediaType } from './media.ts';
+import { negotiate } from './negotiator.ts';
+import type { MockOperation } from './operations.ts';
 import { checkRawParams, decodeParams, type Param, pathSegments } from './params.ts';
 import { consume, type RatePolicy, rateLimitHeaders } from './ratelimit.ts';
+import type { Description } from './refs.ts';
 import { normalizePath, type Router } from './router.ts';
 import type { Sandbox, Sandboxes } from './sandboxes.ts';
+import { checkCredentials, type SecurityPlan } from './security.ts';
 import type { Store } from './store.ts';
 import { formatAjvErrors, type RequestValidator, requestInput, runValidators } from './validation.ts';
 
 /** The reset endpoint below the mount path (not part of the API; see site/mock/README.md). */
 export const RESET_PATH = '/_reset';
 
+/** What routing needs of an operation: its method, path template and name. */
+export interface RoutedOperation {
+  method: string;
+  path: string;
+  operationId?: string;
+}
+
 /** Everything the pipeline needs about one operation, prepared at start-up. */
 export interface PreparedOperation {
-  operation: Operation;
-  handler: Handler;
+  operation: RoutedOperation;
+  /**
+   * The hand-written behaviour (the Petstore's handlers over its store); without one, the
+   * operation answers from its description ({@link mockResponse}).
+   */
+  handler?: Handler;
+  /** The operation as described, for answering and reading bodies when it has no handler. */
+  described?: MockOperation;
+  /**
+   * The credentials an operation without a handler needs (security.ts); the hand-written ones
+   * use {@link PreparedOperation.needsAuth} (a bearer token).
+   */
+  security?: SecurityPlan;
   params: Param[];
   needsAuth: boolean;
   hasBody: boolean;
@@ -58,6 +81,8 @@ export interface Context {
   pathRaw?: Record<string, string>;
   /** The JSON body and its int64 fields above 2^53 (set by {@link readBody}). */
   body?: unknown;
+  /** Whether {@link Context.body} is a JSON body to validate (operations without a handler). */
+  bodyIsJson?: boolean;
   inexact?: ReadonlyMap<string, string>;
 }
 
@@ -124,7 +149,7 @@ const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
  * exists, `Allow`. Any path and method gets 204, so the browser goes on to the real request and
  * shows its real 404/405 instead of an opaque CORS failure.
  */
-export function preflight(router: Router<Operation>, allMethods: readonly string[]): Stage {
+export function preflight(router: Router<RoutedOperation>, allMethods: readonly string[]): Stage {
   return async (ctx, next) => {
     if (ctx.method !== 'OPTIONS') return next();
     if (ctx.path === RESET_PATH) return new Response(null, { status: 204, headers: preflightHeaders(['POST'], null) });
@@ -146,7 +171,7 @@ export function preflight(router: Router<Operation>, allMethods: readonly string
  * 4. Routing over the spec's operations (router.ts) and the reset endpoint: no path → 404
  * `route_not_found`; a path without that method → 405 `method_not_allowed` with `Allow`.
  */
-export function route(router: Router<Operation>, prepared: ReadonlyMap<string, PreparedOperation>): Stage {
+export function route(router: Router<RoutedOperation>, prepared: ReadonlyMap<string, PreparedOperation>): Stage {
   return async (ctx, next) => {
     if (ctx.path === RESET_PATH) {
       if (ctx.method !== 'POST') {
@@ -191,6 +216,14 @@ export function bearerToken(authorization: string | null): string | undefined {
  */
 export function authenticate(): Stage {
   return async (ctx, next) => {
+    const plan = ctx.target?.kind === 'operation' ? ctx.target.op.security : undefined;
+    if (plan) {
+      // An operation answered from its description: any non-empty credential of its schemes.
+      const check = checkCredentials(plan, { headers: ctx.request.headers, query: ctx.url.searchParams });
+      if (!check.ok) throw new MockError('unauthorized', check.message, { 'WWW-Authenticate': check.challenge });
+      ctx.token = check.token || (bearerToken(ctx.request.headers.get('authorization')) ?? '');
+      return next();
+    }
     const needed = ctx.target?.kind === 'reset' || (ctx.target?.kind === 'operation' && ctx.target.op.needsAuth);
     const auth = ctx.request.headers.get('authorization');
     const token = bearerToken(auth);
@@ -243,7 +276,9 @@ export function sandbox(sandboxes: Sandboxes): Stage {
       sandboxes.reset(box);
       return jsonResponse(204, undefined);
     }
-    const write = ctx.method !== 'GET';
+    // Only hand-written behaviour changes a store: answers from the description leave the
+    // sandbox on the shared seed.
+    const write = ctx.method !== 'GET' && !(ctx.target?.kind === 'operation' && !ctx.target.op.handler);
     ctx.store = sandboxes.storeOf(box, write);
     try {
       return await next();
@@ -266,6 +301,9 @@ export function rawParams(): Stage {
   return async (ctx, next) => {
     const op = operationOf(ctx);
     ctx.pathRaw = pathSegments(op.operation.path, normalizePath(ctx.path));
+    // The identifier rules are the Petstore's; other operations' parameters are checked by
+    // their schemas alone (the validate stage).
+    if (!op.handler) return next();
     const errors = checkRawParams(op.params, ctx.pathRaw, ctx.url.searchParams);
     if (errors.length > 0) throw new MockError('validation_failed', errors.join('; '));
     return next();
@@ -290,6 +328,7 @@ export function readBody(): Stage {
   return async (ctx, next) => {
     const op = operationOf(ctx);
     if (!op.hasBody) return next();
+    if (!op.handler) return readDescribedBody(ctx, op, next);
     const request = ctx.request;
     checkJsonContentType(request.headers.get('content-type'));
     checkIdentityEncoding(request.headers.get('content-encoding'));
@@ -327,6 +366,75 @@ export function readBody(): Stage {
   };
 }
 
+/** A media type without parameters, lower case. */
+function bareType(mediaType: string): string {
+  return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+/** Whether a declared media type (`application/json`, `image/*`, `*\/*`) takes a request's. */
+function declaredTakes(declared: string, sent: string): boolean {
+  const [dt = '', ds = ''] = bareType(declared).split('/');
+  const [st = '', ss = ''] = sent.split('/');
+  return (dt === '*' || dt === st) && (ds === '*' || ds === ss);
+}
+
+/**
+ * The body of an operation answered from its description: any media type it declares (else 415
+ * `unsupported_media_type`), at most {@link MAX_BODY_BYTES} (413), required when the description
+ * says so (400); a JSON body must parse (400 `malformed_json`) and is then validated against its
+ * schema. Other media types (forms, uploads, text) are accepted as they are.
+ */
+async function readDescribedBody(ctx: Context, op: PreparedOperation, next: Next): Promise<Response> {
+  const request = ctx.request;
+  const content = op.described?.requestBody?.content;
+  const declared = content && typeof content === 'object' ? Object.keys(content) : [];
+  checkIdentityEncoding(request.headers.get('content-encoding'));
+  const raw = request.headers.get('content-type');
+  const sent = raw ? bareType(raw) : '';
+  const declaredLength = request.headers.get('content-length');
+  const empty = request.body === null || declaredLength?.trim() === '0';
+  if (empty && !sent) {
+    if (op.described?.requestBody?.required === true) {
+      throw new MockError('validation_failed', `body: is required (${declared.join(', ') || 'any media type'})`);
+    }
+    return next();
+  }
+  // JSON is JSON: `application/json` is taken where only `application/merge-patch+json` is declared.
+  const taken = (d: string) => declaredTakes(d, sent) || (isJsonMediaType(sent) && isJsonMediaType(d));
+  if (declared.length > 0 && !declared.some(taken)) {
+    throw new MockError(
+      'unsupported_media_type',
+      `header Content-Type: ${sent ? `'${sent}' is not` : 'missing; it must be'} one of ${declared.join(', ')}`,
+    );
+  }
+  if (isJsonMediaType(sent)) {
+    const text = await readBodyText(request, MAX_BODY_BYTES);
+    if (text.trim() === '') {
+      if (op.described?.requestBody?.required === true) throw new MockError('validation_failed', 'body: is required');
+      return next();
+    }
+    ctx.body = parseJsonBody(text, new Set()).value;
+    ctx.bodyIsJson = true;
+  } else if (request.body !== null) {
+    // Read (to the limit) so the connection can carry the next request; not interpreted.
+    const reader = request.body.getReader();
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel().catch(() => {});
+        throw new MockError(
+          'payload_too_large',
+          `body: more than ${MAX_BODY_BYTES} bytes received; the limit is ${MAX_BODY_BYTES} bytes`,
+        );
+      }
+    }
+  }
+  return next();
+}
+
 /**
  * 10. Schema validation with the operation's ajv validators (`allErrors`) over the request as
  * openapi-backend presents it (validation.ts `requestInput`): every message is
@@ -344,11 +452,15 @@ export function validate(): Stage {
       // decodeParams reads it: `ids=1,2&ids=3` is validated as `ids=1,2,3`.
       query[key] = all.length === 1 ? (all[0] as string) : op.commaArrays.has(key) ? all.join(',') : all;
     }
+    const described = !op.handler;
+    const headers: Record<string, string> = {};
+    if (described) for (const [name, value] of ctx.request.headers) headers[name] = value;
     const { input, errors } = requestInput(
       { path: op.operation.path, parameters: op.params },
       op.pathParams(normalizePath(ctx.path)) ?? {},
       query,
-      { present: op.hasBody, value: ctx.body },
+      described ? { present: ctx.bodyIsJson === true, value: ctx.body } : { present: op.hasBody, value: ctx.body },
+      described ? { headers, cookies: cookiesOf(ctx.request.headers.get('cookie')) } : undefined,
     );
     errors.push(...runValidators(op.validators(), input));
     if (errors.length > 0) {
@@ -358,10 +470,23 @@ export function validate(): Stage {
   };
 }
 
-/** 11. Handler of the `operationId` over the sandbox's store → the response. */
+function cookiesOf(header: string | null): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0) out[part.slice(0, i).trim()] = part.slice(i + 1).trim();
+  }
+  return out;
+}
+
+/**
+ * 11. Handler of the `operationId` over the sandbox's store → the response. An operation
+ * without a handler goes on to {@link mockResponse}.
+ */
 export function handle(): Stage {
-  return async (ctx) => {
+  return async (ctx, next) => {
     const op = operationOf(ctx);
+    if (!op.handler) return next();
     if (!ctx.store) throw new Error('handle needs a store (the sandbox stage)');
     const decoded = decodeParams(op.params, ctx.pathRaw ?? {}, ctx.url.searchParams);
     const result = op.handler({
@@ -373,5 +498,24 @@ export function handle(): Stage {
       store: ctx.store,
     });
     return jsonResponse(result.status, result.body, result.headers);
+  };
+}
+
+/**
+ * 12. The answer of an operation without hand-written behaviour, from its description: the
+ * negotiator (negotiator.ts) picks status, media type and example from `Prefer` and `Accept`, the
+ * generator (generator.ts) fills body and headers. A `Prefer` naming an undeclared status or
+ * example → 400 `validation_failed` naming the declared ones.
+ * @param doc the description (internal form) the operations come from
+ */
+export function mockResponse(doc: Description): Stage {
+  return async (ctx) => {
+    const op = operationOf(ctx);
+    const negotiated = negotiate(op.described ?? { responses: {} }, doc, {
+      accept: ctx.request.headers.get('accept'),
+      prefer: ctx.request.headers.get('prefer'),
+    });
+    const out = generate(negotiated, doc);
+    return new Response(out.body, { status: out.status, headers: { ...out.headers, ...CORS_HEADERS } });
   };
 }

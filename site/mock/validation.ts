@@ -62,6 +62,8 @@ export function formatAjvErrors(errors: readonly ErrorObject[]): string[] {
       out.push(msg);
     }
   }
+  // Only wrappers failed (a value matching two `oneOf` branches): name them rather than nothing.
+  if (out.length === 0) for (const e of errors.slice(0, 1)) out.push(`${locate(e)}: ${describe(e)}`);
   return out;
 }
 
@@ -80,7 +82,7 @@ export interface InputOperation {
     in: string;
     explode?: boolean;
     style?: string;
-    schema?: { type?: string };
+    schema?: { type?: string | string[] };
     content?: Record<string, unknown>;
   }>;
 }
@@ -94,6 +96,8 @@ export interface InputOperation {
  * @param path the request path below the mount path, trailing slashes removed
  * @param query parameter name → value (a repeated name → its values); copied, not changed
  * @param pathParams the template's parameters decoded from `path` (bath-es5 `params`)
+ * @param sent the request's headers (names in lower case) and cookies; without them the
+ *   object carries only the body's content type (the Petstore declares no header or cookie parameter)
  * @returns the object, and `parse` errors for malformed JSON in `content: application/json` query parameters
  */
 export function requestInput(
@@ -101,6 +105,7 @@ export function requestInput(
   pathParams: Record<string, string>,
   query: Readonly<Record<string, string | string[]>>,
   body: { present: boolean; value: unknown },
+  sent?: { headers: Record<string, string>; cookies: Record<string, string> },
 ): { input: Record<string, unknown>; errors: ErrorObject[] } {
   const errors: ErrorObject[] = [];
   const q: Record<string, unknown> = Object.create(null);
@@ -133,14 +138,16 @@ export function requestInput(
         }
       }
     }
-    if (typeof value === 'string' && param?.schema?.type === 'array') value = [value];
+    const type = param?.schema?.type;
+    if (typeof value === 'string' && (type === 'array' || (Array.isArray(type) && type.includes('array'))))
+      value = [value];
     q[name] = value;
   }
   const input: Record<string, unknown> = {
     path: pathParams,
     query: q,
-    header: body.present ? { 'content-type': 'application/json' } : {},
-    cookie: {},
+    header: sent ? { ...sent.headers } : body.present ? { 'content-type': 'application/json' } : {},
+    cookie: sent ? { ...sent.cookies } : {},
   };
   if (body.present) input.requestBody = body.value;
   return { input, errors };

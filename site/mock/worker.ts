@@ -1,6 +1,6 @@
 // The mock in the reader's browser: a service worker that answers try-it requests on a static
 // host (no server process). The try-it client registers it on the first try-it, and only when the
-// site's own server does not answer the mock route (site/reference/tryit.ts). It runs the same
+// site's own server does not answer the mock route (site/reference/browser/tryit.ts). It runs the same
 // core as the server (core.ts) with the definition compiled at build time (precompile.ts), and
 // keeps the reader's sandboxes in IndexedDB, so they survive reloads and the browser stopping the
 // worker. It answers only same-origin requests under the mount path; everything else, the

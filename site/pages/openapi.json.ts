@@ -1,10 +1,10 @@
 // GET /openapi.json: the API description converted to JSON (same content), prerendered to a static file.
 import type { APIRoute } from 'astro';
-import { specDocument } from '../reference/data.ts';
+import { sourceDocument } from '../reference/build/data.ts';
 
 export const prerender = true;
 
-export const GET: APIRoute = () =>
-  new Response(`${JSON.stringify(specDocument(), null, 2)}\n`, {
+export const GET: APIRoute = async () =>
+  new Response(`${JSON.stringify(await sourceDocument(), null, 2)}\n`, {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });

@@ -3,6 +3,7 @@
 // same rules to dist/client/_headers (site/integrations/serving.ts) for static hosts that read that
 // file (Netlify, Cloudflare Pages). Pure: the inputs that depend on a build (the hashes of the
 // pages' inline scripts, the API origins of the spec) are passed in.
+import { LINKSET_TYPE } from '../agents/discovery.ts';
 
 /** Hashed file names: the content changes, the name changes (Astro's `/_astro/`, Pagefind's chunks). */
 export const IMMUTABLE_PATTERNS: readonly string[] = ['/_astro/*', '/pagefind/fragment/*', '/pagefind/index/*'];
@@ -21,7 +22,7 @@ export const API_PATTERN = '/api/*';
  * Files worth compressing (text), by extension. Fonts (woff2), images and Pagefind's own
  * compressed chunks are left alone.
  */
-export const COMPRESSIBLE = /\.(?:html|js|mjs|css|json|svg|ya?ml|xml|txt|map|webmanifest)$/i;
+export const COMPRESSIBLE = /\.(?:html|js|mjs|css|json|svg|ya?ml|xml|txt|md|map|webmanifest)$/i;
 /** Below this size (bytes) compression saves less than the extra round of headers costs. */
 export const MIN_COMPRESS_BYTES = 1024;
 
@@ -150,8 +151,20 @@ export function headersFile(inputs: PolicyInputs): string {
     `# Other files: the host's default Cache-Control, which is "${CACHE_REVALIDATE}" with an ETag.`,
     block('/*', securityHeaders(contentSecurityPolicy(inputs), { hsts: true })),
     ...IMMUTABLE_PATTERNS.map((p) => block(p, { 'Cache-Control': CACHE_IMMUTABLE })),
+    ...Object.entries(CONTENT_TYPES).map(([p, type]) => block(p, { 'Content-Type': type })),
   ].join('\n');
 }
+
+/**
+ * Files whose type a static host cannot tell from the name, written to `_headers` (`npm start` sets
+ * the same in scripts/serve.ts): the API catalog has no extension (RFC 9727 §4: a linkset with the
+ * api-catalog profile), and the llms files are UTF-8 text a host would otherwise send without charset.
+ */
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '/.well-known/api-catalog': LINKSET_TYPE,
+  '/llms.txt': 'text/plain; charset=utf-8',
+  '/llms-full.txt': 'text/plain; charset=utf-8',
+};
 
 /** Cloudflare Pages reads at most this many characters of a `_headers` line. */
 export const HEADERS_FILE_MAX_LINE = 2000;

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { OpenApiDocument } from '../../site/reference/map.ts';
-import { buildReferenceModel } from '../../site/reference/model.ts';
+import type { OpenApiDocument } from '../../site/reference/model/document.ts';
+import { buildReferenceModel } from '../../site/reference/model/reference.ts';
 import { loadSpec } from '../../spec/load.ts';
 import { expect, test } from '../support/browser.ts';
 
@@ -138,6 +138,29 @@ test.describe('search', () => {
         .filter({ hasText: /inventory|stock/i })
         .first()
         .waitFor({ timeout: 15_000 });
+    });
+  }
+
+  for (const [query, pages] of [
+    ['/store/inventory/{petId}', ['get-inventory-item', 'update-inventory']],
+    ['getInventoryItem', ['get-inventory-item']],
+    ['/categories/{categoryId}', ['get-category', 'replace-category', 'delete-category']],
+    ['listOrders', ['list-orders']],
+  ] as const) {
+    test(`a query equal to an operation's path or operationId lists its page first (${query})`, async ({
+      page,
+      origin,
+    }) => {
+      await page.goto(`${origin}/guides/getting-started/`);
+      await page.locator('site-search button[data-open-modal]').first().click();
+      await page.locator('site-search dialog input').first().fill(query);
+      const first = page.locator('site-search dialog .pagefind-ui__result-link').first();
+      await first.waitFor({ timeout: 15_000 });
+      const href = new URL((await first.getAttribute('href')) ?? '', origin).pathname;
+      assert.ok(
+        pages.some((slug) => href === `/reference/${slug}/`),
+        `first result for ${query}: ${href}`,
+      );
     });
   }
 

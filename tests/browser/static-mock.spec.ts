@@ -4,7 +4,7 @@
 // pages only read, and sites whose server has the mock.
 import assert from 'node:assert/strict';
 import type { Page } from '@playwright/test';
-import { BROWSER_MOCK_NOTICE } from '../../site/reference/guard.ts';
+import { BROWSER_MOCK_NOTICE } from '../../site/reference/browser/guard.ts';
 import { expect, test } from '../support/browser.ts';
 import { mountedMock, req } from '../support/mock.ts';
 

@@ -21,7 +21,13 @@ function build(spec: string, name: string): { status: number | null; output: str
   const dist = join(OUT, name);
   const r = spawnSync(process.execPath, [ASTRO, 'build'], {
     cwd: ROOT,
-    env: { ...process.env, PETSTORE_SPEC: spec, DIST_DIR: relative(ROOT, dist), ASTRO_TELEMETRY_DISABLED: '1', BUILD_DATE: '2026-06-01' },
+    env: {
+      ...process.env,
+      PETSTORE_SPEC: spec,
+      DIST_DIR: relative(ROOT, dist),
+      ASTRO_TELEMETRY_DISABLED: '1',
+      BUILD_DATE: '2026-06-01',
+    },
     encoding: 'utf8',
     timeout: 240_000,
   });
@@ -77,7 +83,9 @@ function expectedPages(doc: Obj): Expected[] {
     if (!isObj(container)) continue;
     for (const [path, item] of Object.entries(container)) {
       if (!isObj(item)) continue;
-      for (const m of METHODS) if (isObj(item[m])) out.push({ kind, method: m.toUpperCase(), path, operation: item[m] as Obj, pathItem: item });
+      for (const m of METHODS)
+        if (isObj(item[m]))
+          out.push({ kind, method: m.toUpperCase(), path, operation: item[m] as Obj, pathItem: item });
       if (isObj(item.additionalOperations)) {
         for (const [m, op] of Object.entries(item.additionalOperations)) {
           if (isObj(op)) out.push({ kind, method: m, path, operation: op, pathItem: item });
@@ -110,7 +118,10 @@ for (const fixture of VALID) {
     test('builds', () => {
       built = build(spec, name);
       assert.equal(built.status, 0, built.output.slice(-4000));
-      pages = htmlFiles(join(built.dist, 'client', 'reference')).map((file) => ({ file, text: textOf(readFileSync(file, 'utf8')) }));
+      pages = htmlFiles(join(built.dist, 'client', 'reference')).map((file) => ({
+        file,
+        text: textOf(readFileSync(file, 'utf8')),
+      }));
       assert.ok(pages.length > 0);
     });
 
@@ -119,12 +130,20 @@ for (const fixture of VALID) {
       const expected = expectedPages(document);
       assert.ok(expected.length > 0);
       for (const e of expected) {
-        const page = pages.find((p) => p.text.includes(` ${e.method} `) && p.text.includes(e.path) && (e.kind === 'operation' || /Webhook/.test(p.text)));
+        const page = pages.find(
+          (p) =>
+            p.text.includes(` ${e.method} `) &&
+            p.text.includes(e.path) &&
+            (e.kind === 'operation' || /Webhook/.test(p.text)),
+        );
         assert.ok(page, `no page for ${e.kind} ${e.method} ${e.path}`);
       }
       for (const p of pages) {
         for (const word of NEVER) {
-          assert.ok(!new RegExp(`(^|[^\\w-])${word.replace(/[[\]]/g, '\\$&')}([^\\w-]|$)`).test(p.text), `${relative(ROOT, p.file)} shows ${word}`);
+          assert.ok(
+            !new RegExp(`(^|[^\\w-])${word.replace(/[[\]]/g, '\\$&')}([^\\w-]|$)`).test(p.text),
+            `${relative(ROOT, p.file)} shows ${word}`,
+          );
         }
       }
     });
@@ -152,7 +171,10 @@ for (const fixture of VALID) {
             headers: { authorization: 'Bearer reader-test', api_key: 'k', 'x-api-key': 'k', cookie: 'api_key=k' },
           });
           const body = await res.text();
-          assert.ok(res.status >= 200 && res.status < 300, `GET ${e.path} answered ${res.status}: ${body.slice(0, 300)}`);
+          assert.ok(
+            res.status >= 200 && res.status < 300,
+            `GET ${e.path} answered ${res.status}: ${body.slice(0, 300)}`,
+          );
         }
       } finally {
         await site.stop();
@@ -164,7 +186,10 @@ for (const fixture of VALID) {
 const INVALID: Array<[string, RegExp]> = [
   ['invalid/invalid-yaml.yaml', /invalid-yaml\.yaml:\d+:\d+: YAML syntax error/],
   ['invalid/invalid-json.json', /invalid-json\.json:6:3: JSON syntax error/],
-  ['invalid/dangling-ref.yaml', /dangling-ref\.yaml:14:\d+: \$ref "#\/components\/schemas\/Nope" points to nothing \(at \/paths\/~1pets\/get/],
+  [
+    'invalid/dangling-ref.yaml',
+    /dangling-ref\.yaml:14:\d+: \$ref "#\/components\/schemas\/Nope" points to nothing \(at \/paths\/~1pets\/get/,
+  ],
   ['invalid/dangling-split/openapi.yaml', /pets\.yaml:8:\d+: \$ref "\.\/missing\.yaml#\/Pet"/],
   ['invalid/bad-structure.yaml', /bad-structure\.yaml:8:\d+: `responses` must be an object/],
 ];

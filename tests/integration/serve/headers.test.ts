@@ -198,6 +198,11 @@ describe('dist/client/_headers', () => {
     };
     for (const [pattern, headers] of rules) {
       if (pattern === '/*') continue;
+      if (headers['content-type']) {
+        // A type rule names one file (rules.ts CONTENT_TYPES); the server sends the same type.
+        assert.equal((await get(pattern)).headers['content-type'], headers['content-type'], pattern);
+        continue;
+      }
       const path = underPattern[pattern];
       assert.ok(path, `a sample file for ${pattern}`);
       assert.equal((await get(path)).headers['cache-control'], headers['cache-control'], pattern);
@@ -222,7 +227,12 @@ describe('dist/client/_headers', () => {
     const rules = parseHeadersFile(readFileSync(join(CLIENT, '_headers'), 'utf8'));
     const all = Object.keys(rules.get('/*') ?? {});
     for (const [pattern, headers] of rules) {
-      if (pattern !== '/*') assert.deepEqual(Object.keys(headers), ['cache-control'], pattern);
+      if (pattern === '/*') continue;
+      // Cache-Control by pattern, or Content-Type of one named file (no wildcard, so two type rules never meet).
+      if (headers['content-type']) {
+        assert.deepEqual(Object.keys(headers), ['content-type'], pattern);
+        assert.ok(!pattern.includes('*'), pattern);
+      } else assert.deepEqual(Object.keys(headers), ['cache-control'], pattern);
     }
     assert.ok(!all.includes('cache-control'), 'other files keep the host default, the server’s revalidate rule');
     assert.ok(rules.size <= 100, 'Cloudflare Pages reads at most 100 rules');

@@ -1,7 +1,13 @@
-// Unit tests of the reference page's request guard decisions (site/reference/guard.ts).
+// Unit tests of the reference page's request guard decisions (site/reference/browser/guard.ts).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { findHidden, hiddenMatchers, isMockUrl, mockAnswered, pathPattern } from '../../../site/reference/guard.ts';
+import {
+  findHidden,
+  hiddenMatchers,
+  isMockUrl,
+  mockAnswered,
+  pathPattern,
+} from '../../../site/reference/browser/guard.ts';
 
 const matchers = hiddenMatchers([{ method: 'GET', path: '/store/orders' }]);
 

@@ -1,20 +1,12 @@
-// Unit tests of the reference mapping (site/reference/map.ts): a small fixture and the real spec.
+// Unit tests of the reference mapping (site/reference/explorer/map.ts): a small fixture and the real spec.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
-import {
-  formatDay,
-  inlineJson,
-  listOperations,
-  mapReference,
-  type OpenApiDocument,
-  parseDay,
-  referenceCss,
-  slugifyTag,
-  sunsetState,
-  tagGroups,
-} from '../../../site/reference/map.ts';
+import { inlineJson, mapReference, referenceCss } from '../../../site/reference/explorer/map.ts';
+import { listOperations, type OpenApiDocument, slugifyTag } from '../../../site/reference/model/document.ts';
+import { formatDay, parseDay, sunsetState } from '../../../site/reference/model/lifecycle.ts';
+import { tagGroups } from '../../../site/reference/model/tags.ts';
 import { loadSpec } from '../../../spec/load.ts';
 
 const fixture = (): OpenApiDocument =>
@@ -126,6 +118,7 @@ describe('mapReference on the fixture', () => {
         summary: 'Get a pet',
         tag: 'Animals',
         anchor: 'tag/animals/GET/pets/{petId}',
+        kind: 'operation',
         sunset: '2027-06-30',
         sunsetText: '30 June 2027',
         sunsetState: 'ahead',
@@ -219,7 +212,17 @@ describe('helpers', () => {
   });
   test('referenceCss escapes quotes in anchors', () => {
     const css = referenceCss(
-      [{ operationId: 'x', method: 'GET', path: '/a"b', summary: '', tag: 'T', anchor: 'tag/t/GET/a"b' }],
+      [
+        {
+          operationId: 'x',
+          method: 'GET',
+          path: '/a"b',
+          summary: '',
+          tag: 'T',
+          anchor: 'tag/t/GET/a"b',
+          kind: 'operation',
+        },
+      ],
       [],
       [],
     );

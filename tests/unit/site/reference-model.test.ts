@@ -3,13 +3,13 @@
 // for the edge cases, the real spec for what readers see.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { serverAllowed } from '../../../site/reference/guard.ts';
-import type { OpenApiDocument } from '../../../site/reference/map.ts';
-import { buildReferenceModel, type OperationView, serverUrl } from '../../../site/reference/model.ts';
-import { schemaNode } from '../../../site/reference/schema.ts';
-import { FULL_SIDEBAR_LIMIT, referenceSidebar, type SidebarItem } from '../../../site/reference/sidebar.ts';
-import { slugify, uniqueSlugs } from '../../../site/reference/slug.ts';
-import { tryItDocument } from '../../../site/reference/tryit-document.ts';
+import { serverAllowed } from '../../../site/reference/browser/guard.ts';
+import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
+import { buildReferenceModel, type OperationView, serverUrl } from '../../../site/reference/model/reference.ts';
+import { schemaNode } from '../../../site/reference/model/schema.ts';
+import { FULL_SIDEBAR_LIMIT, referenceSidebar, type SidebarItem } from '../../../site/reference/model/sidebar.ts';
+import { slugify, uniqueSlugs } from '../../../site/reference/model/slug.ts';
+import { tryItDocument } from '../../../site/reference/model/tryit-document.ts';
 import { loadSpec, SPEC_PATH } from '../../../spec/load.ts';
 
 const BUILD_DATE = '2026-11-23';
@@ -355,7 +355,7 @@ describe('server guard', () => {
 
 describe('markdown', () => {
   test('plain text is one escaped paragraph; Markdown is rendered; raw HTML is dropped', async () => {
-    const { renderMarkdown } = await import('../../../site/reference/markdown.ts');
+    const { renderMarkdown } = await import('../../../site/reference/model/markdown.ts');
     assert.equal(renderMarkdown('The id of the pet.'), '<p>The id of the pet.</p>');
     assert.equal(
       renderMarkdown('Use **ids** to read `GET /pets`.'),
@@ -369,7 +369,7 @@ describe('markdown', () => {
 
 describe('meta description', () => {
   test('plain words, cut at a word boundary with an ellipsis', async () => {
-    const { metaDescription } = await import('../../../site/reference/model.ts');
+    const { metaDescription } = await import('../../../site/reference/model/reference.ts');
     assert.equal(metaDescription('Lists **pets**, see [the guide](/x).'), 'Lists pets, see the guide.');
     const long = metaDescription(`GET /pets: ${'word '.repeat(60)}`);
     assert.ok(long.length <= 155, String(long.length));
@@ -378,7 +378,9 @@ describe('meta description', () => {
 });
 
 describe('guarded fetch', async () => {
-  const { createGuardedFetch, hiddenMatchers, MOCK_UNAVAILABLE } = await import('../../../site/reference/guard.ts');
+  const { createGuardedFetch, hiddenMatchers, MOCK_UNAVAILABLE } = await import(
+    '../../../site/reference/browser/guard.ts'
+  );
   const origin = 'http://localhost:4321';
   const make = (answer: () => Promise<Response>) => {
     const sent: string[] = [];

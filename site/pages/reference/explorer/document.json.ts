@@ -1,12 +1,12 @@
 // GET /reference/explorer/document.json: the description as the Scalar explorer renders it (tag
-// groups, badges, servers with the mock first; reference/map.ts). Loaded by URL, so the explorer page
+// groups, badges, servers with the mock first; reference/explorer/map.ts). Loaded by URL, so the explorer page
 // stays small and the document is cached on its own.
 import type { APIRoute } from 'astro';
-import { mappedReference } from '../../../reference/data.ts';
+import { mappedReference } from '../../../reference/build/data.ts';
 
 export const prerender = true;
 
-export const GET: APIRoute = () =>
-  new Response(JSON.stringify(mappedReference().document), {
+export const GET: APIRoute = async () =>
+  new Response(JSON.stringify((await mappedReference()).document), {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });

@@ -1,24 +1,24 @@
 // GET /reference/tryit/<slug>.json: the one-operation document the try-it client opens, with the
 // servers it may send to and the operations it must refuse. Fetched on the first click only.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { MOCK_BASE, mappedReference, referenceModel, specDocument } from '../../../reference/data.ts';
-import type { TryItData } from '../../../reference/tryit.ts';
-import { tryItDocument } from '../../../reference/tryit-document.ts';
+import type { TryItData } from '../../../reference/browser/tryit.ts';
+import { MOCK_BASE, mappedReference, referenceModel, specDocument } from '../../../reference/build/data.ts';
+import { tryItDocument } from '../../../reference/model/tryit-document.ts';
 
 export const prerender = true;
 
-export const getStaticPaths = (() =>
-  referenceModel()
-    .operations.filter((op) => op.tryIt)
+export const getStaticPaths = (async () =>
+  (await referenceModel()).operations
+    .filter((op) => op.tryIt)
     .map((op) => ({
       params: { slug: op.slug },
       props: { method: op.method, path: op.path },
     }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) => {
-  const { configuration, hiddenTryIt } = mappedReference();
+export const GET: APIRoute = async ({ props }) => {
+  const { configuration, hiddenTryIt } = await mappedReference();
   const data: TryItData = {
-    document: tryItDocument(specDocument(), props.method, props.path, configuration.servers),
+    document: tryItDocument(await specDocument(), props.method, props.path, configuration.servers),
     servers: configuration.servers,
     hidden: hiddenTryIt.map((h) => ({ method: h.method, path: h.path })),
     mockBase: MOCK_BASE,

@@ -1,0 +1,39 @@
+/**
+ * The page head entries that point agents and link previews at a page's twins: the Markdown
+ * alternate (`<link rel="alternate" type="text/markdown">`) and the Open Graph / Twitter card image
+ * with its size, as absolute URLs on the site's primary domain. Starlight already writes `og:title`,
+ * `og:description`, `og:url` (the canonical URL) and `twitter:card` (`summary_large_image`). Pure.
+ */
+import { OG_SIZE } from './og.ts';
+import type { AgentPage } from './pages.ts';
+import { ogImagePath } from './paths.ts';
+
+/** One entry of Starlight's `head` (tag, attributes). */
+export interface HeadEntry {
+  tag: 'link' | 'meta';
+  attrs: Record<string, string>;
+}
+
+/**
+ * @param page the page
+ * @param site the primary origin with a trailing slash (`https://docs.example.com/`)
+ * @param description the page's meta description (Starlight's), for `twitter:description`
+ */
+export function agentHead(page: AgentPage, site: string, description: string = page.description): HeadEntry[] {
+  const image = new URL(ogImagePath(page.url), site).href;
+  const alt = page.operation ? `${page.title}: ${page.operation.method} ${page.operation.path}` : page.title;
+  return [
+    {
+      tag: 'link',
+      attrs: { rel: 'alternate', type: 'text/markdown', href: page.mdUrl, title: 'This page as Markdown' },
+    },
+    { tag: 'meta', attrs: { property: 'og:image', content: image } },
+    { tag: 'meta', attrs: { property: 'og:image:type', content: 'image/png' } },
+    { tag: 'meta', attrs: { property: 'og:image:width', content: String(OG_SIZE.width) } },
+    { tag: 'meta', attrs: { property: 'og:image:height', content: String(OG_SIZE.height) } },
+    { tag: 'meta', attrs: { property: 'og:image:alt', content: alt } },
+    { tag: 'meta', attrs: { name: 'twitter:title', content: page.title } },
+    { tag: 'meta', attrs: { name: 'twitter:description', content: description } },
+    { tag: 'meta', attrs: { name: 'twitter:image', content: image } },
+  ];
+}

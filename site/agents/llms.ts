@@ -1,0 +1,77 @@
+/**
+ * `/llms.txt` and `/llms-full.txt` (llmstxt.org): an H1 with the API's name, a blockquote summary,
+ * then H2 sections of `- [title](url): description` links to every page's Markdown twin: the guides,
+ * then the reference by tag group and tag, then the schemas under "Optional" (the format's name for
+ * links an agent may skip). Links are root-relative (`/reference/list-pets.md`), so the same file
+ * works on the primary domain, a preview host and `npm start`. Pure: pages in, text out.
+ */
+import { metaDescription, type ReferenceModel } from '../reference/model/reference.ts';
+import type { AgentPage } from './pages.ts';
+
+/**
+ * Past this many operations `/llms-full.txt` lists the operations as links (the reference index)
+ * instead of inlining each one's Markdown: the Petstore's 16 operations make about 60 KB; 150 make
+ * about 0.5 MB, a size a model's context still takes; GitHub's 1,100 would be over 4 MB.
+ * The same bound as the sidebar's (site/reference/sidebar.ts).
+ */
+export const LLMS_FULL_MAX_OPERATIONS = 150;
+
+function link(p: AgentPage): string {
+  const title = p.title.replace(/[[\]]/g, '\\$&');
+  const desc = p.description.replace(/\s+/g, ' ').trim();
+  return `- [${title}](${p.mdUrl})${desc ? `: ${desc}` : ''}`;
+}
+
+/** The blockquote summary: the description's first sentences, or a sentence of our own. */
+export function summaryOf(model: ReferenceModel): string {
+  const intro = model.description ? metaDescription(model.description.split(/\n\s*\n/)[0] ?? '', 300) : '';
+  return intro || `Guides and the API reference of the ${model.title}.`;
+}
+
+/** `/llms.txt`. */
+export function llmsTxt(model: ReferenceModel, pages: readonly AgentPage[]): string {
+  const out = [`# ${model.title}`, `> ${summaryOf(model)}`];
+  out.push(
+    [
+      `Every page of these docs is also Markdown at the same address with \`.md\` instead of the trailing slash (\`/reference/<operation>.md\`); ${pages.some((p) => p.kind === 'operation') ? 'operations list their parameters, request and response schemas with examples, and code samples.' : ''}`,
+      `The OpenAPI description: [openapi.yaml](/openapi.yaml), [openapi.json](/openapi.json). All of it in one file: [llms-full.txt](/llms-full.txt).`,
+      `Served by \`npm start\`, the site also answers \`Accept: text/markdown\` on any page URL and runs an MCP server at \`/mcp\` (tools search_docs, get_page, list_operations, call_mock).`,
+    ].join(' '),
+  );
+  const guides = pages.filter((p) => p.kind === 'guide');
+  if (guides.length > 0) out.push(`## Guides\n\n${guides.map(link).join('\n')}`);
+  const index = pages.find((p) => p.kind === 'reference');
+  if (index) out.push(`## Reference\n\n${link(index)}`);
+  const byUrl = new Map(pages.map((p) => [p.url, p]));
+  for (const group of model.groups) {
+    for (const tag of group.tags) {
+      const items = [byUrl.get(tag.url), ...tag.operations.map((o) => byUrl.get(o.url))].filter(
+        (p): p is AgentPage => p !== undefined,
+      );
+      const name = group.name === tag.name ? tag.name : `${group.name}: ${tag.name}`;
+      out.push(`## ${name}\n\n${items.map(link).join('\n')}`);
+    }
+  }
+  const schemas = pages.filter((p) => p.kind === 'schemas' || p.kind === 'schema');
+  if (schemas.length > 0) out.push(`## Optional\n\n${schemas.map(link).join('\n')}`);
+  return `${out.join('\n\n')}\n`;
+}
+
+/**
+ * `/llms-full.txt`: the guides and the whole reference as one Markdown file, pages separated by a
+ * rule and a `Source:` line. Past {@link LLMS_FULL_MAX_OPERATIONS} operations only the guides and the
+ * reference index (every operation as a link) are inlined, with a note saying so.
+ */
+export function llmsFullTxt(model: ReferenceModel, pages: readonly AgentPage[]): string {
+  const operations = pages.filter((p) => p.kind === 'operation').length;
+  const inline = operations <= LLMS_FULL_MAX_OPERATIONS;
+  const chosen = inline ? pages : pages.filter((p) => p.kind === 'guide' || p.kind === 'reference');
+  const head = [`# ${model.title}: the full documentation`, `> ${summaryOf(model)}`];
+  if (!inline) {
+    head.push(
+      `This description has ${operations} operations, more than the ${LLMS_FULL_MAX_OPERATIONS} this file inlines: the reference part lists them with links to each operation's Markdown. The list of every page: [llms.txt](/llms.txt).`,
+    );
+  }
+  const parts = chosen.map((p) => `Source: ${p.mdUrl}\n\n${p.markdown().trim()}`);
+  return `${head.join('\n\n')}\n\n---\n\n${parts.join('\n\n---\n\n')}\n`;
+}

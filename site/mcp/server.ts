@@ -1,0 +1,252 @@
+/**
+ * The docs' MCP server (Model Context Protocol, on the official @modelcontextprotocol/sdk): four tools
+ * over one shared {@link DocsCorpus}, each with a JSON Schema for its input and output (zod shapes the
+ * SDK publishes as JSON Schema):
+ *
+ * - `search_docs` {query, limit?} → ranked pages (title, URL, Markdown URL, excerpt) over guides and reference;
+ * - `get_page` {url | operationId} → the page's Markdown;
+ * - `list_operations` {tag?} → operationId, method, path, summary, stability, deprecated;
+ * - `call_mock` {operationId, parameters?, body?} → the mock's status, headers and body, in the
+ *   caller's own sandbox (a token derived from the MCP session), under the mock's rate limit.
+ *
+ * Bad arguments give tool errors (`isError: true`) whose text starts with the argument's name
+ * (`operationId: no operation "x"…`); arguments that fail the input schema get the SDK's
+ * "Input validation error", which names the argument's path. Transports are the caller's (http.ts
+ * for `/mcp`, scripts/mcp.ts for stdio).
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { planMockCall } from './call.ts';
+import type { DocsCorpus } from './corpus.ts';
+
+/** The mock as the server calls it: a Fetch handler (site/mock `Mock.handle`). */
+export interface MockHandler {
+  handle(request: Request): Promise<Response>;
+}
+
+export interface DocsServerOptions {
+  corpus: DocsCorpus;
+  mock: MockHandler;
+  /** Where the mock is mounted (`/api/mock`). */
+  mockBase: string;
+  /** The sandbox token of an MCP session (undefined for stdio). */
+  sandboxToken(sessionId: string | undefined): string;
+  /** The server's version string (shown to clients). */
+  version?: string;
+}
+
+/** Largest response body returned as it is (bytes); more is cut with a note. */
+export const MAX_BODY_CHARS = 200_000;
+
+function refusal(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+function result<T extends Record<string, unknown>>(data: T, text?: string): CallToolResult {
+  return { content: [{ type: 'text', text: text ?? JSON.stringify(data, null, 2) }], structuredContent: data };
+}
+
+const stability = z.enum(['experimental', 'beta', 'stable']);
+
+/** Creates one MCP server (one per session: the SDK binds a server to one transport). */
+export function createDocsServer(options: DocsServerOptions): McpServer {
+  const { corpus } = options;
+  const server = new McpServer(
+    { name: 'petstore-docs', title: `${corpus.apiTitle} docs`, version: options.version ?? corpus.version ?? '0' },
+    {
+      instructions: `Documentation of the ${corpus.apiTitle}: search_docs finds guides and reference pages, get_page reads one as Markdown, list_operations lists the API's operations, call_mock sends a request to the documentation's mock API in a sandbox of your own.`,
+    },
+  );
+
+  server.registerTool(
+    'search_docs',
+    {
+      title: 'Search the docs',
+      description: `Search the ${corpus.apiTitle} guides and API reference. Returns pages best first, each with its title, URL, Markdown URL and an excerpt; read one with get_page.`,
+      inputSchema: {
+        query: z.string().trim().min(1).max(500).describe('Words to look for, e.g. "inventory" or "rate limit"'),
+        limit: z.number().int().min(1).max(50).optional().describe('How many pages at most (default 8)'),
+      },
+      outputSchema: {
+        results: z.array(
+          z.object({
+            title: z.string(),
+            url: z.string(),
+            markdownUrl: z.string(),
+            kind: z.string(),
+            operationId: z.string().optional(),
+            excerpt: z.string(),
+            score: z.number(),
+          }),
+        ),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ query, limit }) => {
+      const hits = corpus.index.search(query, limit ?? 8);
+      const results = hits.flatMap((h) => {
+        const p = corpus.find({ url: h.id });
+        return p
+          ? [
+              {
+                title: p.title,
+                url: p.url,
+                markdownUrl: p.markdownUrl,
+                kind: p.kind,
+                ...(p.operationId ? { operationId: p.operationId } : {}),
+                excerpt: h.excerpt,
+                score: h.score,
+              },
+            ]
+          : [];
+      });
+      return result({ results });
+    },
+  );
+
+  server.registerTool(
+    'get_page',
+    {
+      title: 'Read a page',
+      description:
+        'A page of the docs as Markdown, by its URL (absolute or a path, the HTML page or its .md twin) or by an operationId. Give exactly one of url and operationId.',
+      inputSchema: {
+        url: z
+          .string()
+          .min(1)
+          .max(2000)
+          .optional()
+          .describe('e.g. "/reference/list-pets/" or "/guides/getting-started.md"'),
+        operationId: z.string().min(1).max(300).optional().describe('e.g. "listPets"'),
+      },
+      outputSchema: { title: z.string(), url: z.string(), markdownUrl: z.string(), markdown: z.string() },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ url, operationId }) => {
+      if (url === undefined && operationId === undefined) return refusal('url: give url or operationId');
+      if (url !== undefined && operationId !== undefined)
+        return refusal('url, operationId: give one of them, not both');
+      const page = corpus.find({ url, operationId });
+      if (!page) {
+        return operationId !== undefined
+          ? refusal(`operationId: no operation "${operationId}" (list_operations lists them)`)
+          : refusal(`url: no page at "${url}" (search_docs finds pages; /llms.txt lists them)`);
+      }
+      return result(
+        { title: page.title, url: page.url, markdownUrl: page.markdownUrl, markdown: page.markdown },
+        page.markdown,
+      );
+    },
+  );
+
+  server.registerTool(
+    'list_operations',
+    {
+      title: 'List operations',
+      description: `The ${corpus.apiTitle} operations, optionally of one tag: operationId, method, path, summary, stability, deprecated.`,
+      inputSchema: {
+        tag: z.string().min(1).max(300).optional().describe('A tag name, e.g. "Animals" (case-insensitive)'),
+      },
+      outputSchema: {
+        operations: z.array(
+          z.object({
+            operationId: z.string(),
+            method: z.string(),
+            path: z.string(),
+            summary: z.string(),
+            tag: z.string(),
+            stability,
+            deprecated: z.boolean(),
+            sunset: z.string().optional(),
+            tryIt: z.boolean(),
+            url: z.string(),
+          }),
+        ),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ tag }) => {
+      let ops = corpus.operations;
+      if (tag !== undefined) {
+        const t = tag.trim().toLowerCase();
+        ops = ops.filter((o) => o.tag.toLowerCase() === t);
+        if (ops.length === 0) {
+          const tags = [...new Set(corpus.operations.map((o) => o.tag))];
+          return refusal(`tag: no tag "${tag}" (tags: ${tags.join(', ')})`);
+        }
+      }
+      return result({
+        operations: ops.map((o) => ({
+          operationId: o.operationId,
+          method: o.method,
+          path: o.path,
+          summary: o.summary,
+          tag: o.tag,
+          stability: o.stability?.level ?? 'stable',
+          deprecated: o.deprecation !== null,
+          ...(o.deprecation?.sunset ? { sunset: o.deprecation.sunset } : {}),
+          tryIt: o.tryIt,
+          url: o.url,
+        })),
+      });
+    },
+  );
+
+  const value = z.union([z.string(), z.number(), z.boolean()]);
+  server.registerTool(
+    'call_mock',
+    {
+      title: 'Call the mock API',
+      description: `Send one request to the ${corpus.apiTitle} mock of these docs, in a sandbox of your own (seeded like the API's examples; kept for this session), under the mock's rate limit. Parameters by name (path, query and header parameters of the operation); body as JSON. Operations whose try-it is disabled are refused.`,
+      inputSchema: {
+        operationId: z.string().min(1).max(300).describe('e.g. "listPets"'),
+        parameters: z
+          .record(z.string(), z.union([value, z.array(value)]))
+          .optional()
+          .describe('e.g. {"petId": 1} or {"status": "available", "limit": 2}'),
+        body: z.unknown().optional().describe('The JSON request body, e.g. {"name": "Rex", "categoryId": 1}'),
+      },
+      outputSchema: {
+        status: z.number().int(),
+        headers: z.record(z.string(), z.string()),
+        body: z.unknown(),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    async (args, extra) => {
+      const plan = planMockCall(corpus.operation(args.operationId), args, {
+        mockBase: options.mockBase,
+        token: options.sandboxToken(extra.sessionId),
+        operationIds: corpus.operations.map((o) => o.operationId),
+      });
+      if (!plan.ok) return refusal(plan.refusal.message);
+      const { call } = plan;
+      const response = await options.mock.handle(
+        new Request(new URL(call.target, 'http://mcp.localhost'), {
+          method: call.method,
+          headers: call.headers,
+          body: call.body,
+        }),
+      );
+      const text = await response.text();
+      const type = response.headers.get('content-type') ?? '';
+      let body: unknown =
+        text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}… (cut at ${MAX_BODY_CHARS} characters)` : text;
+      if (text && /json/i.test(type) && text.length <= MAX_BODY_CHARS) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // not JSON after all: the text as it is
+        }
+      }
+      if (text === '') body = null;
+      const headers = Object.fromEntries(response.headers);
+      return result(
+        { status: response.status, headers, body },
+        `${response.status} ${call.method} ${call.target}\n\n${typeof body === 'string' ? body : JSON.stringify(body, null, 2)}`,
+      );
+    },
+  );
+  return server;
+}

@@ -1,0 +1,106 @@
+// The operations of a description as the mock routes them: every path item of `paths` (a
+// `$ref`ed path item followed, cycles cut), its fixed methods (OpenAPI 3.2 adds `query`) and the
+// methods of `additionalOperations` (3.2, any name), path-level parameters merged. Webhooks are
+// what the API sends, not what it answers, so the mock does not serve them. Pure: the description
+// is read, never changed, and its schemas keep their references.
+import { type Description, deref, isObject, type JsonObject } from './refs.ts';
+
+/** The fixed operation fields of a Path Item Object (OpenAPI 3.2 section 4.10, `query` is new in 3.2). */
+export const FIXED_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
+
+/** A parameter as the mock reads it: the Parameter Object with its own `$ref` followed. */
+export interface MockParameter extends JsonObject {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: unknown;
+  content?: Record<string, unknown>;
+  style?: string;
+  explode?: boolean;
+}
+
+/** One operation of the description, ready for the router and the pipeline. Plain data (JSON). */
+export interface MockOperation {
+  /** The method as written (`get`, `query`, or an `additionalOperations` name such as `COPY`). */
+  method: string;
+  /** The path template, e.g. `/pets/{petId}`. */
+  path: string;
+  /** The `operationId`, or `METHOD /path` when it has none (unique among the operations). */
+  operationId: string;
+  /** Whether `operationId` was written in the description. */
+  named: boolean;
+  /** Path-level and operation-level parameters, the operation's winning on name and location. */
+  parameters: MockParameter[];
+  /** The Request Body Object with its `$ref` followed. */
+  requestBody?: JsonObject;
+  /** The Responses Object as written (references inside kept). */
+  responses: JsonObject;
+  /** The operation's `security` when it has one (else the document's applies). */
+  security?: Record<string, string[]>[];
+  deprecated?: boolean;
+  externalDocs?: { url?: string };
+  'x-successor'?: { operationId?: string; url?: string };
+  'x-deprecated-since'?: string;
+  'x-deprecated-sunset'?: string;
+}
+
+function parametersOf(doc: Description, list: unknown): MockParameter[] {
+  if (!Array.isArray(list)) return [];
+  const out: MockParameter[] = [];
+  for (const item of list) {
+    const p = deref<MockParameter>(doc, item);
+    if (p && typeof p.name === 'string' && typeof p.in === 'string') out.push(p);
+  }
+  return out;
+}
+
+function merged(pathLevel: MockParameter[], own: MockParameter[]): MockParameter[] {
+  const key = (p: MockParameter) => `${p.in}\0${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
+  const ownKeys = new Set(own.map(key));
+  return [...pathLevel.filter((p) => !ownKeys.has(key(p))), ...own];
+}
+
+/**
+ * Lists the operations the mock answers.
+ * @param doc the loader's internal form (OpenAPI 3.2 or 3.1); documents without `paths` have none
+ * @returns the operations in document order; an operationId used twice keeps its first operation's
+ *   name and the others get `METHOD /path`
+ */
+export function mockOperations(doc: Description): MockOperation[] {
+  const out: MockOperation[] = [];
+  const ids = new Set<string>();
+  const paths = isObject(doc.paths) ? doc.paths : {};
+  for (const [path, rawItem] of Object.entries(paths)) {
+    if (!path.startsWith('/')) continue;
+    const item = deref(doc, rawItem);
+    if (!item) continue;
+    const pathParams = parametersOf(doc, item.parameters);
+    const candidates: [string, unknown][] = FIXED_METHODS.map((m) => [m, item[m]]);
+    if (isObject(item.additionalOperations)) candidates.push(...Object.entries(item.additionalOperations));
+    for (const [method, rawOp] of candidates) {
+      const op = deref(doc, rawOp);
+      if (!op || !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(method)) continue;
+      const written = typeof op.operationId === 'string' && op.operationId !== '' ? op.operationId : undefined;
+      let operationId = written ?? `${method.toUpperCase()} ${path}`;
+      if (ids.has(operationId)) operationId = `${method.toUpperCase()} ${path}`;
+      if (ids.has(operationId)) continue;
+      ids.add(operationId);
+      const requestBody = op.requestBody === undefined ? undefined : deref(doc, op.requestBody);
+      const mockOp: MockOperation = {
+        method,
+        path,
+        operationId,
+        named: written !== undefined && operationId === written,
+        parameters: merged(pathParams, parametersOf(doc, op.parameters)),
+        responses: isObject(op.responses) ? op.responses : {},
+      };
+      if (requestBody) mockOp.requestBody = requestBody;
+      if (Array.isArray(op.security)) mockOp.security = op.security as Record<string, string[]>[];
+      for (const key of ['deprecated', 'externalDocs', 'x-successor', 'x-deprecated-since', 'x-deprecated-sunset']) {
+        if (op[key] !== undefined) (mockOp as unknown as JsonObject)[key] = op[key];
+      }
+      out.push(mockOp);
+    }
+  }
+  return out;
+}

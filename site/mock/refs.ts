@@ -1,0 +1,70 @@
+// Internal references (`#/components/…`) of the description the mock runs on. The loader keeps
+// them (schemas may be circular), so the mock follows them where it reads an object, one hop at a
+// time with a bound, and never dereferences a schema deeply.
+
+/** A description as plain data: the loader's internal form (OpenAPI 3.2, or 3.1), read-only. */
+export type Description = Readonly<Record<string, unknown>>;
+
+/** A plain JSON object. */
+export type JsonObject = Record<string, unknown>;
+
+/** Whether a value is a plain object (not null, not an array). */
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The value a local JSON pointer reference names (RFC 6901, as a URI fragment: `#/a/b~1c`,
+ * percent-decoded), or undefined when it names nothing or is not local.
+ */
+export function atPointer(doc: Description, ref: string): unknown {
+  if (!ref.startsWith('#')) return undefined;
+  let here: unknown = doc;
+  const fragment = ref.slice(1);
+  if (fragment === '') return doc;
+  for (const raw of fragment.split('/').slice(1)) {
+    let token: string;
+    try {
+      token = decodeURIComponent(raw);
+    } catch {
+      token = raw;
+    }
+    token = token.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(here)) here = here[Number(token)];
+    else if (isObject(here) && Object.hasOwn(here, token)) here = here[token];
+    else return undefined;
+  }
+  return here;
+}
+
+/** Reference hops followed before giving up (a chain longer than this is a cycle). */
+const MAX_HOPS = 32;
+
+/**
+ * Follows `$ref` chains from a value to the object they end at (parameters, request bodies,
+ * responses, examples, headers, path items, and a schema's top level). Pure.
+ * @returns the object, or undefined when a reference names nothing, is external, or loops
+ */
+export function deref<T = JsonObject>(doc: Description, value: unknown): T | undefined {
+  let here = value;
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
+    if (!isObject(here)) return undefined;
+    const ref = here.$ref;
+    if (typeof ref !== 'string') return here as T;
+    here = atPointer(doc, ref);
+  }
+  return undefined;
+}
+
+/** The `type` keyword as a list (JSON Schema 2020-12 allows a string or an array). */
+export function typesOf(schema: unknown): string[] {
+  if (!isObject(schema)) return [];
+  const t = schema.type;
+  if (typeof t === 'string') return [t];
+  return Array.isArray(t) ? t.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/** Whether a schema's `type` is or includes `name`. */
+export function hasType(schema: unknown, name: string): boolean {
+  return typesOf(schema).includes(name);
+}

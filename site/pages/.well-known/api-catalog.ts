@@ -1,0 +1,13 @@
+// `/.well-known/api-catalog` (RFC 9727): a linkset (RFC 9264) naming the API's description and docs.
+import type { APIRoute } from 'astro';
+import { apiCatalog, LINKSET_TYPE } from '../../agents/discovery.ts';
+import { referenceModel, specDocument } from '../../reference/build/data.ts';
+import { serverUrl } from '../../reference/model/reference.ts';
+
+export const GET: APIRoute = async ({ site }) => {
+  const servers = ((await specDocument()) as { servers?: unknown[] }).servers ?? [];
+  return new Response(
+    `${JSON.stringify(apiCatalog({ site: site?.href ?? 'http://localhost/', title: (await referenceModel()).title, apiUrl: serverUrl(servers[0]) }), null, 2)}\n`,
+    { headers: { 'Content-Type': LINKSET_TYPE } },
+  );
+};

@@ -1,0 +1,10 @@
+// `/llms-full.txt`: the guides and the reference in one Markdown file. site/agents/llms.ts.
+import type { APIRoute } from 'astro';
+import { llmsFullTxt } from '../agents/llms.ts';
+import { sitePages } from '../agents/site.ts';
+import { referenceModel } from '../reference/build/data.ts';
+
+export const GET: APIRoute = async () =>
+  new Response(llmsFullTxt(await referenceModel(), await sitePages()), {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });

@@ -1,0 +1,10 @@
+// `/llms.txt` (llmstxt.org): the site's pages as links to their Markdown twins. site/agents/llms.ts.
+import type { APIRoute } from 'astro';
+import { llmsTxt } from '../agents/llms.ts';
+import { sitePages } from '../agents/site.ts';
+import { referenceModel } from '../reference/build/data.ts';
+
+export const GET: APIRoute = async () =>
+  new Response(llmsTxt(await referenceModel(), await sitePages()), {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });

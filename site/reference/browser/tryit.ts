@@ -1,0 +1,280 @@
+/**
+ * Browser edge of "Try it", loaded on the first click only: fetches the operation's one-operation
+ * document (built at /reference/tryit/<slug>.json), and opens Scalar's request client
+ * (`@scalar/api-client` modal) on it, in this page. Decisions live in guard.ts (pure, unit-tested);
+ * this file wires them to the DOM and fetch.
+ *
+ * - The mock on this origin is the default server; the production server is selectable.
+ * - A mock token is prefilled: random, made once per browser and kept in localStorage, so each reader
+ *   gets a mock sandbox of their own.
+ * - Every request goes through `guardedFetch`: only the servers the description lists, never an
+ *   operation whose try-it panel is disabled, and a clear message when no mock can answer.
+ * - The mock's backend is chosen on the first try-it of a page: the site's own server when it answers
+ *   the mock route, else the in-browser mock (a service worker, site/mock/worker.ts) registered at
+ *   that moment, announced in one line over the client with a button that resets its data. Reading
+ *   pages never registers it.
+ */
+
+import { type ApiClientModal, createApiClientModal } from '@scalar/api-client/modal';
+import styleUrl from '@scalar/api-client/style.css?url';
+import { getThemeStyles } from '@scalar/themes';
+import { createWorkspaceStore, type WorkspaceStore } from '@scalar/workspace-store/client';
+import { watch } from 'vue';
+import { CLAIM_MESSAGE, MOCK_WORKER_SCOPE, MOCK_WORKER_URL, PROBE_HEADER } from '../../mock/mount.ts';
+import {
+  type AllowedServer,
+  BROWSER_MOCK_NOTICE,
+  BROWSER_MOCK_RESET,
+  createGuardedFetch,
+  hiddenMatchers,
+  MOCK_UNAVAILABLE,
+  mockAnswered,
+} from './guard.ts';
+
+/** What /reference/tryit/<slug>.json holds. */
+export interface TryItData {
+  document: Record<string, unknown>;
+  servers: AllowedServer[];
+  /** Operations whose try-it panel is disabled (x-hideTryItPanel): refused whatever the address. */
+  hidden: Array<{ method: string; path: string }>;
+  mockBase: string;
+  securityScheme: string | null;
+}
+
+/** localStorage key of this browser's mock token. */
+export const TOKEN_KEY = 'petstore-mock-token';
+
+/** This browser's mock token: made once (random, 122 bits), then kept. */
+export function mockToken(): string {
+  let token = localStorage.getItem(TOKEN_KEY);
+  if (!token) {
+    token = `reader-${crypto.randomUUID()}`;
+    localStorage.setItem(TOKEN_KEY, token);
+  }
+  return token;
+}
+
+let store: WorkspaceStore | undefined;
+let modal: ApiClientModal | undefined;
+let current: TryItData | undefined;
+let statusEl: HTMLElement | undefined;
+const documents = new Set<string>();
+
+function loadStyles(): Promise<void> {
+  if (document.getElementById('scalar-client-styles')) return Promise.resolve();
+  const theme = document.createElement('style');
+  theme.id = 'scalar-client-theme';
+  theme.textContent = getThemeStyles('default', { fonts: false });
+  document.head.append(theme);
+  return new Promise((resolve, reject) => {
+    const link = document.createElement('link');
+    link.id = 'scalar-client-styles';
+    link.rel = 'stylesheet';
+    link.href = styleUrl;
+    link.onload = () => resolve();
+    link.onerror = () => reject(new Error('its styles did not load'));
+    document.head.append(link);
+  });
+}
+
+/** Keeps Scalar's light-mode/dark-mode class in step with Starlight's theme (`<html data-theme>`). */
+function followTheme(): void {
+  const apply = () => {
+    const dark = document.documentElement.dataset.theme === 'dark';
+    document.body.classList.toggle('dark-mode', dark);
+    document.body.classList.toggle('light-mode', !dark);
+  };
+  apply();
+  new MutationObserver(apply).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+}
+
+function say(text: string): void {
+  if (statusEl) statusEl.textContent = text;
+}
+
+/** Where try-it requests to the mock are answered: the site's server, this browser, or nowhere. */
+export type MockBackend = 'server' | 'browser' | 'none';
+
+let backend: Promise<MockBackend> | undefined;
+let notice: HTMLElement | undefined;
+
+/** Whether the site's own server answers the mock route (the in-browser mock lets a probe through). */
+async function serverHasMock(mockBase: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${mockBase}/`, { headers: { [PROBE_HEADER]: '1' }, cache: 'no-store' });
+    return mockAnswered(res.status, res.headers.get('content-type'));
+  } catch {
+    return false;
+  }
+}
+
+/** `promise`, or `fallback` when it has not settled after `ms` milliseconds. */
+function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(fallback), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(fallback);
+      },
+    );
+  });
+}
+
+/** How long the first try-it waits for the in-browser mock to start (ms). */
+const WORKER_START_MS = 8_000;
+
+/**
+ * Registers the in-browser mock (or finds it registered on an earlier visit) and waits until it
+ * controls this page, so that the client's requests reach it.
+ * @returns false when this browser has no service workers (an insecure origin, a policy or mode
+ *   that forbids them) or the worker did not take control within {@link WORKER_START_MS}
+ */
+function startBrowserMock(): Promise<boolean> {
+  if (!('serviceWorker' in navigator)) return Promise.resolve(false);
+  const sw = navigator.serviceWorker;
+  const start = async (): Promise<boolean> => {
+    if (sw.controller) return true;
+    const changed = new Promise<true>((resolve) =>
+      sw.addEventListener('controllerchange', () => resolve(true), { once: true }),
+    );
+    const registration = await sw.register(MOCK_WORKER_URL, { scope: MOCK_WORKER_SCOPE });
+    if (sw.controller) return true;
+    // A worker already active from an earlier visit does not take this page by itself: ask it.
+    registration.active?.postMessage(CLAIM_MESSAGE);
+    return changed;
+  };
+  return within(start(), WORKER_START_MS, false);
+}
+
+/** Picks the backend once per page: the server's mock when it answers, else the in-browser one. */
+async function chooseBackend(mockBase: string): Promise<MockBackend> {
+  if (await serverHasMock(mockBase)) {
+    // A site that moved from a static host to a server drops the worker of earlier visits.
+    const old = await navigator.serviceWorker?.getRegistration(MOCK_WORKER_SCOPE).catch(() => undefined);
+    await old?.unregister();
+    return 'server';
+  }
+  return (await startBrowserMock()) ? 'browser' : 'none';
+}
+
+/** Sends this browser's sandbox back to the seed data (the mock's `POST /_reset`). */
+async function resetBrowserMock(mockBase: string, label: HTMLElement): Promise<void> {
+  const res = await fetch(`${mockBase}/_reset`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${mockToken()}` },
+  }).catch(() => undefined);
+  label.textContent = res?.status === 204 ? BROWSER_MOCK_RESET : `${BROWSER_MOCK_NOTICE} The reset failed; try again.`;
+}
+
+/** The one-line notice over the request client, with its reset button; shown while the client is open. */
+function showBrowserNotice(mockBase: string, client: ApiClientModal): void {
+  if (notice) return;
+  notice = document.createElement('div');
+  notice.className = 'ref-tryit-backend';
+  const label = document.createElement('span');
+  label.setAttribute('role', 'status');
+  label.textContent = BROWSER_MOCK_NOTICE;
+  const reset = document.createElement('button');
+  reset.type = 'button';
+  reset.textContent = 'Reset its data';
+  reset.addEventListener('click', () => void resetBrowserMock(mockBase, label));
+  notice.append(label, reset);
+  document.body.append(notice);
+  const box = notice;
+  watch(
+    () => client.modalState.open,
+    (open) => {
+      box.hidden = !open;
+      if (!open) {
+        label.textContent = BROWSER_MOCK_NOTICE;
+        return;
+      }
+      // Inside the client's dialog, once it is rendered: the dialog keeps keyboard focus within
+      // itself, and the reset button must be reachable with Tab.
+      requestAnimationFrame(() => {
+        const dialog = document.querySelector('.ref-tryit-client [role="dialog"]');
+        if (dialog && box.parentElement !== dialog) dialog.append(box);
+      });
+    },
+    { immediate: true },
+  );
+}
+
+/**
+ * The fetch the client sends with (guard.ts): only the servers the description lists, never an
+ * operation whose try-it is disabled, and a clear message when the mock is not there.
+ */
+function guardedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const data = current;
+  if (!data) return Promise.reject(new Error('The request client is not ready.'));
+  return createGuardedFetch({
+    hidden: hiddenMatchers(data.hidden),
+    mockBase: data.mockBase,
+    origin: location.origin,
+    servers: data.servers,
+    fetch: (request) => fetch(request),
+    onRefused: (hit) => {
+      document.documentElement.dataset.refused = `${hit.method} ${hit.path}`;
+    },
+    onMockDown: () => {
+      document.documentElement.dataset.mock = 'down';
+      say(MOCK_UNAVAILABLE);
+    },
+  })(input, init);
+}
+
+/**
+ * Opens the request client on one operation.
+ * @param slug the operation's page slug (names its try-it document)
+ * @param method HTTP method, any case
+ * @param path path template as written in the description
+ * @param status where to tell the reader about a missing mock
+ * @throws {Error} when the document or the client's styles cannot be loaded
+ */
+export async function openTryIt(target: {
+  slug: string;
+  method: string;
+  path: string;
+  status?: HTMLElement;
+}): Promise<void> {
+  statusEl = target.status;
+  const [res] = await Promise.all([fetch(`/reference/tryit/${target.slug}.json`), loadStyles()]);
+  if (!res.ok) throw new Error(`its document answered ${res.status}`);
+  const data = (await res.json()) as TryItData;
+  current = data;
+  backend ??= chooseBackend(data.mockBase);
+  const answeredBy = await backend;
+  document.documentElement.dataset.mockBackend = answeredBy;
+  store ??= createWorkspaceStore();
+  if (!documents.has(target.slug)) {
+    await store.addDocument({ name: target.slug, document: data.document });
+    documents.add(target.slug);
+  }
+  const options = {
+    customFetch: guardedFetch,
+    hiddenClients: [],
+    authentication: data.securityScheme
+      ? {
+          preferredSecurityScheme: data.securityScheme,
+          securitySchemes: { [data.securityScheme]: { token: mockToken() } },
+        }
+      : undefined,
+  };
+  if (!modal) {
+    const el = document.createElement('div');
+    el.className = 'ref-tryit-client scalar-app';
+    document.body.append(el);
+    followTheme();
+    modal = createApiClientModal({ el, workspaceStore: store, options });
+  } else {
+    modal.updateOptions(options);
+  }
+  if (answeredBy === 'browser') showBrowserNotice(data.mockBase, modal);
+  modal.open({ documentSlug: target.slug, path: target.path, method: target.method.toLowerCase() });
+  document.documentElement.dataset.tryitOpen = target.slug;
+}

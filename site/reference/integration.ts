@@ -1,0 +1,66 @@
+/**
+ * The API reference as an Astro integration: `reference(options)` in astro.config.mjs checks the
+ * options at start (options.ts, zod), makes them the options of every consumer of the build
+ * (build/data.ts), gives Starlight the reference's sidebar group, and has the dev server reload when a
+ * file of the description changes. The pages themselves are routes of site/pages/reference/.
+ *
+ * A description that cannot be loaded stops the build here, before anything is written, with the
+ * loader's message (file, line, column, JSON pointer) and exit code 1; a wrong option stops it with
+ * the option's name.
+ */
+import type { AstroIntegration } from 'astro';
+import { DescriptionError, formatDescriptionError } from '../../spec/loader/index.ts';
+import { referenceData, setReferenceOptions, sidebarGroup } from './build/data.ts';
+import type { SidebarItem } from './model/sidebar.ts';
+import {
+  parseReferenceOptions,
+  type ReferenceOptions,
+  ReferenceOptionsError,
+  type ReferenceUserOptions,
+} from './options.ts';
+
+/** The integration, with what astro.config.mjs needs of it before Starlight is configured. */
+export interface ReferenceIntegration extends AstroIntegration {
+  /** The checked options, defaults filled in. */
+  options: ReferenceOptions;
+  /** The reference's sidebar group (the description is loaded here, once per build). */
+  sidebar(): Promise<SidebarItem>;
+}
+
+/** Prints a description's problems and ends the process: a build that cannot load it has nothing to show. */
+function exitOnDescriptionError(error: unknown): never {
+  if (error instanceof DescriptionError) {
+    console.error(formatDescriptionError(error));
+    process.exit(1);
+  }
+  throw error;
+}
+
+/**
+ * @param userOptions see options.ts: `description`, `sidebar: { label, threshold }`, `tryIt: { targets }`
+ * Ends the process with exit code 1 and the options' problems when an option is wrong (the message
+ * names each one).
+ */
+export default function reference(userOptions?: ReferenceUserOptions): ReferenceIntegration {
+  let options: ReferenceOptions;
+  try {
+    options = parseReferenceOptions(userOptions);
+  } catch (error) {
+    // The message names every wrong option; a stack trace into zod would only hide it.
+    if (!(error instanceof ReferenceOptionsError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  setReferenceOptions(options);
+  return {
+    name: 'petstore:reference',
+    options,
+    sidebar: () => sidebarGroup().catch(exitOnDescriptionError),
+    hooks: {
+      'astro:config:setup': async ({ addWatchFile }) => {
+        const { loaded } = await referenceData().catch(exitOnDescriptionError);
+        for (const file of loaded.files) addWatchFile(file);
+      },
+    },
+  };
+}

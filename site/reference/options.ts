@@ -1,0 +1,84 @@
+/**
+ * The reference's options, as `astro.config.mjs` gives them to the integration (integration.ts):
+ * one zod schema is the single source of their types, defaults and checks, the way Starlight and its
+ * plugins declare theirs. Pure.
+ */
+import { z } from 'zod';
+
+/** Operation count up to which every page's sidebar lists every operation (default threshold). */
+export const FULL_SIDEBAR_LIMIT = 150;
+
+/** Where try-it may send requests: the mock on this site, the servers the description lists. */
+export const TRY_IT_TARGETS = ['mock', 'description'] as const;
+
+export const referenceOptionsSchema = z
+  .object({
+    /**
+     * The description file, relative to the project root (YAML or JSON; Swagger 2.0, OpenAPI 3.0, 3.1
+     * or 3.2; may be split over files). `PETSTORE_SPEC` overrides it. Default: spec/openapi.yaml.
+     */
+    description: z.string().min(1).optional(),
+    sidebar: z
+      .object({
+        /** Label of the reference's sidebar group. */
+        label: z.string().trim().min(1).default('API reference'),
+        /**
+         * Up to this many operations every page's sidebar lists every operation; above it only the
+         * current tag lists its operations (pages of large descriptions stay small).
+         */
+        threshold: z.number().int().positive().default(FULL_SIDEBAR_LIMIT),
+      })
+      .strict()
+      .default({ label: 'API reference', threshold: FULL_SIDEBAR_LIMIT }),
+    tryIt: z
+      .object({
+        /**
+         * What the try-it client offers, first is the default: `mock` (the mock API on this site) and
+         * `description` (the description's own servers). Empty: no try-it on any page.
+         */
+        targets: z
+          .array(z.enum(TRY_IT_TARGETS))
+          .refine((t) => new Set(t).size === t.length, 'each target at most once')
+          .default(['mock', 'description']),
+      })
+      .strict()
+      .default({ targets: ['mock', 'description'] }),
+  })
+  .strict();
+
+/** The options as written in astro.config.mjs (every field optional). */
+export type ReferenceUserOptions = z.input<typeof referenceOptionsSchema>;
+/** The options with their defaults filled in. */
+export type ReferenceOptions = z.output<typeof referenceOptionsSchema>;
+
+export const DEFAULT_OPTIONS: ReferenceOptions = referenceOptionsSchema.parse({});
+
+/** Options that do not fit {@link referenceOptionsSchema}; the message names each wrong option. */
+export class ReferenceOptionsError extends Error {
+  override name = 'ReferenceOptionsError';
+  /** One line per problem: `sidebar.threshold: …`. */
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(`Invalid options for the API reference (astro.config.mjs):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+/**
+ * Checks the options and fills in the defaults.
+ * @throws {ReferenceOptionsError} naming every option that is wrong and why (`sidebar.threshold:
+ *   expected an integer above 0, got -1`)
+ */
+export function parseReferenceOptions(input: unknown): ReferenceOptions {
+  const result = referenceOptionsSchema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  throw new ReferenceOptionsError(
+    result.error.issues.flatMap((issue) => {
+      const path = issue.path.map(String).join('.');
+      if (issue.code === 'unrecognized_keys') {
+        return issue.keys.map((k) => `${path ? `${path}.` : ''}${k}: unknown option`);
+      }
+      return [`${path || '(options)'}: ${issue.message}`];
+    }),
+  );
+}

@@ -1,0 +1,421 @@
+// Unit tests of the reference model (site/reference/model/) on descriptions we did not write: OpenAPI
+// 3.1 and 3.2 keywords, webhooks, callbacks, descriptions without tags or operationIds, nested and
+// kinded tags, JSON Schema 2020-12, and the Petstore read through the loader's internal form (3.2),
+// which must give the same pages as the description as written.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { mapReference } from '../../../site/reference/explorer/map.ts';
+import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
+import { buildReferenceModel, type ReferenceModel } from '../../../site/reference/model/reference.ts';
+import { schemaNode } from '../../../site/reference/model/schema.ts';
+import { referenceSidebar, type SidebarItem } from '../../../site/reference/model/sidebar.ts';
+import { tryItDocument } from '../../../site/reference/model/tryit-document.ts';
+import { parseReferenceOptions, ReferenceOptionsError } from '../../../site/reference/options.ts';
+import { loadSpec, SPEC_PATH } from '../../../spec/load.ts';
+import { loadDescription } from '../../../spec/loader/index.ts';
+
+const BUILD_DATE = '2026-11-23';
+const build = (doc: Record<string, unknown>): ReferenceModel =>
+  buildReferenceModel(doc as OpenApiDocument, { buildDate: BUILD_DATE });
+
+/** Every string a reader could see on every page of the model (views serialised). */
+function allText(m: ReferenceModel): string {
+  const views = m.operations.map((o) => m.operationView(o));
+  const trees = m.schemas.map((s) => m.schemaTree(s));
+  return JSON.stringify({ ...m, views, trees });
+}
+
+const labels = (items: SidebarItem[]): unknown[] =>
+  items.map((i) => ('items' in i ? { [i.label]: labels(i.items) } : i.label));
+
+describe('the Petstore through the loader (OpenAPI 3.2 internal form)', () => {
+  test('gives the same operations, pages, schema trees and sidebar as the description as written', async () => {
+    const { document } = await loadDescription(SPEC_PATH);
+    assert.match(String(document.openapi), /^3\.[12]/);
+    const upgraded = build(document);
+    const written = build(loadSpec(SPEC_PATH) as unknown as Record<string, unknown>);
+    // Compared as the pages receive them (serialised): a key left undefined renders like a missing one.
+    const json = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
+    assert.deepEqual(
+      json(upgraded.operations.map((o) => upgraded.operationView(o))),
+      json(written.operations.map((o) => written.operationView(o))),
+    );
+    assert.deepEqual(
+      json(upgraded.schemas.map((s) => upgraded.schemaTree(s))),
+      json(written.schemas.map((s) => written.schemaTree(s))),
+    );
+    assert.deepEqual(referenceSidebar(upgraded), referenceSidebar(written));
+  });
+});
+
+describe('OpenAPI 3.1: webhooks and callbacks', () => {
+  const doc = {
+    openapi: '3.1.0',
+    info: { title: 'Hooks', version: '2' },
+    paths: {
+      '/subscriptions': {
+        post: {
+          summary: 'Subscribe',
+          requestBody: {
+            content: { 'application/json': { schema: { type: 'object', properties: { url: { type: 'string' } } } } },
+          },
+          responses: { '201': { description: 'Subscribed' } },
+          callbacks: {
+            onEvent: {
+              '{$request.body#/url}': {
+                post: {
+                  summary: 'Event delivery',
+                  requestBody: {
+                    content: { 'application/json': { schema: { $ref: '#/components/schemas/Event' } } },
+                  },
+                  responses: { '200': { description: 'Received' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    webhooks: {
+      newPet: {
+        post: {
+          requestBody: {
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Event' } } },
+          },
+          responses: { '200': { description: 'Acknowledged' } },
+        },
+      },
+    },
+    components: {
+      schemas: { Event: { type: 'object', properties: { id: { type: 'string' }, kind: { const: 'created' } } } },
+    },
+  };
+
+  test('every webhook has a page in a Webhooks group with a Webhook badge; no try-it, no call sample', () => {
+    const m = build(doc);
+    assert.deepEqual(
+      m.operations.map((o) => [o.kind, o.method, o.path]),
+      [
+        ['operation', 'POST', '/subscriptions'],
+        ['webhook', 'POST', 'newPet'],
+      ],
+    );
+    const hook = m.webhooks[0];
+    assert.ok(hook);
+    assert.equal(hook.summary, 'newPet');
+    assert.equal(hook.tryIt, false);
+    assert.equal(hook.slug, 'webhook-new-pet');
+    const view = m.operationView(hook);
+    assert.equal(view.samples.length, 0);
+    assert.equal(view.requestBody?.contents[0]?.schema?.ref?.name, 'Event');
+    assert.deepEqual(
+      view.responses.map((r) => r.status),
+      ['200'],
+    );
+    const side = referenceSidebar(m);
+    assert.ok('items' in side);
+    const group = side.items.find((i) => i.label === 'Webhooks');
+    assert.ok(group && 'items' in group);
+    const item = group.items.find((i) => i.label === 'newPet');
+    assert.ok(item && 'link' in item);
+    assert.equal(item.badge?.text, 'Webhook');
+  });
+
+  test('a description with only webhooks has pages and no tag group', () => {
+    const m = build({ openapi: '3.1.0', info: { title: 'Only hooks', version: '1' }, webhooks: doc.webhooks });
+    assert.equal(m.operations.length, 1);
+    assert.equal(m.groups.length, 0);
+    assert.equal(m.webhooksUrl, '/reference/webhooks/');
+  });
+
+  test('callbacks: name, runtime expression, method, body and responses on the operation', () => {
+    const m = build(doc);
+    const op = m.operations[0];
+    assert.ok(op);
+    const [cb] = m.operationView(op).callbacks;
+    assert.ok(cb);
+    assert.equal(cb.name, 'onEvent');
+    assert.equal(cb.expression, '{$request.body#/url}');
+    assert.equal(cb.method, 'POST');
+    assert.equal(cb.requestBody?.contents[0]?.schema?.ref?.name, 'Event');
+    assert.deepEqual(
+      cb.responses.map((r) => r.status),
+      ['200'],
+    );
+  });
+
+  test('no tags, no operationId, no servers: a default tag, slugs from method and path, samples on a placeholder host', () => {
+    const m = build(doc);
+    const op = m.operations[0];
+    assert.ok(op);
+    assert.equal(op.tag, 'Operations');
+    assert.equal(op.slug, 'post-subscriptions');
+    assert.equal(op.summary, 'Subscribe');
+    assert.equal(m.groups.length, 1);
+    assert.equal(m.groups[0]?.implicit, true);
+    const side = referenceSidebar(m);
+    assert.ok('items' in side);
+    assert.deepEqual(labels(side.items), [
+      'Overview',
+      { Operations: ['About Operations', 'Subscribe'] },
+      { Webhooks: ['About webhooks', 'newPet'] },
+      'Schemas',
+      'Explorer (Scalar)',
+    ]);
+    assert.match(m.operationView(op).samples[0]?.source ?? '', /https:\/\/api\.example\.com\/subscriptions/);
+  });
+
+  test('the explorer mapping and try-it documents take it', () => {
+    const mapped = mapReference(doc as unknown as OpenApiDocument, { buildDate: BUILD_DATE });
+    assert.equal(mapped.hiddenTryIt.length, 0);
+    const t = tryItDocument(doc as unknown as OpenApiDocument, 'POST', '/subscriptions', [{ url: '/api/mock' }]);
+    assert.ok(t.paths);
+  });
+
+  test('nothing reads undefined, [object Object] or NaN', () => {
+    assert.doesNotMatch(allText(build(doc)), /undefined|\[object Object\]|NaN/);
+  });
+});
+
+describe('OpenAPI 3.2', () => {
+  const doc = {
+    openapi: '3.2.0',
+    info: { title: 'Catalog', summary: 'Search and stream.', version: '1' },
+    tags: [
+      { name: 'catalog', kind: 'nav' },
+      { name: 'products', parent: 'catalog' },
+      { name: 'colours', parent: 'products' },
+      { name: 'beta', kind: 'badge' },
+    ],
+    paths: {
+      '/products': {
+        query: {
+          tags: ['beta', 'products'],
+          operationId: 'searchProducts',
+          responses: { '200': { description: 'ok' } },
+        },
+        get: {
+          tags: ['products'],
+          operationId: 'listProducts',
+          parameters: [
+            {
+              name: 'filter',
+              in: 'querystring',
+              content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } },
+            },
+          ],
+          responses: {
+            '200': {
+              description: 'Lines',
+              content: { 'application/jsonl': { itemSchema: { $ref: '#/components/schemas/Product' } } },
+            },
+          },
+        },
+        additionalOperations: {
+          LINK: { tags: ['colours'], responses: { '204': { description: 'Linked' } } },
+        },
+      },
+    },
+    components: { schemas: { Product: { type: 'object', properties: { sku: { type: 'string' } } } } },
+  };
+
+  test('query and additionalOperations get pages, methods as written; try-it only for methods the client sends', () => {
+    const m = build(doc);
+    assert.deepEqual(
+      m.operations.map((o) => [o.method, o.slug, o.tryIt]),
+      [
+        ['GET', 'list-products', true],
+        ['QUERY', 'search-products', false],
+        ['LINK', 'link-products', false],
+      ],
+    );
+  });
+
+  test('kind: badge tags label the operation; parent nests tags in the sidebar', () => {
+    const m = build(doc);
+    const search = m.operations.find((o) => o.operationId === 'searchProducts');
+    assert.equal(search?.tag, 'products');
+    assert.deepEqual(search?.labels, [{ kind: 'badge', name: 'beta' }]);
+    const side = referenceSidebar(m);
+    assert.ok('items' in side);
+    assert.deepEqual(labels(side.items), [
+      'Overview',
+      {
+        catalog: [
+          {
+            products: [
+              'About products',
+              'GET /products',
+              'QUERY /products',
+              { colours: ['About colours', 'LINK /products'] },
+            ],
+          },
+        ],
+      },
+      'Schemas',
+      'Explorer (Scalar)',
+    ]);
+  });
+
+  test('in: querystring, itemSchema and info.summary are read', () => {
+    const m = build(doc);
+    assert.equal(m.summary, 'Search and stream.');
+    const list = m.operations.find((o) => o.operationId === 'listProducts');
+    assert.ok(list);
+    const view = m.operationView(list);
+    assert.deepEqual(
+      view.parameters.map((p) => [p.name, p.in, p.mediaType, p.schema.type]),
+      [['filter', 'querystring', 'application/x-www-form-urlencoded', 'object']],
+    );
+    assert.equal(view.responses[0]?.contents[0]?.itemSchema?.ref?.name, 'Product');
+    assert.doesNotMatch(allText(m), /undefined|\[object Object\]|NaN/);
+  });
+});
+
+describe('JSON Schema 2020-12 in schema trees', () => {
+  const ctx = (doc: Record<string, unknown>) => ({ doc, schemaUrl: (n: string) => `/reference/schemas/${n}/` });
+
+  test('type arrays with null, const, examples, prefixItems, if/then/else, not, content keywords', () => {
+    const node = schemaNode(
+      {
+        type: 'object',
+        properties: {
+          name: { type: ['string', 'null'], examples: ['Rex', 'Tom'] },
+          kind: { const: 'dog' },
+          point: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }], items: false },
+          image: { type: 'string', contentMediaType: 'image/png', contentEncoding: 'base64' },
+          // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else keywords
+          code: { type: 'string', if: { minLength: 3 }, then: { pattern: '^[A-Z]+$' }, else: { const: 'x' } },
+          other: { not: { type: 'integer' } },
+          multi: { type: ['string', 'integer'] },
+        },
+      },
+      ctx({}),
+    );
+    const prop = (n: string) => node.properties?.find((p) => p.name === n)?.schema;
+    assert.equal(prop('name')?.type, 'string');
+    assert.equal(prop('name')?.nullable, true);
+    assert.equal(prop('name')?.example, '"Rex"');
+    assert.deepEqual(prop('name')?.moreExamples, ['"Tom"']);
+    assert.equal(prop('kind')?.const, '"dog"');
+    assert.equal(prop('kind')?.type, 'string');
+    assert.deepEqual(
+      prop('point')?.prefixItems?.map((p) => p.type),
+      ['number', 'number'],
+    );
+    assert.equal(prop('point')?.items, undefined);
+    assert.deepEqual(prop('image')?.constraints, ['content type image/png', 'encoding base64']);
+    assert.equal(prop('code')?.conditional?.thenSchema?.constraints[0], 'pattern ^[A-Z]+$');
+    assert.equal(prop('code')?.conditional?.elseSchema?.const, '"x"');
+    assert.equal(prop('other')?.not?.type, 'integer');
+    assert.equal(prop('multi')?.type, 'string | integer');
+  });
+
+  test('oneOf alternatives are labelled; the discriminator lists its mapping with links', () => {
+    const doc = {
+      components: {
+        schemas: {
+          Cat: { type: 'object', properties: { meow: { type: 'boolean' } } },
+          Dog: { type: 'object', title: 'A dog', properties: { bark: { type: 'boolean' } } },
+        },
+      },
+    };
+    const node = schemaNode(
+      {
+        oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }, { type: 'string' }],
+        discriminator: { propertyName: 'petType', mapping: { cat: '#/components/schemas/Cat', dog: 'Dog' } },
+      },
+      ctx(doc),
+    );
+    assert.equal(node.type, 'oneOf');
+    assert.deepEqual(node.variantLabels, ['Cat', 'Dog', 'Option 3 (string)']);
+    assert.equal(node.discriminator?.property, 'petType');
+    assert.deepEqual(
+      node.discriminator?.mapping.map((m) => [m.value, m.ref?.url]),
+      [
+        ['cat', '/reference/schemas/Cat/'],
+        ['dog', '/reference/schemas/Dog/'],
+      ],
+    );
+  });
+
+  test('circular schemas through $defs and component names stay bounded, with a link back', () => {
+    const doc = {
+      components: {
+        schemas: {
+          Tree: {
+            type: 'object',
+            properties: { node: { $ref: '#/components/schemas/Tree/$defs/Node' } },
+            $defs: {
+              Node: {
+                type: 'object',
+                properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Tree/$defs/Node' } } },
+              },
+            },
+          },
+          Person: { type: 'object', properties: { friend: { $ref: '#/components/schemas/Person' } } },
+        },
+      },
+    };
+    const tree = schemaNode({ $ref: '#/components/schemas/Tree' }, ctx(doc));
+    assert.ok(JSON.stringify(tree).length < 20_000);
+    const person = schemaNode({ $ref: '#/components/schemas/Person' }, ctx(doc));
+    const friend = person.properties?.[0]?.schema;
+    assert.equal(friend?.collapsed, true);
+    assert.equal(friend?.ref?.url, '/reference/schemas/Person/');
+  });
+});
+
+describe('the integration options', () => {
+  test('defaults fill in what is not given', () => {
+    assert.deepEqual(parseReferenceOptions({}), {
+      sidebar: { label: 'API reference', threshold: 150 },
+      tryIt: { targets: ['mock', 'description'] },
+    });
+  });
+
+  test('a wrong option is named in the error', () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [{ sidebar: { threshold: -1 } }, /sidebar\.threshold:/],
+      [{ sidebar: { label: '' } }, /sidebar\.label:/],
+      [{ tryIt: { targets: ['elsewhere'] } }, /tryIt\.targets\.0:/],
+      [{ descripton: 'x.yaml' }, /descripton: unknown option/],
+      [{ description: 42 }, /description:/],
+    ];
+    for (const [input, message] of cases) {
+      assert.throws(
+        () => parseReferenceOptions(input),
+        (e: unknown) => e instanceof ReferenceOptionsError && message.test(e.message),
+      );
+    }
+  });
+});
+
+describe('the description fixtures of every version (tests/fixtures/descriptions)', () => {
+  const FIXTURES = [
+    'swagger-2.0.yaml',
+    'openapi-3.0-shapes.yaml',
+    'openapi-3.1-webhooks.yaml',
+    'openapi-3.1-webhooks-only.yaml',
+    'openapi-3.2.yaml',
+    'split/openapi.yaml',
+    'circular-paths.yaml',
+  ];
+  for (const name of FIXTURES) {
+    test(`${name}: a page per operation and webhook, explorer and try-it documents, no undefined on a page`, async () => {
+      const { document } = await loadDescription(
+        new URL(`../../fixtures/descriptions/${name}`, import.meta.url).pathname,
+      );
+      const m = build(document);
+      assert.ok(m.operations.length > 0);
+      assert.equal(new Set(m.operations.map((o) => o.url)).size, m.operations.length, 'one URL per page');
+      assert.doesNotMatch(allText(m), /undefined|\[object Object\]|NaN/);
+      assert.ok(JSON.stringify(referenceSidebar(m)).length > 0);
+      const mapped = mapReference(document as OpenApiDocument, { buildDate: BUILD_DATE });
+      for (const op of m.operations.filter((o) => o.tryIt)) {
+        const t = tryItDocument(document as OpenApiDocument, op.method, op.path, mapped.configuration.servers);
+        assert.ok(t.paths);
+      }
+    });
+  }
+});
