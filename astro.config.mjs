@@ -55,8 +55,8 @@ export default defineConfig({
       routeMiddleware: './site/agents/route-middleware.ts',
       components: { PageTitle: './site/components/agents/PageTitle.astro' },
     }),
-    // Scalar's request client (try-it) and explorer are bundled once and reused while their inputs
-    // are unchanged (node_modules/.cache), then copied into dist/client/_astro/.
+    // Scalar's request client (try-it) is bundled once and reused while its inputs are unchanged
+    // (node_modules/.cache), then copied into dist/client/_astro/.
     browserBundles(),
     // The in-browser mock for static hosts: a service worker bundled with validators compiled at
     // build time (site/mock/precompile.ts), registered by try-it only when the server has no mock.

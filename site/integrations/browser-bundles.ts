@@ -1,18 +1,17 @@
-// Build-time wiring of the two browser bundles made of Scalar's packages: the try-it client
-// (site/reference/browser/tryit.ts: Scalar's request client, its workspace store and Vue, about 3 MB of
-// minified JavaScript) and the explorer's Scalar (site/bundles/scalar-reference.ts:
-// @scalar/api-reference and its styles). Bundling those thousands of modules was most of the site's
-// client build, in time and in memory (~700 MB of a 1.4 GB peak on the Petstore), on every build,
-// although they change only with a dependency update. They are bundled once (Vite, the bundler and
-// dependency versions the site build used, so the code is the same) into node_modules/.cache and
-// reused while none of their inputs changed (`browserBundles`). Scalar's own prebuilt
-// `dist/browser/standalone.esm.js` is not used: it carries the dependency versions Scalar built it
-// with, and the explorer's tag groups came out differently.
+// Build-time wiring of the try-it client's browser bundle (site/reference/browser/tryit.ts: Scalar's
+// request client, its workspace store and Vue, about 3 MB of minified JavaScript from thousands of
+// modules). Scalar ships no prebuilt request client, and bundling it was most of the site's client
+// build, in time and in memory (~700 MB of a 1.4 GB peak on the Petstore), on every build, although
+// it changes only with a dependency update. It is bundled once (Vite, with the dependency versions the
+// site build uses) into node_modules/.cache and reused while none of its inputs changed
+// (`browserBundles`). The explorer's Scalar stays in the site's own Vite build: Scalar's prebuilt
+// `dist/browser/standalone.esm.js` carries the dependency versions Scalar built it with (the
+// explorer's tag groups came out differently), and a cached bundle of it rendered more slowly than
+// the site build's chunks in the explorer's browser tests.
 //
-// The build copies the bundles into dist/client/_astro/bundles.<key>/ (content-keyed, so the
-// immutable caching of `/_astro/*` stays right); TryIt.astro and reference/browser/explorer.ts import them from
-// the URLs given as `__TRYIT_URL__` and `__SCALAR_REFERENCE_URL__`; `astro dev` serves them from the
-// cache (Vite's `/@fs/`).
+// The build copies the bundle into dist/client/_astro/bundles.<key>/ (content-keyed, so the
+// immutable caching of `/_astro/*` stays right); TryIt.astro imports it from the URL given as
+// `__TRYIT_URL__`; `astro dev` serves it from the cache (Vite's `/@fs/`).
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
@@ -23,7 +22,6 @@ import { build } from 'vite';
 /** The bundles' entries: the output file name (without `.js`) and the module. */
 const ENTRIES = {
   tryit: fileURLToPath(new URL('../reference/browser/tryit.ts', import.meta.url)),
-  'scalar-reference': fileURLToPath(new URL('../bundles/scalar-reference.ts', import.meta.url)),
 };
 const SELF = fileURLToPath(import.meta.url);
 
@@ -153,7 +151,6 @@ export default function browserBundlesIntegration(): AstroIntegration {
           vite: {
             define: {
               __TRYIT_URL__: JSON.stringify(`${base}tryit.js`),
-              __SCALAR_REFERENCE_URL__: JSON.stringify(`${base}scalar-reference.js`),
             },
           },
         });
@@ -169,5 +166,5 @@ export default function browserBundlesIntegration(): AstroIntegration {
 }
 
 function report(logger: AstroIntegrationLogger, bundles: BrowserBundles): void {
-  logger.info(`Scalar's bundles ${bundles.reused ? 'unchanged: reused from' : 'built into'} ${bundles.dir}`);
+  logger.info(`try-it client bundle ${bundles.reused ? 'unchanged: reused from' : 'built into'} ${bundles.dir}`);
 }

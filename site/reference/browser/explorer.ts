@@ -4,10 +4,9 @@
  * globally: the request guard for operations without a try-it panel and the notice when the mock API
  * is missing (static hosting). Nothing is sent to the mock before the reader sends a request.
  * Decisions live in guard.ts (pure, unit-tested); this file only wires them to the DOM and fetch.
- * Scalar itself is a bundle built once and cached (integrations/browser-bundles.ts), loaded from the
- * URL the build gives, with its styles linked when it mounts.
  */
-import type { createApiReference as CreateApiReference } from '@scalar/api-reference';
+import { createApiReference } from '@scalar/api-reference';
+import '@scalar/api-reference/style.css';
 import type { ReferenceConfiguration } from '../explorer/map.ts';
 import type { OperationRef } from '../model/document.ts';
 import {
@@ -113,18 +112,6 @@ function prefersDark(): boolean {
   return matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
-/** The URL of the explorer's Scalar bundle (define of integrations/browser-bundles.ts). */
-declare const __SCALAR_REFERENCE_URL__: string;
-
-const { createApiReference, styleUrl } = (await import(/* @vite-ignore */ __SCALAR_REFERENCE_URL__)) as {
-  createApiReference: typeof CreateApiReference;
-  styleUrl: string;
-};
-// Scalar's styles: requested now, beside the document Scalar fetches before it renders anything.
-const styles = document.createElement('link');
-styles.rel = 'stylesheet';
-styles.href = styleUrl;
-document.head.append(styles);
 createApiReference(mount, {
   ...data.configuration,
   url: data.documentUrl,
