@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
+import browserBundles from './site/integrations/browser-bundles.ts';
 import builtFrom from './site/integrations/built-from.ts';
 import { cnameFile } from './site/integrations/cname.ts';
 import mockWorker from './site/integrations/mock-worker.ts';
@@ -55,6 +56,9 @@ export default defineConfig({
       routeMiddleware: './site/agents/route-middleware.ts',
       components: { PageTitle: './site/components/agents/PageTitle.astro' },
     }),
+    // Scalar's request client (try-it) is bundled once and reused while its inputs are unchanged
+    // (node_modules/.cache), then copied into dist/client/_astro/.
+    browserBundles(),
     // The in-browser mock for static hosts: a service worker bundled with validators compiled at
     // build time (site/mock/precompile.ts), registered by try-it only when the server has no mock.
     mockWorker(),

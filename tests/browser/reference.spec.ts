@@ -21,7 +21,7 @@ const pageOf = (operationId: string): string => {
 
 /** Requests that load the request client's code or data (none before a click). */
 const clientRequests = (urls: string[]) =>
-  urls.filter((u) => /\/_astro\/(tryit|modal)\.|\/reference\/tryit\/|\/api\/mock\//.test(u));
+  urls.filter((u) => /\/_astro\/(bundles\.\w+\/)?(tryit|modal)\.|\/reference\/tryit\/|\/api\/mock\//.test(u));
 
 /** Clicks "Try it" and waits for the request client's send button. */
 async function openTryIt(page: Page) {
