@@ -2,7 +2,7 @@
  * A changelog entry made from a spec-diff report: what `npm run spec:release -- <version>` records. Pure.
  */
 import type { ChangelogNote, ChangelogOperation, ChangelogRelease } from '../../../spec/changelog.ts';
-import { HTTP_METHODS } from '../../../spec/operations.ts';
+import { listOperations } from '../../../spec/operations.ts';
 import type { Change, OperationRef, Report } from '../core/types.ts';
 import { message } from '../report/messages.ts';
 
@@ -32,20 +32,13 @@ function entry(ref: OperationRef, change: ChangelogOperation['change'], doc: Obj
 /** The first release: every operation of the description, added. */
 export function initialRelease(doc: Obj, version: string, date: string): ChangelogRelease {
   const operations: ChangelogOperation[] = [];
-  if (isObj(doc.paths))
-    for (const [path, item] of Object.entries(doc.paths)) {
-      if (!isObj(item)) continue;
-      for (const method of HTTP_METHODS) {
-        const op = item[method];
-        if (!isObj(op)) continue;
-        const ref: OperationRef = { method: method.toUpperCase(), path };
-        if (typeof op.operationId === 'string') ref.operationId = op.operationId;
-        const e = entry(ref, 'added', doc);
-        if (op.deprecated === true && typeof op['x-deprecated-sunset'] === 'string')
-          e.sunset = op['x-deprecated-sunset'];
-        operations.push(e);
-      }
-    }
+  for (const { method, path, operationId, operation: op } of listOperations(doc)) {
+    const ref: OperationRef = { method: method.toUpperCase(), path };
+    if (operationId !== undefined) ref.operationId = operationId;
+    const e = entry(ref, 'added', doc);
+    if (op.deprecated === true && typeof op['x-deprecated-sunset'] === 'string') e.sunset = op['x-deprecated-sunset'];
+    operations.push(e);
+  }
   return { version, date, breaking: false, operations, other: [] };
 }
 

@@ -14,7 +14,7 @@
  *   part of `info.version` went up (Semantic Versioning 2.0.0 §8), in which case it is reported as allowed.
  */
 import { parseDay } from '../../../spec/dates.ts';
-import { HTTP_METHODS } from '../../../spec/operations.ts';
+import { HTTP_METHODS, listOperations } from '../../../spec/operations.ts';
 import { formatPointer, parsePointer } from '../../../spec/pointer.ts';
 import type { Locator } from './locate.ts';
 import {
@@ -30,7 +30,6 @@ import {
 } from './types.ts';
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The rules, with their sources, as reports cite them. */
 export const RULES = {
@@ -82,22 +81,16 @@ const pathKey = (path: string): string => path.replace(/\{[^}]*\}/g, '{}');
 /** Every operation under `paths`, by `method path` as written. */
 function operations(doc: Obj): Map<string, Op> {
   const out = new Map<string, Op>();
-  if (!isObj(doc.paths)) return out;
-  for (const [path, item] of Object.entries(doc.paths)) {
-    if (!isObj(item)) continue;
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
-      if (!isObj(op)) continue;
-      const ref: OperationRef = { method: method.toUpperCase(), path };
-      if (typeof op.operationId === 'string') ref.operationId = op.operationId;
-      out.set(`${method} ${path}`, {
-        ref,
-        deprecated: op.deprecated === true,
-        sunset: op['x-deprecated-sunset'],
-        path,
-        method,
-      });
-    }
+  for (const { method, path, operationId, operation: op } of listOperations(doc)) {
+    const ref: OperationRef = { method: method.toUpperCase(), path };
+    if (operationId !== undefined) ref.operationId = operationId;
+    out.set(`${method} ${path}`, {
+      ref,
+      deprecated: op.deprecated === true,
+      sunset: op['x-deprecated-sunset'],
+      path,
+      method,
+    });
   }
   return out;
 }
@@ -257,17 +250,19 @@ export function applyPolicy(
     const before = baseKey ? baseOps.get(baseKey) : undefined;
     const where = place(opPointer(op));
     const common = { operations: [op.ref], ...where, diffs: [] };
+    /** A deprecation whose sunset date the notice period refuses, as a failing change. */
+    const refused = (problem: NonNullable<ReturnType<typeof sunsetProblem>>): Change => ({
+      ...common,
+      class: 'deprecation',
+      decision: 'fail',
+      code: problem.code,
+      rule: problem.rule,
+      params: problem.params,
+    });
     if (!before) {
       const problem = op.deprecated ? sunsetProblem(op.sunset, earliest) : undefined;
       const change: Change = problem
-        ? {
-            ...common,
-            class: 'deprecation',
-            decision: 'fail',
-            code: problem.code,
-            rule: problem.rule,
-            params: problem.params,
-          }
+        ? refused(problem)
         : { ...common, class: 'non-breaking', decision: 'pass', code: 'operation-added', params: {} };
       changes.push(change);
       byOp.set(key, change);
@@ -276,14 +271,7 @@ export function applyPolicy(
     if (op.deprecated && !before.deprecated) {
       const problem = sunsetProblem(op.sunset, earliest);
       const change: Change = problem
-        ? {
-            ...common,
-            class: 'deprecation',
-            decision: 'fail',
-            code: problem.code,
-            rule: problem.rule,
-            params: problem.params,
-          }
+        ? refused(problem)
         : {
             ...common,
             class: 'deprecation',
