@@ -4,6 +4,8 @@ import node from '@astrojs/node';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
+import browserBundles from './site/integrations/browser-bundles.ts';
+import builtFrom from './site/integrations/built-from.ts';
 import { cnameFile } from './site/integrations/cname.ts';
 import mockWorker from './site/integrations/mock-worker.ts';
 import serving from './site/integrations/serving.ts';
@@ -55,11 +57,16 @@ export default defineConfig({
       routeMiddleware: './site/agents/route-middleware.ts',
       components: { PageTitle: './site/components/agents/PageTitle.astro' },
     }),
+    // Scalar's request client (try-it) is bundled once and reused while its inputs are unchanged
+    // (node_modules/.cache), then copied into dist/client/_astro/.
+    browserBundles(),
     // The in-browser mock for static hosts: a service worker bundled with validators compiled at
     // build time (site/mock/precompile.ts), registered by try-it only when the server has no mock.
     mockWorker(apiReference.options.base),
     // Serving rules for static hosts and `npm start` (site/serving/): precompressed .br/.gz files and
     // dist/client/_headers. Last, so it sees every file the other integrations write.
     serving(),
+    // <outDir>/.built-from.json: which description this output shows (npm start rebuilds for another).
+    builtFrom(),
   ],
 });

@@ -21,6 +21,7 @@
 import { relative } from 'node:path';
 import { OpenAPIBackend } from 'openapi-backend';
 import { createMock } from '../site/mock/index.ts';
+import { MOCK_BASE } from '../site/mock/mount.ts';
 import type { Description } from '../site/mock/refs.ts';
 import { loadDescription, SPEC_PATH } from '../spec/loader/index.ts';
 import {
@@ -91,14 +92,14 @@ async function measure(path: string): Promise<Row> {
     };
   }
   const faults: unknown[] = [];
-  const mock = await createMock(doc, { basePath: '/api/mock', rateLimit: false, onError: (e) => faults.push(e) });
+  const mock = await createMock(doc, { basePath: MOCK_BASE, rateLimit: false, onError: (e) => faults.push(e) });
   const gets = plainGets(doc);
   const failures: string[] = [];
   let ours = 0;
   let oursValid = 0;
   const request = (op: (typeof gets)[number]) => {
     const cred = credentials(doc, op);
-    return new Request(`http://127.0.0.1/api/mock${filledPath(doc, op)}${cred.query}`, { headers: cred.headers });
+    return new Request(`http://127.0.0.1${MOCK_BASE}${filledPath(doc, op)}${cred.query}`, { headers: cred.headers });
   };
   for (const op of gets) {
     const res = await mock.handle(request(op));

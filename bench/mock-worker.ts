@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
-import { mockWorkerPaths } from '../site/mock/mount.ts';
+import { MOCK_BASE, mockWorkerPaths } from '../site/mock/mount.ts';
 import { DEFAULT_BASE } from '../site/reference/options.ts';
 import { launchBrowser } from '../tests/support/chromium.ts';
 import { ROOT, startSite } from '../tests/support/server.ts';
@@ -44,7 +44,7 @@ writeFileSync(
   [
     `import { createMock } from ${JSON.stringify(join(ROOT, 'site/mock/index.ts'))};`,
     `import spec from ${JSON.stringify(join(client, 'openapi.json'))};`,
-    "export const ready = createMock(spec, { basePath: '/api/mock' });",
+    `export const ready = createMock(spec, { basePath: ${JSON.stringify(MOCK_BASE)} });`,
   ].join('\n'),
 );
 await build({
@@ -78,7 +78,7 @@ async function sendTimes(browser: Browser, origin: string): Promise<{ cold: numb
     await page.getByRole('button', { name: 'Try it' }).click();
     const send = page.locator('.scalar-client').getByRole('button', { name: /^Send/ }).first();
     await send.waitFor({ timeout: 60_000 });
-    const answered = page.waitForResponse((r) => r.url().startsWith(`${origin}/api/mock/pets`));
+    const answered = page.waitForResponse((r) => r.url().startsWith(`${origin}${MOCK_BASE}/pets`));
     const ms = await page.evaluate(
       () =>
         new Promise<number>((resolve, reject) => {

@@ -28,6 +28,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import autocannon from 'autocannon';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { MOCK_BASE } from '../site/mock/mount.ts';
 import { DEFAULT_SANDBOX_LIMITS } from '../site/mock/sandboxes.ts';
 import { DEFAULT_CAPS } from '../site/mock/store.ts';
 import { freePort, ROOT, startSite } from '../tests/support/server.ts';
@@ -174,14 +175,14 @@ async function coreAlone(method: 'GET' | 'POST', ms = 3000): Promise<{ rps: numb
   const { loadMockDescription } = await import('../site/mock/load.ts');
   const { SPEC_PATH } = await import('../spec/load.ts');
   // The Petstore's own description: the requests below are its operations.
-  const mock = await createMock(await loadMockDescription(SPEC_PATH), { basePath: '/api/mock' });
+  const mock = await createMock(await loadMockDescription(SPEC_PATH), { basePath: MOCK_BASE });
   let i = 0;
   // Spread over TOKENS tokens as the HTTP runs are: sandboxes and rate windows are on.
   const make = (): Request => {
     const authorization = `Bearer core-${i++ % TOKENS}`;
     return method === 'GET'
-      ? new Request('http://127.0.0.1/api/mock/pets', { headers: { authorization } })
-      : new Request('http://127.0.0.1/api/mock/pets', {
+      ? new Request(`http://127.0.0.1${MOCK_BASE}/pets`, { headers: { authorization } })
+      : new Request(`http://127.0.0.1${MOCK_BASE}/pets`, {
           method: 'POST',
           headers: { authorization, 'content-type': 'application/json' },
           body: NEW_PET,
@@ -275,9 +276,9 @@ async function heapAfterTokens(): Promise<{ delta: number; sandboxes: number; st
   const { loadMockDescription } = await import('../site/mock/load.ts');
   const { SPEC_PATH } = await import('../spec/load.ts');
   // The Petstore's own description: the requests below are its operations.
-  const mock = await createMock(await loadMockDescription(SPEC_PATH), { basePath: '/api/mock' });
+  const mock = await createMock(await loadMockDescription(SPEC_PATH), { basePath: MOCK_BASE });
   const request = (token: string, post: boolean): Request =>
-    new Request('http://127.0.0.1/api/mock/pets', {
+    new Request(`http://127.0.0.1${MOCK_BASE}/pets`, {
       method: post ? 'POST' : 'GET',
       headers: { authorization: `Bearer heap-${token}`, 'content-type': 'application/json' },
       body: post ? NEW_PET : undefined,
@@ -299,7 +300,7 @@ async function measureMemory(): Promise<string[]> {
   const site = await startSite();
   try {
     const pid = site.process.pid as number;
-    const base = `${site.url}/api/mock/pets`;
+    const base = `${site.url}${MOCK_BASE}/pets`;
     // Warm-up on a few tokens (compiles validators and JIT paths), then the anchor.
     await cannon(base, { method: 'GET', amount: 2000, tokens: 10 });
     await cannon(base, { method: 'POST', amount: 200, tokens: 10 });
@@ -349,7 +350,7 @@ async function main(): Promise<void> {
     // the core, with sandboxes and the rate limit on.
     const site = await startSite();
     try {
-      await measure(`${site.url}/api/mock`, 'mock');
+      await measure(`${site.url}${MOCK_BASE}`, 'mock');
     } finally {
       await site.stop();
     }

@@ -1,7 +1,8 @@
 // Benchmark of the docs site's reference (prints figures; never run by the tests). Each figure of the
 // static reference is printed beside the same figure for the Scalar explorer, measured in the same run.
 //
-//   1. build: wall time and peak RSS of `astro build` (GNU time), for the description given;
+//   1. build: wall time and peak RSS of `astro build` (GNU time), for the description given, beside a
+//      Starlight site with starlight-openapi on the same description built in the same run (the ratio);
 //   2. bytes before interaction: JS, CSS and HTML an operation page, the index and the explorer load,
 //      from the network in headless Chromium (gzip: zlib level 9 of each body, as a host serves it);
 //   3. try-it cost: what the first click on "Try it" loads, and what an x-hideTryItPanel page loads
@@ -16,9 +17,11 @@
 //   node bench/site.ts --spec FILE          another description (JSON or YAML), e.g. GitHub's REST
 //                                           description: npm i --no-save --prefix /tmp/octo @octokit/openapi
 //                                           then --spec /tmp/octo/node_modules/@octokit/openapi/generated/api.github.com.json
-//   flags: --no-build (use dist/), --no-lighthouse, --runs N (default 5), --out DIR (default dist)
+//   flags: --no-build (use dist/), --no-lighthouse, --runs N (default 5), --build-runs N (builds of each
+//          site, alternated; the median is printed; default 1), --build-only (figure 1 only)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -32,9 +35,12 @@ const { values: opts } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
+    'build-runs': { type: 'string', default: '1' },
+    'build-only': { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(opts.runs);
+const BUILD_RUNS = Number(opts['build-runs']);
 const specFile = opts.spec ? resolve(opts.spec) : undefined;
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...(specFile ? { PETSTORE_SPEC: specFile } : {}) };
 
@@ -46,25 +52,116 @@ const median = (xs: number[]): number => {
 };
 const row = (cells: string[], widths: number[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 12)).join('  ');
 
-// 1. Build.
-if (!opts['no-build']) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, 'node_modules/astro/bin/astro.mjs', 'build'], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-    stdio: ['ignore', 'ignore', 'pipe'],
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const last = r.stderr.trim().split('\n').at(-1) ?? '';
+// 1. Build, beside the closest peer: a Starlight site with the starlight-openapi plugin (a dev
+// dependency) on the same description, built in the same run, alternately, BUILD_RUNS times each.
+
+/** Wall seconds and peak RSS (MB) of `astro build` in `cwd` (GNU time). */
+function timedBuild(cwd: string, buildEnv: NodeJS.ProcessEnv): { wall: number; rssMb: number } {
+  const r = spawnSync(
+    '/usr/bin/time',
+    ['-f', '%e %M', process.execPath, join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'],
+    {
+      cwd,
+      env: buildEnv,
+      encoding: 'utf8',
+      stdio: ['ignore', 'ignore', 'pipe'],
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (r.status !== 0) {
     process.stderr.write(r.stderr.slice(-4000));
-    throw new Error(`astro build failed (exit ${r.status})`);
+    throw new Error(`astro build in ${cwd} failed (exit ${r.status})`);
   }
-  const [wall, rssKb] = last.split(' ').map(Number);
-  console.log(
-    `build (${specFile ?? 'spec/openapi.yaml'}): ${wall?.toFixed(1)} s wall, peak RSS ${((rssKb ?? 0) / 1024).toFixed(0)} MB`,
-  );
+  const [wall, rssKb] = (r.stderr.trim().split('\n').at(-1) ?? '').split(' ').map(Number);
+  return { wall: wall ?? Number.NaN, rssMb: (rssKb ?? 0) / 1024 };
 }
+
+/**
+ * A throw-away Starlight project with starlight-openapi on `spec` (its pages under /api/), using this
+ * project's node_modules.
+ * @returns the project's folder
+ */
+function peerProject(spec: string): string {
+  // Inside this project (git-ignored .test-dist/), so it resolves packages from our node_modules the
+  // way Node does; a symlinked node_modules confuses Vite's module ids.
+  mkdirSync(join(ROOT, '.test-dist'), { recursive: true });
+  const dir = mkdtempSync(join(ROOT, '.test-dist', 'peer-'));
+  mkdirSync(join(dir, 'src', 'content', 'docs'), { recursive: true });
+  writeFileSync(
+    join(dir, 'astro.config.mjs'),
+    [
+      "import starlight from '@astrojs/starlight';",
+      "import { defineConfig } from 'astro/config';",
+      "import starlightOpenAPI, { openAPISidebarGroups } from 'starlight-openapi';",
+      'export default defineConfig({',
+      '  integrations: [',
+      '    starlight({',
+      "      title: 'Peer',",
+      `      plugins: [starlightOpenAPI([{ base: 'api', schema: ${JSON.stringify(spec)} }])],`,
+      '      sidebar: openAPISidebarGroups,',
+      '    }),',
+      '  ],',
+      '});',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(dir, 'src', 'content.config.ts'),
+    [
+      "import { defineCollection } from 'astro:content';",
+      "import { docsLoader } from '@astrojs/starlight/loaders';",
+      "import { docsSchema } from '@astrojs/starlight/schema';",
+      'export const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(dir, 'src', 'content', 'docs', 'index.md'),
+    '---\ntitle: Peer\n---\n\nThe API reference is under /api/.\n',
+  );
+  return dir;
+}
+
+if (!opts['no-build']) {
+  const ours: { wall: number; rssMb: number }[] = [];
+  const peer: { wall: number; rssMb: number }[] = [];
+  const peerDir = peerProject(specFile ?? join(ROOT, 'spec', 'openapi.yaml'));
+  try {
+    for (let i = 0; i < BUILD_RUNS; i++) {
+      ours.push(timedBuild(ROOT, env));
+      peer.push(timedBuild(peerDir, { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' }));
+    }
+  } finally {
+    rmSync(peerDir, { recursive: true, force: true });
+  }
+  const [load1] = loadavg();
+  const o = median(ours.map((b) => b.wall));
+  const p = median(peer.map((b) => b.wall));
+  console.log(
+    `build (${specFile ?? 'spec/openapi.yaml'}), median of ${BUILD_RUNS}, load average ${load1?.toFixed(1)} on ${availableParallelism()} cores:`,
+  );
+  console.log(row(['', 'wall', 'peak RSS'], [38, 10, 10]));
+  console.log(
+    row(
+      ['ours (npm run build)', `${o.toFixed(1)} s`, `${Math.max(...ours.map((b) => b.rssMb)).toFixed(0)} MB`],
+      [38, 10, 10],
+    ),
+  );
+  console.log(
+    row(
+      [
+        'starlight-openapi (same description)',
+        `${p.toFixed(1)} s`,
+        `${Math.max(...peer.map((b) => b.rssMb)).toFixed(0)} MB`,
+      ],
+      [38, 10, 10],
+    ),
+  );
+  console.log(`ratio ours / starlight-openapi: ${(o / p).toFixed(2)}× (budget ≤ 2×, goal ≤ 1.2×)`);
+  console.log('budget: Petstore peak RSS ≤ 800 MB (goal 400 MB); GitHub REST ≤ 30 s / 1.2 GB (goal 20 s / 0.8 GB)');
+}
+
+if (opts['build-only']) process.exit(0);
 
 // 4. Operation pages on disk.
 const client = join(ROOT, 'dist', 'client', 'reference');
@@ -211,7 +308,7 @@ try {
       browser,
       `${base}/reference/${hidden}/`,
       undefined,
-      /\/(tryit|modal|style)\.[\w-]+\.(js|css)$|\/reference\/tryit\//,
+      /\/_astro\/bundles\.\w+\/tryit\.|\/(tryit|modal|style)\.[\w-]+\.(js|css)$|\/reference\/tryit\//,
     );
     console.log(
       `x-hideTryItPanel page (/reference/${hidden}/) loads for try-it: JS ${kb(none.js)}, CSS ${kb(none.css)} (budget 0)`,

@@ -2,7 +2,7 @@
 // Used by `npm start` and the test commands that need the built site, so a fresh clone needs no
 // separate build step.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 /**
@@ -51,7 +51,7 @@ function specOf(root, env = process.env) {
   return env.PETSTORE_SPEC ? resolve(root, env.PETSTORE_SPEC) : join(root, 'spec', 'openapi.yaml');
 }
 
-/** The file in the output folder that names the description it was built from. */
+/** The file in the output folder that names the description it was built from (site/integrations/built-from.ts writes it). */
 const MARKER = '.built-from.json';
 
 /**
@@ -100,6 +100,6 @@ export function buildIfStale(root, options = {}) {
     rmSync(join(dist, 'server', 'entry.mjs'), { force: true });
     throw new Error(`astro build failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`})`);
   }
-  writeFileSync(join(dist, MARKER), `${JSON.stringify({ spec: specOf(root) })}\n`);
+  // The build wrote MARKER itself (site/integrations/built-from.ts).
   return true;
 }

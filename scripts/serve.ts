@@ -5,7 +5,9 @@
 //                              .br/.gz file the client accepts, answers HEAD, ranges and
 //                              conditional requests (304) against the strong ETag set here;
 //   /mcp                    -> the docs' MCP server (site/mcp/, Streamable HTTP);
-//   anything else           -> Astro's Node adapter (on-demand routes, the 404 page).
+//   anything else           -> the 404 page (404.html and its .br/.gz, strong ETag, status 404) for
+//                              GET and HEAD, Astro's Node adapter otherwise (on-demand routes).
+// A method other than GET and HEAD on a page or file answers 405 with `Allow: GET, HEAD`.
 // A page URL asked for with `Accept: text/markdown` gets the page's Markdown twin (site/agents/), and
 // every page answer says `Vary: Accept`.
 // Every response gets the headers of site/serving/rules.ts (caching, security, CSP): the same
@@ -18,7 +20,7 @@
 // [spec/openapi.yaml] (the description the mock answers for), DIST_DIR [dist].
 import { existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import expressStaticGzip from 'express-static-gzip';
 import { prefersMarkdown } from '../site/agents/negotiate.ts';
@@ -29,7 +31,16 @@ import { loadMockDescription } from '../site/mock/load.ts';
 import { MOCK_BASE } from '../site/mock/mount.ts';
 import { toNodeListener } from '../site/mock/node.ts';
 import { policyInputs } from '../site/serving/build.ts';
-import { CONTENT_TYPES, cacheControl, headersFor } from '../site/serving/rules.ts';
+import {
+  ALLOW,
+  API_PATTERN,
+  CONTENT_TYPES,
+  cacheControl,
+  fileMethodAllowed,
+  headersFor,
+  matches,
+  NOT_FOUND_PAGE,
+} from '../site/serving/rules.ts';
 import { formatDescriptionError } from '../spec/loader/index.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -163,6 +174,46 @@ function pathOf(url: string): string {
   }
 }
 
+/**
+ * Whether a URL path names a page or file of the build: a file, or a folder with an index.html (GET
+ * serves it, or redirects to it with a trailing slash), found as the file handler finds them.
+ */
+function isPageOrFile(path: string): boolean {
+  let full: string;
+  try {
+    full = join(client, decodeURIComponent(path));
+  } catch {
+    return false;
+  }
+  if (full !== client && !full.startsWith(`${client}${sep}`)) return false;
+  try {
+    const st = statSync(full);
+    return st.isFile() || (st.isDirectory() && existsSync(join(full, 'index.html')));
+  } catch {
+    return false;
+  }
+}
+
+/** Request headers that would turn the 404 page into a 304, 206 or 412: preconditions and ranges apply to 2xx answers only (RFC 9110 §13.2.1, §14.2). */
+const CONDITIONAL = ['if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since', 'range', 'if-range'];
+
+/**
+ * Answers 404 with the 404 page as the file handler sends any page: the precompressed variant the
+ * client accepts, `Vary: Accept-Encoding`, the strong ETag; `otherwise` when the build has no 404 page.
+ */
+function notFound(req: IncomingMessage, res: ServerResponse, otherwise: () => void): void {
+  for (const name of CONDITIONAL) delete req.headers[name];
+  const url = req.url;
+  res.statusCode = 404;
+  req.url = NOT_FOUND_PAGE;
+  files(req, res, () => {
+    req.url = url;
+    res.statusCode = 200;
+    for (const name of ['ETag', 'Content-Encoding', 'Content-Type', 'Vary', 'Last-Modified']) res.removeHeader(name);
+    otherwise();
+  });
+}
+
 const server = createServer(
   {
     headersTimeout: LIMITS.headersTimeoutMs,
@@ -186,6 +237,18 @@ const server = createServer(
       });
       return;
     }
+    const code = matches(API_PATTERN, path);
+    const method = req.method ?? 'GET';
+    if (!code && !fileMethodAllowed(method) && isPageOrFile(path)) {
+      // The body is read (and dropped) first, so the connection stays usable for the next request.
+      const answer = () => {
+        res.writeHead(405, { Allow: ALLOW, 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end(`Method not allowed: ${path} answers ${ALLOW}.\n`);
+      };
+      if (req.complete) answer();
+      else req.once('end', answer).resume();
+      return;
+    }
     if (req.method === 'GET' || req.method === 'HEAD') {
       const md = markdownTwin(path);
       if (md) {
@@ -206,9 +269,11 @@ const server = createServer(
         res.end(res.statusCode === 404 ? 'Not found\n' : 'Bad request\n');
         return;
       }
-      // No file: what express-static-gzip set for a variant it expected is not true of Astro's answer.
+      // No file: what express-static-gzip set for a variant it expected is not true of the next answer.
       for (const name of ['ETag', 'Content-Encoding', 'Content-Type']) res.removeHeader(name);
-      astro(req, res);
+      // Paths answered by code (API_PATTERN) and other methods go to Astro's on-demand routes.
+      if (!code && fileMethodAllowed(method)) notFound(req, res, () => astro(req, res));
+      else astro(req, res);
     });
   },
 );

@@ -1,12 +1,13 @@
 // The test commands (README.md "Tests"):
-//   node scripts/test.mjs unit          tests/unit: no build, no browser, no DNS server, no system package
+//   node scripts/test.mjs unit          tests/unit: no site build, no browser, no DNS server, no system package
 //   node scripts/test.mjs integration   tests/integration: Knot DNS, TLS and redirect servers, the built site, curl, python
 //   node scripts/test.mjs browser       tests/browser: @playwright/test with the system Chromium
 //   node scripts/test.mjs all           the three in that order (what `npm test` and CI run)
 //
 // Before integration or browser tests it checks the Debian packages they use and stops with the exact
 // install command when one is missing (it never installs anything), then builds the site when an input
-// is newer than dist/ (scripts/build-if-stale.mjs).
+// is newer than dist/ (scripts/build-if-stale.mjs). Before unit or integration tests it bundles the
+// docs-domains CLI (scripts/build-cli.mjs, a few seconds), so that they run it as `npx docs-domains` does.
 //
 // Further arguments: for unit and integration they go to `node --test` (a folder such as
 // tests/unit/mock stands for its *.test.ts files); for browser, to `playwright test`. For `all`,
@@ -16,6 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { delimiter, join, relative, resolve } from 'node:path';
+import { buildCli } from './build-cli.mjs';
 import { buildIfStale } from './build-if-stale.mjs';
 import { ROOT } from './node-version.mjs';
 
@@ -142,6 +144,15 @@ if (which === 'all') {
 }
 
 requirePackages(plan.map(([s]) => s));
+// The tests run the docs-domains CLI as `npx docs-domains` does: from its bundle, built fresh here.
+if (plan.some(([s]) => s !== 'browser')) {
+  try {
+    await buildCli();
+  } catch (err) {
+    process.stderr.write(`docs-domains: the bundle does not build: ${err.message}\n`);
+    process.exit(1);
+  }
+}
 if (plan.some(([s]) => SUITES[s].build)) {
   try {
     buildIfStale(ROOT);

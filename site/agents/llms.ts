@@ -42,6 +42,8 @@ export function llmsTxt(model: ReferenceModel, pages: readonly AgentPage[]): str
   if (guides.length > 0) out.push(`## Guides\n\n${guides.map(link).join('\n')}`);
   const index = pages.find((p) => p.kind === 'reference');
   if (index) out.push(`## Reference\n\n${link(index)}`);
+  const changelog = pages.find((p) => p.kind === 'changelog');
+  if (changelog) out.push(`## Changelog\n\n${link(changelog)}`);
   const byUrl = new Map(pages.map((p) => [p.url, p]));
   for (const group of model.groups) {
     for (const tag of group.tags) {

@@ -3,6 +3,7 @@
  * Graph images, the MCP server and the page head need of it. Pure: the reference model and the guides'
  * sources come in; Markdown is rendered on demand (`markdown()`), so listing 2,000 pages costs nothing.
  */
+import { CHANGELOG_URL, changelogMarkdown, type ReleaseView } from '../changelog/model.ts';
 import type { StabilityMarker } from '../reference/explorer/map.ts';
 import { type Deprecation, deprecationNotice, formatDay } from '../reference/model/lifecycle.ts';
 import { metaDescription, type OperationSummary, type ReferenceModel } from '../reference/model/reference.ts';
@@ -18,7 +19,7 @@ import {
   tagMarkdown,
 } from './reference-markdown.ts';
 
-export type AgentPageKind = 'guide' | 'reference' | 'operation' | 'tag' | 'schema' | 'schemas';
+export type AgentPageKind = 'guide' | 'reference' | 'changelog' | 'operation' | 'tag' | 'schema' | 'schemas';
 
 /** A page and its Markdown twin. */
 export interface AgentPage {
@@ -50,6 +51,8 @@ export interface AgentPagesInput {
   /** The deprecated and the non-stable operations (map.ts `mapReference`), for the guides' tables. */
   deprecations: readonly Deprecation[];
   stability: readonly StabilityMarker[];
+  /** The releases of the description (site/changelog/), for the `/changelog/` page's twin. */
+  changelog?: readonly ReleaseView[];
 }
 
 /** The guide path of a content file: `guides/getting-started.mdx` → `/guides/getting-started/`, `index.mdx` → `/`. */
@@ -133,6 +136,17 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
     description: `Every operation of the ${title} by tag group and tag, and the description's introduction.`,
     markdown: () => referenceIndexMarkdown(model),
   });
+  if (input.changelog) {
+    const releases = input.changelog;
+    pages.push({
+      kind: 'changelog',
+      url: CHANGELOG_URL,
+      mdUrl: markdownPath(CHANGELOG_URL),
+      title: 'Changelog',
+      description: `Every released version of the ${title} description: operations added, changed, deprecated and removed.`,
+      markdown: () => changelogMarkdown(releases, title, markdownPath),
+    });
+  }
   const byId = new Map(model.operations.map((o) => [o.operationId, o]));
   for (const group of model.groups) {
     for (const tag of group.tags) {

@@ -5,6 +5,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import { changelog, pageLookup } from '../changelog/data.ts';
+import { changelogView } from '../changelog/model.ts';
 import { buildDate, referenceData } from '../reference/build/data.ts';
 import { type AgentPage, agentPages, type GuideSource, guideUrl } from './pages.ts';
 
@@ -32,13 +34,14 @@ let byUrl: Promise<Map<string, AgentPage>> | undefined;
 
 /** Every page with a Markdown twin, in reading order (computed once per process). */
 export function sitePages(): Promise<AgentPage[]> {
-  pages ??= referenceData().then(({ model, mapped }) =>
+  pages ??= referenceData().then(async ({ model, mapped }) =>
     agentPages({
       model,
       guides: readGuides(),
       buildDate: buildDate(),
       deprecations: mapped.deprecations,
       stability: mapped.stability,
+      changelog: changelogView(changelog(), await pageLookup()),
     }),
   );
   return pages;

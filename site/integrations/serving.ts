@@ -5,11 +5,14 @@
 // page's <head> that keeps zod (bundled inside Scalar's reference and request client) from probing
 // `new Function`: under a CSP without 'unsafe-eval' that probe is reported as a violation although
 // zod catches it and falls back to its non-compiling path (zod's `jitless` setting, read from
-// `globalThis.__zod_globalConfig`).
+// `globalThis.__zod_globalConfig`). Compressed bodies are kept between builds in
+// node_modules/.cache (serving/build.ts `PRECOMPRESS_CACHE`): Scalar's bundles alone took most of the
+// build at brotli quality 11, and they only change with a dependency update.
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { loadDescription } from '../../spec/loader/index.ts';
-import { policyInputs, precompress, writeHeadersFile } from '../serving/build.ts';
+import { PRECOMPRESS_CACHE, policyInputs, precompress, writeHeadersFile } from '../serving/build.ts';
 
 /** Sets zod's global `jitless` before any bundle that contains zod runs. */
 export const ZOD_JITLESS =
@@ -17,11 +20,15 @@ export const ZOD_JITLESS =
 
 /** The Astro integration: add it last, so Pagefind's and the sitemap's files are there to compress. */
 export default function serving(): AstroIntegration {
+  let root = process.cwd();
   return {
     name: 'petstore:serving',
     hooks: {
       'astro:config:setup': ({ injectScript }) => {
         injectScript('head-inline', ZOD_JITLESS);
+      },
+      'astro:config:done': ({ config }) => {
+        root = fileURLToPath(config.root);
       },
       'astro:build:done': async ({ dir, logger }) => {
         const client = fileURLToPath(dir);
@@ -29,7 +36,7 @@ export default function serving(): AstroIntegration {
         const servers = Array.isArray(document.servers) ? (document.servers as Parameters<typeof policyInputs>[1]) : [];
         const inputs = policyInputs(client, servers);
         for (const problem of writeHeadersFile(client, inputs)) logger.warn(problem);
-        const r = await precompress(client);
+        const r = await precompress(client, { cacheDir: join(root, PRECOMPRESS_CACHE) });
         const kib = (n: number): string => `${(n / 1024).toFixed(0)} KiB`;
         logger.info(
           `_headers written (${inputs.scriptHashes.length} inline script hashes); ${r.files} files precompressed: ${kib(r.rawBytes)} → br ${kib(r.brBytes)}, gzip ${kib(r.gzBytes)}`,

@@ -66,6 +66,7 @@ const KIND_BOOST: Record<CorpusPage['kind'], number> = {
   tag: 1,
   schema: 0.8,
   reference: 0.6,
+  changelog: 0.6,
   schemas: 0.5,
 };
 

@@ -4,6 +4,7 @@
 // patterns compiled once instead of on every request, and it also answers which methods a path
 // has (for `Allow` and CORS preflights). tests/unit/mock/router.test.ts checks it agrees with
 // openapi-backend's router on every path and method of the spec.
+import { HTTP_METHODS } from '../../spec/operations.ts';
 import { escapeRegExp } from '../../spec/regexp.ts';
 
 /** What the router needs of an operation: its method (any case) and spec path. */
@@ -85,7 +86,8 @@ export class Router<T extends RoutableOperation> {
   }
 
   /**
-   * The methods the spec defines for a path, in the order GET, PUT, POST, DELETE, PATCH, …
+   * The methods the spec defines for a path, in the order of a Path Item (GET, PUT, POST, DELETE, …;
+   * spec/operations.ts `HTTP_METHODS`), then any other method
    * @param path request path relative to the API root
    * @returns upper-case methods; empty when no operation has this path
    */
@@ -97,4 +99,4 @@ export class Router<T extends RoutableOperation> {
   }
 }
 
-const METHOD_ORDER = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE'];
+const METHOD_ORDER: readonly string[] = HTTP_METHODS.map((m) => m.toUpperCase());

@@ -2,6 +2,7 @@
 // `body.name: must be string`, `query.limit: must be <= 100`, `path.petId: must be >= 1`.
 
 import type { ErrorObject } from 'ajv';
+import { unescapePointerToken } from '../../spec/pointer.ts';
 
 const SECTION: Record<string, string> = { requestBody: 'body', query: 'query', path: 'path', header: 'header' };
 
@@ -10,10 +11,7 @@ const SECTION: Record<string, string> = { requestBody: 'body', query: 'query', p
  * `query.ids[3]`, `/requestBody` with a missing property → `body.<property>`.
  */
 function locate(e: ErrorObject): string {
-  const parts = e.instancePath
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = e.instancePath.split('/').slice(1).map(unescapePointerToken);
   const [head = '', ...rest] = parts;
   let out = SECTION[head] ?? (head || 'request');
   for (const r of rest) out += /^\d+$/.test(r) ? `[${r}]` : `.${r}`;

@@ -3,8 +3,8 @@
 // (site/integrations/serving.ts) and by scripts/serve.ts at start-up, so both derive the same
 // policy from the same files.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFile, rename, utimes, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -74,28 +74,70 @@ export function brotliQuality(file: string): number {
   return file.startsWith('_astro/') ? constants.BROTLI_MAX_QUALITY : 7;
 }
 
+/** Where {@link precompress} keeps compressed bodies between builds (see {@link PrecompressOptions.cacheDir}). */
+export const PRECOMPRESS_CACHE = join('node_modules', '.cache', 'petstore-docs', 'precompress');
+
+/** Options of {@link precompress}. */
+export interface PrecompressOptions {
+  /**
+   * A folder keeping every compressed body by the SHA-256 of its input and its settings, so a file
+   * whose bytes did not change since an earlier build (Scalar's bundles, Pagefind's files, the pages
+   * of an unchanged description) is copied instead of compressed again. Without it every file is
+   * compressed. Entries not used by a build for {@link CACHE_MAX_AGE_MS} are removed.
+   */
+  cacheDir?: string;
+}
+
+/** Cache entries unused for this long (milliseconds, 14 days) are removed by {@link precompress}. */
+export const CACHE_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
+
 /**
  * Writes `<file>.br` (brotli, quality by {@link brotliQuality}) and `<file>.gz` (gzip, level 9)
  * beside every text file of at least {@link MIN_COMPRESS_BYTES} bytes, keeping a variant only when it
  * is smaller than the file. Existing `.br`/`.gz` files are overwritten. Files are compressed on
- * zlib's thread pool, as many at once as the machine has cores.
+ * zlib's thread pool, as many at once as the machine has cores; with `cacheDir`, bodies compressed
+ * by an earlier build from the same bytes are reused (the output is the same bytes either way).
  */
-export async function precompress(dir: string): Promise<PrecompressReport> {
+export async function precompress(dir: string, options: PrecompressOptions = {}): Promise<PrecompressReport> {
   const report: PrecompressReport = { files: 0, rawBytes: 0, brBytes: 0, gzBytes: 0 };
   const files = listFiles(dir).filter((f) => COMPRESSIBLE.test(f) && statSync(join(dir, f)).size >= MIN_COMPRESS_BYTES);
+  const { cacheDir } = options;
+  if (cacheDir) mkdirSync(cacheDir, { recursive: true });
+  /** The cached body for `key`, or a fresh one from `make` stored under `key`. */
+  const cached = async (key: string, make: () => Promise<Buffer>): Promise<Buffer> => {
+    if (!cacheDir) return make();
+    const file = join(cacheDir, key);
+    try {
+      const hit = await readFile(file);
+      const now = new Date();
+      await utimes(file, now, now);
+      return hit;
+    } catch {
+      const body = await make();
+      // Written beside and renamed, so a build stopped halfway never leaves a truncated entry.
+      const tmp = `${file}.${process.pid}.tmp`;
+      await writeFile(tmp, body);
+      await rename(tmp, file);
+      return body;
+    }
+  };
   let next = 0;
   const work = async (): Promise<void> => {
     for (let f = files[next++]; f !== undefined; f = files[next++]) {
       const abs = join(dir, f);
       const raw = await readFile(abs);
+      const quality = brotliQuality(f);
+      const digest = cacheDir ? createHash('sha256').update(raw).digest('hex') : '';
       const [br, gzipped] = await Promise.all([
-        brotli(raw, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: brotliQuality(f),
-            [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-          },
-        }),
-        gz(raw, { level: 9 }),
+        cached(`${digest}.q${quality}.br`, () =>
+          brotli(raw, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: quality,
+              [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          }),
+        ),
+        cached(`${digest}.l9.gz`, () => gz(raw, { level: 9 })),
       ]);
       report.files += 1;
       report.rawBytes += raw.length;
@@ -110,7 +152,16 @@ export async function precompress(dir: string): Promise<PrecompressReport> {
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, work));
+  if (cacheDir) pruneCache(cacheDir, Date.now() - CACHE_MAX_AGE_MS);
   return report;
+}
+
+/** Removes the entries of a cache folder last used before `before` (milliseconds since the epoch). */
+function pruneCache(cacheDir: string, before: number): void {
+  for (const entry of readdirSync(cacheDir)) {
+    const file = join(cacheDir, entry);
+    if (statSync(file).mtimeMs < before) rmSync(file, { force: true });
+  }
 }
 
 /**

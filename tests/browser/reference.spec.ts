@@ -21,7 +21,7 @@ const pageOf = (operationId: string): string => {
 
 /** Requests that load the request client's code or data (none before a click). */
 const clientRequests = (urls: string[]) =>
-  urls.filter((u) => /\/_astro\/(tryit|modal)\.|\/reference\/tryit\/|\/api\/mock\//.test(u));
+  urls.filter((u) => /\/_astro\/(bundles\.\w+\/)?(tryit|modal)\.|\/reference\/tryit\/|\/api\/mock\//.test(u));
 
 /** Clicks "Try it" and waits for the request client's send button. */
 async function openTryIt(page: Page) {
@@ -239,7 +239,7 @@ test.describe('try it', () => {
 });
 
 test.describe('accessibility (axe-core)', () => {
-  for (const path of ['/reference/', '/reference/list-pets/', '/reference/get-pet/']) {
+  for (const path of ['/reference/', '/reference/list-pets/', '/reference/get-pet/', '/changelog/']) {
     for (const theme of ['light', 'dark']) {
       test(`${path} (${theme}) has no serious or critical violation`, async ({ page, origin }) => {
         await page.addInitScript((t) => localStorage.setItem('starlight-theme', t), theme);

@@ -3,11 +3,11 @@
 // carrying the same rules (site/serving/rules.ts).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from '../../../site/serving/rules.ts';
+import { type RawResponse, rawRequest } from '../../support/http.ts';
 import { ROOT, type RunningSite, startSite } from '../../support/server.ts';
 
 const CLIENT = join(ROOT, 'dist', 'client');
@@ -19,23 +19,11 @@ before(async () => {
 });
 after(() => site?.stop());
 
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
+type Raw = RawResponse;
 
-/** One request with node:http (fetch would decode the body and hide Content-Encoding). */
+/** One GET (or `method`) request to the site (tests/support/http.ts). */
 function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${site.url}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return rawRequest(method, `${site.url}${path}`, headers);
 }
 
 /** A built asset under /_astro/ (its name changes with its content). */

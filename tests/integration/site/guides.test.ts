@@ -53,7 +53,7 @@ describe('getting started: errors', () => {
 
 describe('guide pagination', () => {
   test('"Next" on a guide always leads to a page, never to the openapi.yaml or openapi.json download', async () => {
-    for (const path of ['/', '/guides/getting-started/', '/guides/custom-domains/']) {
+    for (const path of ['/', '/guides/getting-started/', '/guides/custom-domains/', '/guides/api-changes/']) {
       const page = await (await fetch(`${site.url}${path}`)).text();
       for (const m of page.matchAll(/<a\b[^>]*\brel="(?:next|prev)"[^>]*>/g)) {
         const href = /\bhref="([^"]*)"/.exec(m[0])?.[1] ?? '';

@@ -3,11 +3,13 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
 import {
+  ALLOW,
   CACHE_IMMUTABLE,
   CACHE_NONE,
   CACHE_REVALIDATE,
   cacheControl,
   contentSecurityPolicy,
+  fileMethodAllowed,
   headersFile,
   headersFileProblems,
   headersFor,
@@ -40,6 +42,17 @@ describe('serving rules', () => {
     );
     assert.equal(headersFor('/', inputs)['Strict-Transport-Security'], undefined);
     assert.equal(headersFor('/', inputs, { hsts: true })['Strict-Transport-Security'], 'max-age=31536000');
+  });
+
+  test('pages and files answer GET and HEAD only, and say so in Allow; the API says its own', () => {
+    assert.equal(ALLOW, 'GET, HEAD');
+    for (const m of ['GET', 'HEAD']) assert.equal(fileMethodAllowed(m), true, m);
+    for (const m of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'QUERY', 'get'])
+      assert.equal(fileMethodAllowed(m), false, m);
+    assert.equal(headersFor('/guides/getting-started/', inputs).Allow, 'GET, HEAD');
+    assert.equal(headersFor('/_astro/x.js', inputs).Allow, 'GET, HEAD');
+    assert.equal(headersFor('/api/mock/pets', inputs).Allow, undefined);
+    assert.match(headersFile(inputs), /^\/\*\n(?: {2}.+\n)* {2}Allow: GET, HEAD$/m);
   });
 
   test('inline scripts are hashed, data blocks and external scripts are not', () => {

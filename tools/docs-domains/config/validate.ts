@@ -3,9 +3,11 @@
  * rules and the redirect rules (no chains, no loops, `to` an attached domain). Pure: takes the text and the schema, returns the config and
  * problems with `file:line:col` positions from the YAML source (yaml's LineCounter; 1-based).
  */
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument, visit } from 'yaml';
+import { parsePointer } from '../../../spec/pointer.ts';
 import { checkHost } from './hostname.ts';
+import { compileSchema, type SchemaValidator } from './schema.ts';
 import type { DomainsConfig, Redirect } from './types.ts';
 
 /** One finding in the config. `severity: 'note'` does not make the file invalid (e.g. an IDN converted to A-labels). */
@@ -64,13 +66,9 @@ function keyOf(root: unknown, path: readonly Seg[], prop: string): Node | undefi
   return pair?.key as Node | undefined;
 }
 
+/** An ajv `instancePath` (a JSON Pointer, RFC 6901) as path segments, array indices as numbers. */
 function decodePointer(pointer: string): Seg[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  return parsePointer(pointer).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
 function show(v: unknown): string {
@@ -133,10 +131,10 @@ function yamlMessage(code: string, offset: number, message: string, text: string
  * Validates a domains config.
  * @param text the YAML source
  * @param file the path shown in problems (as the user gave it)
- * @param schema the JSON Schema object (site/domains.schema.json)
+ * @param schema the JSON Schema object (site/domains.schema.json), or that schema already compiled
  * @returns the normalized config (hosts in A-labels, lower-case) when valid, and every problem found
  */
-export function validateConfig(text: string, file: string, schema: object): ValidationResult {
+export function validateConfig(text: string, file: string, schema: object | SchemaValidator): ValidationResult {
   const lc = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lc, uniqueKeys: true, prettyErrors: false });
   const problems: Problem[] = [];
@@ -157,8 +155,7 @@ export function validateConfig(text: string, file: string, schema: object): Vali
     return n?.range?.[0] ?? 0;
   };
 
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  const validate = ajv.compile(schema);
+  const validate = typeof schema === 'function' ? (schema as SchemaValidator) : compileSchema(schema);
   if (!validate(js)) {
     const typeErrors = new Set((validate.errors ?? []).filter((e) => e.keyword === 'type').map((e) => e.instancePath));
     for (const e of validate.errors ?? []) {

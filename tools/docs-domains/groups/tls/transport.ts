@@ -85,6 +85,9 @@ export function tlsHandshake(opts: HandshakeOptions): Promise<TlsObservation> {
       if (done) return;
       done = true;
       clearTimeout(timer);
+      // The signal lives for the whole run: a listener left on it would keep this socket in memory, and make
+      // every later addEventListener slower.
+      opts.signal?.removeEventListener('abort', onAbort);
       socket.destroy();
       resolve(o);
     };
@@ -98,19 +101,17 @@ export function tlsHandshake(opts: HandshakeOptions): Promise<TlsObservation> {
         timeoutMs: opts.timeoutMs,
       });
     }, opts.timeoutMs);
-    opts.signal?.addEventListener(
-      'abort',
-      () =>
-        finish({
-          kind: 'failed',
-          address: opts.host,
-          port: opts.port,
-          code: 'ECANCELED',
-          detail: 'interrupted',
-          timeoutMs: opts.timeoutMs,
-        }),
-      { once: true },
-    );
+    function onAbort() {
+      finish({
+        kind: 'failed',
+        address: opts.host,
+        port: opts.port,
+        code: 'ECANCELED',
+        detail: 'interrupted',
+        timeoutMs: opts.timeoutMs,
+      });
+    }
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
     socket.once('secureConnect', () => {
       let chain: CertificateFacts[] = [];
       try {

@@ -1,0 +1,44 @@
+/**
+ * Build-time edge of the changelog: reads the committed record once per build (no git history involved, so a
+ * shallow clone builds the same site). `PETSTORE_CHANGELOG` names another file; a site built from another
+ * description than spec/openapi.yaml (`PETSTORE_SPEC`, the `description` option) shows no releases without one,
+ * since spec/changelog.json is the Petstore's.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type Changelog, parseChangelog } from '../../spec/changelog.ts';
+import { descriptionPath, referenceModel } from '../reference/build/data.ts';
+import type { PageOf } from './model.ts';
+
+let cached: Changelog | undefined;
+
+/**
+ * The changelog of the description the site is built from.
+ * @throws {Error} when the file exists but is not a valid changelog (names the file and the field)
+ */
+export function changelog(env: Record<string, string | undefined> = process.env): Changelog {
+  if (cached) return cached;
+  const file = env.PETSTORE_CHANGELOG
+    ? resolve(env.PETSTORE_CHANGELOG)
+    : resolve(descriptionPath()) === resolve('spec/openapi.yaml')
+      ? resolve('spec/changelog.json')
+      : undefined;
+  if (!file || !existsSync(file)) cached = { releases: [] };
+  else {
+    try {
+      cached = parseChangelog(readFileSync(file, 'utf8'));
+    } catch (err) {
+      throw new Error(`${file}: ${(err as Error).message}`);
+    }
+  }
+  return cached;
+}
+
+/** Finds operation pages in this build's reference (by operationId, else by method and path). */
+export async function pageLookup(): Promise<PageOf> {
+  const model = await referenceModel();
+  return (op) =>
+    model.operations.find((o) =>
+      op.operationId ? o.operationId === op.operationId : o.method === op.method.toUpperCase() && o.path === op.path,
+    )?.url;
+}

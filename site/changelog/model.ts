@@ -1,0 +1,232 @@
+/**
+ * The changelog as the site shows it: the `/changelog/` page (releases newest first, their operations by kind,
+ * linking to the operations' pages, breaking changes marked), the feed's items, and the versions that touched one
+ * operation (the "Changed in" line of its page). Pure: the changelog record (spec/changelog.ts) and a way to find
+ * an operation's page in; views out.
+ */
+import type {
+  Changelog,
+  ChangelogNote,
+  ChangelogOperation,
+  ChangelogRelease,
+  OperationChangeKind,
+} from '../../spec/changelog.ts';
+import { compareVersions } from '../../spec/changelog.ts';
+import { formatDay } from '../../spec/dates.ts';
+
+/** Finds the page of an operation in the current reference; undefined when it has none (e.g. it was removed). */
+export type PageOf = (op: { operationId?: string; method: string; path: string }) => string | undefined;
+
+/** One operation line of a release. */
+export interface ChangelogItemView {
+  method: string;
+  path: string;
+  operationId?: string;
+  summary?: string;
+  /** Its page, when the operation still exists. */
+  url?: string;
+  breaking: boolean;
+  /** Sunset date as people read it (`30 June 2027`). */
+  sunsetText?: string;
+  sunset?: string;
+  notes: ChangelogNote[];
+}
+
+/** The operations of one kind in a release. */
+export interface ChangelogSectionView {
+  kind: OperationChangeKind;
+  title: string;
+  items: ChangelogItemView[];
+}
+
+/** One release as the page shows it. */
+export interface ReleaseView {
+  version: string;
+  /** The release's heading id on the page, `v1-1-0`. */
+  anchor: string;
+  url: string;
+  date: string;
+  dateText: string;
+  breaking: boolean;
+  /** `18 added`, `1 removed, 2 changed`. */
+  counts: string;
+  sections: ChangelogSectionView[];
+  other: ChangelogNote[];
+}
+
+const TITLES: Record<OperationChangeKind, string> = {
+  added: 'Added',
+  changed: 'Changed',
+  deprecated: 'Deprecated',
+  removed: 'Removed',
+};
+const KINDS: OperationChangeKind[] = ['removed', 'changed', 'deprecated', 'added'];
+
+/** The page's path. */
+export const CHANGELOG_URL = '/changelog/';
+
+/** Heading id of a version on the page: `1.1.0` → `v1-1-0`. */
+export function releaseAnchor(version: string): string {
+  return `v${version.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+}
+
+const sortNewestFirst = (releases: readonly ChangelogRelease[]): ChangelogRelease[] =>
+  [...releases].sort((a, b) => compareVersions(b.version, a.version) || b.date.localeCompare(a.date));
+
+function item(o: ChangelogOperation, pageOf: PageOf): ChangelogItemView {
+  const url = o.change === 'removed' ? undefined : pageOf(o);
+  const out: ChangelogItemView = { method: o.method, path: o.path, breaking: o.breaking, notes: o.notes };
+  if (o.operationId) out.operationId = o.operationId;
+  if (o.summary) out.summary = o.summary;
+  if (url) out.url = url;
+  if (o.sunset) {
+    out.sunset = o.sunset;
+    try {
+      out.sunsetText = formatDay(o.sunset);
+    } catch {
+      out.sunsetText = o.sunset;
+    }
+  }
+  return out;
+}
+
+/** One release's view. */
+export function releaseView(r: ChangelogRelease, pageOf: PageOf): ReleaseView {
+  const sections = KINDS.map((kind) => ({
+    kind,
+    title: TITLES[kind],
+    items: r.operations.filter((o) => o.change === kind).map((o) => item(o, pageOf)),
+  })).filter((s) => s.items.length > 0);
+  const anchor = releaseAnchor(r.version);
+  let dateText = r.date;
+  try {
+    dateText = formatDay(r.date);
+  } catch {
+    // A malformed date is shown as written.
+  }
+  return {
+    version: r.version,
+    anchor,
+    url: `${CHANGELOG_URL}#${anchor}`,
+    date: r.date,
+    dateText,
+    breaking: r.breaking,
+    counts: sections.map((s) => `${s.items.length} ${s.kind}`).join(', ') || 'no operation changed',
+    sections,
+    other: r.other,
+  };
+}
+
+/** Every release, newest first. */
+export function changelogView(changelog: Changelog, pageOf: PageOf): ReleaseView[] {
+  return sortNewestFirst(changelog.releases).map((r) => releaseView(r, pageOf));
+}
+
+/** A version that touched an operation, for its "Changed in" line. */
+export interface ChangedIn {
+  version: string;
+  kind: OperationChangeKind;
+  breaking: boolean;
+  url: string;
+}
+
+/**
+ * The versions that touched an operation, newest first: matched by operationId when the changelog has one, else
+ * by method and path.
+ */
+export function changedIn(
+  changelog: Changelog,
+  op: { operationId?: string; method: string; path: string },
+): ChangedIn[] {
+  const out: ChangedIn[] = [];
+  for (const r of sortNewestFirst(changelog.releases)) {
+    const hit = r.operations.find((o) =>
+      o.operationId && op.operationId
+        ? o.operationId === op.operationId
+        : o.method.toUpperCase() === op.method.toUpperCase() && o.path === op.path,
+    );
+    if (hit)
+      out.push({
+        version: r.version,
+        kind: hit.change,
+        breaking: hit.breaking,
+        url: `${CHANGELOG_URL}#${releaseAnchor(r.version)}`,
+      });
+  }
+  return out;
+}
+
+/** One feed item (the shape @astrojs/rss takes). */
+export interface FeedItem {
+  title: string;
+  link: string;
+  pubDate: Date;
+  description: string;
+  content: string;
+}
+
+const escapeHtml = (s: string): string =>
+  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/**
+ * The feed's items: one per release, newest first, with the release's operations as HTML. Links are absolute on
+ * `site` (feed readers show the content away from the site; @astrojs/rss would also add a slash after `#anchor`).
+ */
+export function feedItems(changelog: Changelog, pageOf: PageOf, title: string, site: string | URL): FeedItem[] {
+  const abs = (url: string) => new URL(url, site).href;
+  return changelogView(changelog, pageOf).map((r) => {
+    let content = '';
+    for (const s of r.sections) {
+      content += `<h3>${s.title}</h3><ul>`;
+      for (const i of s.items) {
+        const name = `<code>${escapeHtml(`${i.method} ${i.path}`)}</code>`;
+        content += `<li>${i.breaking ? '<strong>Breaking:</strong> ' : ''}${i.url ? `<a href="${escapeHtml(abs(i.url))}">${name}</a>` : name}${i.summary ? ` ${escapeHtml(i.summary)}` : ''}${i.sunsetText ? ` (sunset ${escapeHtml(i.sunsetText)})` : ''}`;
+        if (i.notes.length) content += `<ul>${i.notes.map((n) => `<li>${escapeHtml(n.text)}</li>`).join('')}</ul>`;
+        content += '</li>';
+      }
+      content += '</ul>';
+    }
+    if (r.other.length)
+      content += `<h3>Other</h3><ul>${r.other.map((n) => `<li>${escapeHtml(n.text)}</li>`).join('')}</ul>`;
+    return {
+      title: `${title} ${r.version}${r.breaking ? ' (breaking)' : ''}`,
+      link: abs(r.url),
+      pubDate: new Date(`${r.date}T00:00:00Z`),
+      description: `${title} ${r.version}, ${r.dateText}: ${r.counts}.`,
+      content,
+    };
+  });
+}
+
+/**
+ * The changelog page as Markdown (its twin for agents: `/changelog.md`, llms.txt). `linkOf` turns an operation
+ * page's URL into the link to use (the Markdown twin's, for agents).
+ */
+export function changelogMarkdown(
+  releases: readonly ReleaseView[],
+  title: string,
+  linkOf: (url: string) => string = (u) => u,
+): string {
+  const out = [
+    '# Changelog',
+    `Each release of the ${title} description, newest first. Feed: [/changelog.xml](/changelog.xml).`,
+  ];
+  if (releases.length === 0) out.push('No release is recorded yet.');
+  for (const r of releases) {
+    out.push(
+      `## ${r.version}`,
+      `Released ${r.dateText}: ${r.counts}.${r.breaking ? ' **Contains breaking changes.**' : ''}`,
+    );
+    for (const s of r.sections) {
+      const lines = s.items.map((i) => {
+        const name = `\`${i.method} ${i.path}\``;
+        let line = `- ${i.breaking ? '**Breaking:** ' : ''}${i.url ? `[${name}](${linkOf(i.url)})` : name}${i.summary ? ` ${i.summary}` : ''}${i.sunsetText ? ` (sunset ${i.sunsetText})` : ''}`;
+        for (const n of i.notes) line += `\n  - ${n.class === 'breaking' ? '**Breaking:** ' : ''}${n.text}`;
+        return line;
+      });
+      out.push(`### ${s.title}`, lines.join('\n'));
+    }
+    if (r.other.length) out.push('### Other changes', r.other.map((n) => `- ${n.text}`).join('\n'));
+  }
+  return `${out.join('\n\n')}\n`;
+}

@@ -1,0 +1,165 @@
+// spec-diff end to end, as a process in a throwaway git repository: the Petstore description released as 1.0.0
+// on main, then a branch whose commit changes it. Checks the output, the exit codes, the changelog file that
+// spec:release writes, and the changelog page's model built from that file.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { parse, parseDocument } from 'yaml';
+import { changedIn, changelogView } from '../../../site/changelog/model.ts';
+import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
+import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
+import { parseChangelog } from '../../../spec/changelog.ts';
+
+const MAIN = fileURLToPath(new URL('../../../tools/spec-diff/main.ts', import.meta.url));
+const SPEC = fileURLToPath(new URL('../../../spec/openapi.yaml', import.meta.url));
+let repo: string;
+
+const GIT_ENV = {
+  GIT_AUTHOR_NAME: 'Test',
+  GIT_AUTHOR_EMAIL: 'test@example.com',
+  GIT_COMMITTER_NAME: 'Test',
+  GIT_COMMITTER_EMAIL: 'test@example.com',
+  GIT_CONFIG_NOSYSTEM: '1',
+  HOME: '/nonexistent',
+};
+
+function git(...args: string[]): string {
+  return execFileSync('git', args, { cwd: repo, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
+}
+
+function specDiff(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [MAIN, ...args], {
+    cwd: repo,
+    env: { ...process.env, NO_COLOR: '1', BUILD_DATE: '2026-11-25', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Edits the description in the repository (YAML kept as written) and commits it. */
+function commitEdit(message: string, edit: (d: ReturnType<typeof parseDocument>) => void): string {
+  const file = join(repo, 'spec/openapi.yaml');
+  const doc = parseDocument(readFileSync(file, 'utf8'));
+  edit(doc);
+  writeFileSync(file, doc.toString());
+  git('commit', '-qam', message);
+  return doc.toString();
+}
+
+const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+
+before(() => {
+  repo = mkdtempSync(join(tmpdir(), 'spec-diff-repo-'));
+  git('init', '-q', '-b', 'main');
+  mkdirSync(join(repo, 'spec'));
+  cpSync(SPEC, join(repo, 'spec/openapi.yaml'));
+  const r = specDiff(['release', '1.0.0']);
+  assert.equal(r.code, 0, r.stderr);
+  git('add', '-A');
+  git('commit', '-qm', 'Petstore 1.0.0');
+  git('checkout', '-q', '-b', 'feature');
+});
+after(() => rmSync(repo, { recursive: true, force: true }));
+
+describe('spec-diff in a git repository', () => {
+  test('the first release recorded every operation and kept a copy of the description', () => {
+    const log = parseChangelog(readFileSync(join(repo, 'spec/changelog.json'), 'utf8'));
+    assert.equal(log.releases.length, 1);
+    assert.equal(log.releases[0]?.operations.length, 18);
+    assert.equal(readFileSync(join(repo, 'spec/released/openapi.yaml'), 'utf8'), readFileSync(SPEC, 'utf8'));
+  });
+
+  test('no change: exit 0 against the merge-base with main (the default base)', () => {
+    const r = specDiff([]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /against [0-9a-f]{12}:spec\/openapi\.yaml \(1\.0\.0\)/);
+    assert.match(r.stdout, /no changes/);
+  });
+
+  test('a breaking change: exit 1, its line in the description, annotations for GitHub', () => {
+    const text = commitEdit('Remove createCategory', (d) => d.deleteIn(['paths', '/categories', 'post']));
+    const r = specDiff([]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(
+      r.stdout,
+      new RegExp(`FAIL  breaking +operation-removed  spec/openapi\\.yaml:${lineOf(text, '  /categories:')}:3`),
+    );
+    assert.match(r.stdout, /Removed operation POST \/categories \(createCategory\), which was not deprecated/);
+    const gh = specDiff(['--base', 'main', '--format', 'github']);
+    assert.equal(gh.code, 1);
+    assert.match(
+      gh.stdout,
+      /^::error file=spec\/openapi\.yaml,line=\d+,col=3,title=spec-diff%3A breaking operation-removed::/m,
+    );
+    const json = JSON.parse(specDiff(['--base', 'main', '--json']).stdout);
+    assert.equal(json.base.label, 'main:spec/openapi.yaml');
+    assert.match(json.base.commit, /^[0-9a-f]{40}$/);
+    git('revert', '--no-edit', 'HEAD');
+  });
+
+  test('removing the deprecated getPet: refused before its sunset, allowed after it, then released as 1.1.0', () => {
+    commitEdit('Remove getPet after its sunset', (d) => {
+      d.deleteIn(['paths', '/pets/{petId}', 'get']);
+      d.setIn(['info', 'version'], '1.1.0');
+    });
+    const early = specDiff([], { BUILD_DATE: '2027-06-30' });
+    assert.equal(early.code, 1);
+    assert.match(early.stdout, /operation-removed-before-sunset/);
+    assert.match(early.stdout, /before its sunset date 2027-06-30/);
+    const late = specDiff([], { BUILD_DATE: '2027-07-01' });
+    assert.equal(late.code, 0, late.stdout);
+    assert.match(late.stdout, /ALLOW breaking +operation-removed-after-sunset/);
+    assert.match(late.stdout, /OK: breaking changes only where the policy allows them/);
+
+    assert.equal(specDiff(['release', '1.1.0'], { BUILD_DATE: '2027-06-30' }).code, 1, 'refused before the sunset');
+    assert.equal(specDiff(['release', '1.2.0'], { BUILD_DATE: '2027-07-01' }).code, 2, 'info.version says 1.1.0');
+    const rel = specDiff(['release', '1.1.0'], { BUILD_DATE: '2027-07-01' });
+    assert.equal(rel.code, 0, rel.stderr);
+    assert.match(rel.stdout, /Released 1\.1\.0 \(2027-07-01\), breaking: 1 removed/);
+    const log = parseChangelog(readFileSync(join(repo, 'spec/changelog.json'), 'utf8'));
+    assert.deepEqual(
+      log.releases.map((r) => r.version),
+      ['1.1.0', '1.0.0'],
+    );
+    assert.deepEqual(
+      log.releases[0]?.operations.map((o) => `${o.change} ${o.operationId}`),
+      ['removed getPet'],
+    );
+    assert.equal(specDiff(['release', '1.1.0'], { BUILD_DATE: '2027-07-01' }).code, 2, 'already released');
+
+    // The changelog page as the site builds it from that file and the released description.
+    const model = buildReferenceModel(parse(readFileSync(join(repo, 'spec/openapi.yaml'), 'utf8')) as OpenApiDocument, {
+      buildDate: '2027-07-01',
+    });
+    const pageOf = (op: { operationId?: string }) =>
+      model.operations.find((o) => o.operationId === op.operationId)?.url;
+    const [newest, first] = changelogView(log, pageOf);
+    assert.equal(newest?.version, '1.1.0');
+    assert.equal(newest?.breaking, true);
+    assert.equal(newest?.sections[0]?.title, 'Removed');
+    assert.equal(newest?.sections[0]?.items[0]?.url, undefined);
+    assert.equal(
+      first?.sections[0]?.items.find((i) => i.operationId === 'listPets')?.url,
+      pageOf({ operationId: 'listPets' }),
+    );
+    assert.deepEqual(
+      changedIn(log, { operationId: 'getPet', method: 'GET', path: '/pets/{petId}' }).map((v) => v.version),
+      ['1.1.0', '1.0.0'],
+    );
+  });
+
+  test('exit 2: a revision that does not exist, a file missing at the revision', () => {
+    const r = specDiff(['--base', 'no-such-branch']);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /--base no-such-branch: neither a file nor a git revision/);
+    cpSync(SPEC, join(repo, 'spec/draft.yaml'));
+    const m = specDiff(['--base', 'main', '--head', 'spec/draft.yaml']);
+    assert.equal(m.code, 2);
+    assert.match(m.stderr, /spec\/draft\.yaml does not exist at main/);
+  });
+});

@@ -1,0 +1,56 @@
+// Unit tests of what the build keeps between builds: precompressed bodies (site/serving/build.ts)
+// and the in-browser mock's cache key (site/integrations/mock-worker.ts).
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { workerInputsKey } from '../../../site/integrations/mock-worker.ts';
+import { precompress } from '../../../site/serving/build.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'petstore-build-caches-'));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+const page = (words: string) => `<!doctype html><title>t</title><p>${words.repeat(200)}</p>\n`;
+
+describe('precompress with a cache folder', () => {
+  test('a second build gives the same bodies from the cache; a changed file is compressed anew', async () => {
+    const site = join(work, 'site');
+    const cache = join(work, 'cache');
+    mkdirSync(join(site, '_astro'), { recursive: true });
+    writeFileSync(join(site, 'index.html'), page('pets '));
+    writeFileSync(join(site, '_astro', 'app.js'), `console.log(${JSON.stringify('x'.repeat(4000))});\n`);
+
+    const first = await precompress(site, { cacheDir: cache });
+    const br1 = readFileSync(join(site, 'index.html.br'));
+    const gz1 = readFileSync(join(site, '_astro', 'app.js.gz'));
+    const entries = readdirSync(cache).length;
+    assert.equal(entries, 4, 'a .br and a .gz body for each of the two files');
+
+    rmSync(join(site, 'index.html.br'));
+    const second = await precompress(site, { cacheDir: cache });
+    assert.deepEqual(second, first);
+    assert.deepEqual(readFileSync(join(site, 'index.html.br')), br1);
+    assert.deepEqual(readFileSync(join(site, '_astro', 'app.js.gz')), gz1);
+    assert.equal(readdirSync(cache).length, entries, 'nothing new compressed');
+
+    writeFileSync(join(site, 'index.html'), page('orders '));
+    await precompress(site, { cacheDir: cache });
+    assert.equal(brotliDecompressSync(readFileSync(join(site, 'index.html.br'))).toString(), page('orders '));
+    assert.equal(gunzipSync(readFileSync(join(site, 'index.html.gz'))).toString(), page('orders '));
+    assert.equal(readdirSync(cache).length, entries + 2);
+  });
+});
+
+describe('workerInputsKey', () => {
+  test('is the same for the same inputs and changes when the description does', () => {
+    const spec = join(work, 'openapi.yaml');
+    writeFileSync(spec, 'openapi: 3.0.3\n');
+    const root = join(import.meta.dirname, '..', '..', '..');
+    const a = workerInputsKey(root, [spec]);
+    assert.equal(workerInputsKey(root, [spec]), a);
+    writeFileSync(spec, 'openapi: 3.0.3\ninfo: {}\n');
+    assert.notEqual(workerInputsKey(root, [spec]), a);
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * A changelog entry made from a spec-diff report: what `npm run spec:release -- <version>` records. Pure.
+ */
+import type { ChangelogNote, ChangelogOperation, ChangelogRelease } from '../../../spec/changelog.ts';
+import { HTTP_METHODS } from '../../../spec/operations.ts';
+import type { Change, OperationRef, Report } from '../core/types.ts';
+import { message } from '../report/messages.ts';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The summary of an operation in a document, when it has one. */
+function summaryOf(doc: Obj, ref: OperationRef): string | undefined {
+  const item = isObj(doc.paths) ? doc.paths[ref.path] : undefined;
+  const op = isObj(item) ? item[ref.method.toLowerCase()] : undefined;
+  return isObj(op) && typeof op.summary === 'string' ? op.summary : undefined;
+}
+
+function entry(ref: OperationRef, change: ChangelogOperation['change'], doc: Obj): ChangelogOperation {
+  const summary = summaryOf(doc, ref);
+  return {
+    change,
+    method: ref.method,
+    path: ref.path,
+    ...(ref.operationId ? { operationId: ref.operationId } : {}),
+    ...(summary ? { summary } : {}),
+    breaking: false,
+    notes: [],
+  };
+}
+
+/** The first release: every operation of the description, added. */
+export function initialRelease(doc: Obj, version: string, date: string): ChangelogRelease {
+  const operations: ChangelogOperation[] = [];
+  if (isObj(doc.paths))
+    for (const [path, item] of Object.entries(doc.paths)) {
+      if (!isObj(item)) continue;
+      for (const method of HTTP_METHODS) {
+        const op = item[method];
+        if (!isObj(op)) continue;
+        const ref: OperationRef = { method: method.toUpperCase(), path };
+        if (typeof op.operationId === 'string') ref.operationId = op.operationId;
+        const e = entry(ref, 'added', doc);
+        if (op.deprecated === true && typeof op['x-deprecated-sunset'] === 'string')
+          e.sunset = op['x-deprecated-sunset'];
+        operations.push(e);
+      }
+    }
+  return { version, date, breaking: false, operations, other: [] };
+}
+
+const KIND_OF: Partial<Record<Change['code'], ChangelogOperation['change']>> = {
+  'operation-added': 'added',
+  'operation-removed': 'removed',
+  'operation-removed-before-sunset': 'removed',
+  'operation-removed-without-sunset': 'removed',
+  'operation-removed-after-sunset': 'removed',
+  'operation-deprecated': 'deprecated',
+  'sunset-changed': 'deprecated',
+};
+
+/**
+ * The release a report describes: each operation once, with the most telling kind (removed, added, deprecated,
+ * changed) and a note per change that touches it; changes that touch no operation go to `other`.
+ * @param head the released description (for the operations' summaries)
+ * @param base the previous release (for the summaries of removed operations)
+ */
+export function releaseFromReport(
+  report: Report,
+  head: Obj,
+  base: Obj,
+  version: string,
+  date: string,
+): ChangelogRelease {
+  const ops = new Map<string, ChangelogOperation>();
+  const other: ChangelogNote[] = [];
+  const rank = { removed: 0, added: 1, deprecated: 2, changed: 3 } as const;
+  for (const c of report.changes) {
+    const kind = KIND_OF[c.code];
+    const note: ChangelogNote = {
+      class: c.class,
+      text: message(c, { ...report, base: report.base, head: report.head }),
+    };
+    if (c.operations.length === 0) {
+      other.push(note);
+      continue;
+    }
+    for (const ref of c.operations) {
+      const key = `${ref.method} ${ref.path}`;
+      const k = kind ?? 'changed';
+      let e = ops.get(key);
+      if (!e) {
+        e = entry(ref, k, k === 'removed' ? base : head);
+        ops.set(key, e);
+      } else if (rank[k] < rank[e.change]) e.change = k;
+      if (c.class === 'breaking') e.breaking = true;
+      if (typeof c.params.sunset === 'string' && k === 'deprecated') e.sunset = c.params.sunset;
+      // The kind says added/removed/deprecated; other changes are the notes.
+      if (!kind && !e.notes.some((n) => n.text === note.text)) e.notes.push(note);
+    }
+  }
+  const operations = [...ops.values()].sort(
+    (a, b) => rank[a.change] - rank[b.change] || a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
+  );
+  return {
+    version,
+    date,
+    breaking: report.changes.some((c) => c.class === 'breaking'),
+    operations,
+    other,
+  };
+}

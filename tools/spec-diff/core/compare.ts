@@ -1,0 +1,212 @@
+/**
+ * The diff itself: api-smart-diff (`apiCompare`) on two OpenAPI documents, after setting aside what is
+ * identical on both sides. Pure.
+ *
+ * Why the pruning: api-smart-diff resolves every `$ref` while it walks, so on a large description (GitHub's REST
+ * description, ~1,100 operations, 13 MB) it spends most of its time proving that unchanged operations are
+ * unchanged. A path item whose JSON is identical on both sides and that refers to no component that changed
+ * (directly or through other components) cannot produce a difference, nor can an unchanged component nothing kept
+ * refers to; both are removed from shallow copies before the library runs. The result is the same list of
+ * differences.
+ */
+import { apiCompare } from 'api-smart-diff';
+import { formatPointer } from '../../../spec/pointer.ts';
+import type { ChangeClass, RawDiff } from './types.ts';
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The library's class names → ours. */
+const CLASSES: Record<string, ChangeClass> = {
+  breaking: 'breaking',
+  'non-breaking': 'non-breaking',
+  annotation: 'documentation',
+  deprecated: 'deprecation',
+  unclassified: 'unclassified',
+};
+
+/** Every local `$ref` (`#/components/<type>/<name>…`) under `value`, as `<type>/<name>` keys. */
+function componentRefs(value: unknown, out: Set<string> = new Set()): Set<string> {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) stack.push(...v);
+    else if (isObj(v)) {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === '$ref' && typeof x === 'string') {
+          const m = /^#\/components\/([^/]+)\/([^/]+)/.exec(x);
+          if (m)
+            out.add(
+              `${m[1]}/${decodeURIComponent(m[2] as string)
+                .replaceAll('~1', '/')
+                .replaceAll('~0', '~')}`,
+            );
+        } else if (typeof x === 'object' && x !== null) stack.push(x);
+      }
+    }
+  }
+  return out;
+}
+
+/** `components` as a flat map `<type>/<name>` → value. */
+function flatComponents(doc: Obj): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  const comps = doc.components;
+  if (!isObj(comps)) return out;
+  for (const [type, group] of Object.entries(comps)) {
+    if (!isObj(group)) continue;
+    for (const [name, value] of Object.entries(group)) out.set(`${type}/${name}`, value);
+  }
+  return out;
+}
+
+/** A value worth carrying in the report: a scalar or a short array of scalars (never a whole operation). */
+function small(v: unknown): boolean {
+  if (v === undefined) return false;
+  if (v === null || typeof v !== 'object') return true;
+  return Array.isArray(v) && v.length <= 20 && v.every((x) => x === null || typeof x !== 'object');
+}
+
+const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Shallow copies of both documents without the path items (and webhooks) and components that cannot differ.
+ * Exported for the tests; {@link compareDocuments} calls it.
+ */
+export function pruneIdentical(base: Obj, head: Obj): [Obj, Obj] {
+  const bc = flatComponents(base);
+  const hc = flatComponents(head);
+  const keys = new Set([...bc.keys(), ...hc.keys()]);
+  // Components that changed, then every component that refers to one of those (fixed point).
+  const dirty = new Set<string>();
+  const refs = new Map<string, Set<string>>();
+  for (const k of keys) {
+    const r = componentRefs(hc.get(k));
+    componentRefs(bc.get(k), r);
+    refs.set(k, r);
+    if (!same(bc.get(k), hc.get(k))) dirty.add(k);
+  }
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [k, r] of refs) {
+      if (dirty.has(k)) continue;
+      for (const t of r)
+        if (dirty.has(t)) {
+          dirty.add(k);
+          grew = true;
+          break;
+        }
+    }
+  }
+  const keep = new Set<string>(dirty);
+  const prune = (field: 'paths' | 'webhooks'): [Obj | undefined, Obj | undefined] => {
+    const b = base[field];
+    const h = head[field];
+    if (!isObj(b) || !isObj(h)) return [b as Obj | undefined, h as Obj | undefined];
+    const nb: Obj = {};
+    const nh: Obj = {};
+    for (const key of new Set([...Object.keys(b), ...Object.keys(h)])) {
+      const r = componentRefs(h[key]);
+      componentRefs(b[key], r);
+      if (same(b[key], h[key]) && ![...r].some((x) => dirty.has(x))) continue;
+      if (key in b) nb[key] = b[key];
+      if (key in h) nh[key] = h[key];
+      for (const x of r) keep.add(x);
+    }
+    return [nb, nh];
+  };
+  const [bp, hp] = prune('paths');
+  const [bw, hw] = prune('webhooks');
+  // What the kept parts refer to, transitively, must stay for the library to resolve it.
+  const queue = [...keep];
+  while (queue.length > 0) {
+    const k = queue.pop() as string;
+    for (const t of refs.get(k) ?? [])
+      if (!keep.has(t)) {
+        keep.add(t);
+        queue.push(t);
+      }
+  }
+  const comps = (doc: Obj, flat: Map<string, unknown>): Obj | undefined => {
+    if (!isObj(doc.components)) return doc.components as Obj | undefined;
+    const out: Obj = {};
+    for (const [type, group] of Object.entries(doc.components)) {
+      if (!isObj(group)) {
+        out[type] = group;
+        continue;
+      }
+      const g: Obj = {};
+      for (const name of Object.keys(group)) if (keep.has(`${type}/${name}`)) g[name] = flat.get(`${type}/${name}`);
+      out[type] = g;
+    }
+    return out;
+  };
+  const withParts = (doc: Obj, paths: Obj | undefined, hooks: Obj | undefined, flat: Map<string, unknown>): Obj => {
+    const out: Obj = { ...doc };
+    if (paths !== undefined) out.paths = paths;
+    if (hooks !== undefined) out.webhooks = hooks;
+    if (doc.components !== undefined) out.components = comps(doc, flat);
+    return out;
+  };
+  return [withParts(base, bp, bw, bc), withParts(head, hp, hw, hc)];
+}
+
+/**
+ * The differences between two OpenAPI 3.x documents, classified by api-smart-diff's OpenAPI rules.
+ *
+ * Both documents must be written in the same OpenAPI version family: 3.0 documents are compared with the 3.0
+ * rules, anything else (3.1, or 3.2 as the loader upgrades to) with the 3.1 rules, JSON Schema 2020-12, which
+ * 3.2 keeps. The inputs are not modified.
+ *
+ * @param base the earlier description (plain data; internal `$ref`s allowed, circular ones too)
+ * @param head the later description
+ * @returns the differences in the library's order, each with a JSON pointer (RFC 6901)
+ */
+export function compareDocuments(base: Obj, head: Obj): RawDiff[] {
+  const [b, h] = pruneIdentical(base, head);
+  const is30 = String(base.openapi).startsWith('3.0') && String(head.openapi).startsWith('3.0');
+  // The library picks its rules from `openapi`; it knows 3.0 and 3.1 (3.2 would fall back to the 3.0 rules).
+  if (!is30) {
+    b.openapi = '3.1.0';
+    h.openapi = '3.1.0';
+  }
+  const { diffs } = apiCompare(b, h);
+  return diffs.map((d) => {
+    const out: RawDiff = {
+      action: d.action as RawDiff['action'],
+      pointer: formatPointer(d.path.map(String)),
+      class: CLASSES[d.type] ?? 'unclassified',
+    };
+    if (d.description) out.description = d.description;
+    if (small(d.before)) out.before = d.before;
+    if (small(d.after)) out.after = d.after;
+    return refine(out);
+  });
+}
+
+/** The JSON types a `type` value allows (`integer` is also a `number`). */
+function typeSet(v: unknown): Set<string> | undefined {
+  const list = Array.isArray(v) ? v : typeof v === 'string' ? [v] : undefined;
+  return list ? new Set(list.map(String)) : undefined;
+}
+
+/**
+ * Where api-smart-diff's rules fall short. Its response rules are the request rules reversed, which makes any
+ * `type` replaced inside a response schema non-breaking; but a client that parsed a string fails on an integer. A
+ * response type change is breaking unless every new type was allowed before (narrowing: `[string, null]` → `string`,
+ * `number` → `integer`).
+ */
+export function refine(d: RawDiff): RawDiff {
+  if (
+    d.action !== 'replace' ||
+    d.class === 'breaking' ||
+    !/\/responses\/[^/]+\/(?:content\/[^/]+\/schema|headers\/[^/]+\/schema)(?:\/.*)?\/type$/.test(d.pointer)
+  )
+    return d;
+  const before = typeSet(d.before);
+  const after = typeSet(d.after);
+  if (!before || !after) return d;
+  const allowed = (t: string) => before.has(t) || (t === 'integer' && before.has('number'));
+  return [...after].every(allowed) ? d : { ...d, class: 'breaking' };
+}

@@ -1,0 +1,61 @@
+/**
+ * One comparison, start to end, without I/O: two descriptions in, a {@link Report} out.
+ */
+import type { Description } from '../load.ts';
+import { compareDocuments } from './compare.ts';
+import { type Locator, locator } from './locate.ts';
+import { applyPolicy } from './policy.ts';
+import type { Report } from './types.ts';
+
+/** Options of a comparison. */
+export interface DiffOptions {
+  /** The date sunsets are judged against (UTC, YYYY-MM-DD). */
+  buildDate: string;
+  /** Minimum days from the build date to a new sunset date (default in the CLI: 90). */
+  noticeDays: number;
+  /** How the base is named in reports (`main:spec/openapi.yaml`) and its commit when read from git. */
+  baseLabel: string;
+  baseCommit?: string;
+  /** The head file as annotations name it (a repository path). */
+  headFile: string;
+}
+
+type Obj = Record<string, unknown>;
+
+/** Whether two descriptions are compared as written (same OpenAPI 3.0 or 3.1 version) rather than upgraded. */
+export function comparedAsWritten(base: Description, head: Description): boolean {
+  return base.sourceVersion === head.sourceVersion && ['3.0.x', '3.1.x'].includes(head.sourceVersion);
+}
+
+/**
+ * Compares two descriptions and applies the deprecation policy.
+ *
+ * Descriptions written in the same OpenAPI 3.0 or 3.1 version are compared as written (no upgrade: faster, and
+ * the pointers are those of the text); otherwise both are compared in the loader's OpenAPI 3.2 form, so a
+ * description moved from 3.0 to 3.1 is not reported as changed everywhere.
+ *
+ * @throws {Error} when `buildDate` is not a calendar date
+ */
+export function diffDescriptions(base: Description, head: Description, options: DiffOptions): Report {
+  const asWritten = comparedAsWritten(base, head);
+  const b = asWritten ? base.source : base.document;
+  const h = asWritten ? head.source : head.document;
+  const diffs = compareDocuments(b, h);
+  let loc: Locator | undefined;
+  const locate: Locator = (p) => {
+    loc ??= locator(head.text, head.format);
+    return loc(p);
+  };
+  const side = (d: Description, doc: Obj, label: string, commit?: string) => ({
+    label,
+    ...(commit ? { commit } : {}),
+    version: String((doc.info as Obj | undefined)?.version ?? ''),
+    openapi: String(d.source.openapi ?? d.source.swagger ?? ''),
+  });
+  return applyPolicy(
+    { doc: b, side: side(base, b, options.baseLabel, options.baseCommit) },
+    { doc: h, side: side(head, h, options.headFile) },
+    diffs,
+    { buildDate: options.buildDate, noticeDays: options.noticeDays, headFile: options.headFile, locate },
+  );
+}
