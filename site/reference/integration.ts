@@ -86,8 +86,8 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
         const { loaded } = await referenceData().catch(exitOnDescriptionError);
         for (const file of loaded.files) addWatchFile(file);
         for (const route of referenceRoutes(options.base)) injectRoute(route);
-        // The try-it client (browser/tryit.ts) fetches its documents and registers the in-browser
-        // mock below the base path.
+        // The try-it button's script (components/reference/TryIt.astro) tells the try-it client
+        // (browser/tryit.ts, bundled apart) the base path its documents and the mock's worker are below.
         updateConfig({ vite: { define: { __PETSTORE_REFERENCE_BASE__: JSON.stringify(options.base) } } });
       },
     },

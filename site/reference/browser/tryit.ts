@@ -22,11 +22,8 @@ import { createWorkspaceStore, type WorkspaceStore } from '@scalar/workspace-sto
 import { watch } from 'vue';
 import { CLAIM_MESSAGE, mockWorkerPaths, PROBE_HEADER } from '../../mock/mount.ts';
 
-/** The reference's base path, put into the bundle by the reference integration (Vite `define`). */
-declare const __PETSTORE_REFERENCE_BASE__: string | undefined;
-/** The reference's base path (`base` option; `/reference` where the bundle was built without it). */
-const REFERENCE_BASE = typeof __PETSTORE_REFERENCE_BASE__ === 'string' ? __PETSTORE_REFERENCE_BASE__ : '/reference';
-const WORKER = mockWorkerPaths(REFERENCE_BASE);
+/** The in-browser mock's worker and scope, below the reference's base path (set by {@link openTryIt}). */
+let WORKER = mockWorkerPaths('/reference');
 
 import {
   type AllowedServer,
@@ -248,9 +245,12 @@ export async function openTryIt(target: {
   method: string;
   path: string;
   status?: HTMLElement;
+  /** The reference's base path (`/reference`): the try-it documents and the mock's worker are below it. */
+  base: string;
 }): Promise<void> {
   statusEl = target.status;
-  const [res] = await Promise.all([fetch(`${REFERENCE_BASE}/tryit/${target.slug}.json`), loadStyles()]);
+  WORKER = mockWorkerPaths(target.base);
+  const [res] = await Promise.all([fetch(`${target.base}/tryit/${target.slug}.json`), loadStyles()]);
   if (!res.ok) throw new Error(`its document answered ${res.status}`);
   const data = (await res.json()) as TryItData;
   current = data;
