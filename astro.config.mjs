@@ -19,6 +19,7 @@ const site = `https://${domains?.primary ?? 'localhost'}`;
 // The API reference (site/reference/): options checked at start; PETSTORE_SPEC overrides `description`.
 const apiReference = reference({
   description: 'spec/openapi.yaml',
+  base: '/reference',
   sidebar: { label: 'API reference', threshold: 150 },
   tryIt: { targets: ['mock', 'description'] },
 });
@@ -38,8 +39,8 @@ export default defineConfig({
     apiReference,
     cnameFile(domains?.primary), // dist/client/CNAME with the primary domain, for GitHub Pages
     // Home, guides and the API reference in one Starlight site: one navigation, Pagefind search and
-    // dark mode, all served from this origin. The reference pages (site/pages/reference/) are built
-    // from the description (PETSTORE_SPEC or spec/openapi.yaml) by site/reference/.
+    // dark mode, all served from this origin. The reference pages (routes the reference integration
+    // injects below its `base`) are built from the description (PETSTORE_SPEC or spec/openapi.yaml).
     starlight({
       title: 'Petstore API',
       titleDelimiter: '·',
@@ -61,7 +62,7 @@ export default defineConfig({
     browserBundles(),
     // The in-browser mock for static hosts: a service worker bundled with validators compiled at
     // build time (site/mock/precompile.ts), registered by try-it only when the server has no mock.
-    mockWorker(),
+    mockWorker(apiReference.options.base),
     // Serving rules for static hosts and `npm start` (site/serving/): precompressed .br/.gz files and
     // dist/client/_headers. Last, so it sees every file the other integrations write.
     serving(),

@@ -18,7 +18,8 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
-import { MOCK_BASE, MOCK_WORKER_URL } from '../site/mock/mount.ts';
+import { MOCK_BASE, mockWorkerPaths } from '../site/mock/mount.ts';
+import { DEFAULT_BASE } from '../site/reference/options.ts';
 import { launchBrowser } from '../tests/support/chromium.ts';
 import { ROOT, startSite } from '../tests/support/server.ts';
 import { startStaticHost } from '../tests/support/static-host.ts';
@@ -34,6 +35,7 @@ const median = (xs: number[]): number => {
 
 // 1. Weight.
 const client = join(ROOT, 'dist', 'client');
+const MOCK_WORKER_URL = mockWorkerPaths(DEFAULT_BASE).url;
 const worker = readFileSync(join(client, MOCK_WORKER_URL));
 const workerBr = readFileSync(join(client, `${MOCK_WORKER_URL}.br`)).length;
 const dir = mkdtempSync(join(tmpdir(), 'mock-anchor-'));

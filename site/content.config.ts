@@ -1,5 +1,5 @@
 // Content collections: Starlight's `docs` collection holds the home page and the guides
-// (site/content/docs/); the API reference is the separate page site/pages/reference.astro.
+// (site/content/docs/); the API reference is made of routes the reference integration injects (site/reference/routes/).
 
 import { defineCollection } from 'astro:content';
 import { docsLoader } from '@astrojs/starlight/loaders';

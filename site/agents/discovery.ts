@@ -38,13 +38,20 @@ export interface Linkset {
  * @param input `site`: the docs' origin with a trailing slash; `apiUrl`: the API's base URL (the first
  *   server, variables at their defaults) or null, when the docs' reference stands for the API
  */
-export function apiCatalog(input: { site: string; title: string; apiUrl: string | null }): Linkset {
+export function apiCatalog(input: {
+  site: string;
+  title: string;
+  apiUrl: string | null;
+  /** The reference's base path (`/reference`), whose index stands for the API. */
+  referenceBase?: string;
+}): Linkset {
+  const referenceIndex = `${input.referenceBase ?? '/reference'}/`;
   const abs = (path: string): string => new URL(path, input.site).href;
   let api: string;
   try {
-    api = input.apiUrl ? new URL(input.apiUrl, input.site).href : abs('/reference/');
+    api = input.apiUrl ? new URL(input.apiUrl, input.site).href : abs(referenceIndex);
   } catch {
-    api = abs('/reference/');
+    api = abs(referenceIndex);
   }
   return {
     linkset: [
@@ -55,7 +62,7 @@ export function apiCatalog(input: { site: string; title: string; apiUrl: string 
           { href: abs('/openapi.json'), type: 'application/json', title: `${input.title} (OpenAPI, JSON)` },
           { href: abs('/openapi.yaml'), type: 'application/yaml', title: `${input.title} (OpenAPI, YAML)` },
         ],
-        'service-doc': [{ href: abs('/reference/'), type: 'text/html', title: `${input.title} reference` }],
+        'service-doc': [{ href: abs(referenceIndex), type: 'text/html', title: `${input.title} reference` }],
       },
     ],
   };

@@ -33,7 +33,7 @@ export function llmsTxt(model: ReferenceModel, pages: readonly AgentPage[]): str
   const out = [`# ${model.title}`, `> ${summaryOf(model)}`];
   out.push(
     [
-      `Every page of these docs is also Markdown at the same address with \`.md\` instead of the trailing slash (\`/reference/<operation>.md\`); ${pages.some((p) => p.kind === 'operation') ? 'operations list their parameters, request and response schemas with examples, and code samples.' : ''}`,
+      `Every page of these docs is also Markdown at the same address with \`.md\` instead of the trailing slash (\`${model.base}/<operation>.md\`); ${pages.some((p) => p.kind === 'operation') ? 'operations list their parameters, request and response schemas with examples, and code samples.' : ''}`,
       `The OpenAPI description: [openapi.yaml](/openapi.yaml), [openapi.json](/openapi.json). All of it in one file: [llms-full.txt](/llms-full.txt).`,
       `Served by \`npm start\`, the site also answers \`Accept: text/markdown\` on any page URL and runs an MCP server at \`/mcp\` (tools search_docs, get_page, list_operations, call_mock).`,
     ].join(' '),

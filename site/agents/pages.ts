@@ -67,7 +67,7 @@ export function guideUrl(file: string): string {
 /** Markdown of the project's guide components (the same data as the HTML tables). */
 export function guideComponents(input: AgentPagesInput): ComponentRenderers {
   const pageOf = (id: string): string =>
-    markdownPath(input.model.operations.find((o) => o.operationId === id)?.url ?? '/reference/');
+    markdownPath(input.model.operations.find((o) => o.operationId === id)?.url ?? `${input.model.base}/`);
   const built = formatDay(input.buildDate);
   const state = (d: Deprecation): string =>
     d.sunsetState === 'ahead'
@@ -130,8 +130,8 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
   }
   pages.push({
     kind: 'reference',
-    url: '/reference/',
-    mdUrl: markdownPath('/reference/'),
+    url: `${model.base}/`,
+    mdUrl: markdownPath(`${model.base}/`),
     title: `${title} reference`,
     description: `Every operation of the ${title} by tag group and tag, and the description's introduction.`,
     markdown: () => referenceIndexMarkdown(model),
@@ -192,8 +192,8 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
   }
   pages.push({
     kind: 'schemas',
-    url: '/reference/schemas/',
-    mdUrl: markdownPath('/reference/schemas/'),
+    url: `${model.base}/schemas/`,
+    mdUrl: markdownPath(`${model.base}/schemas/`),
     title: 'Schemas',
     description: `Every schema of the ${title}, with its fields and the operations that use it.`,
     markdown: () => schemasIndexMarkdown(model),

@@ -327,7 +327,7 @@ export function schemaMarkdown(schema: SchemaPageView, tree: SchemaNode, apiTitl
 export function referenceIndexMarkdown(model: ReferenceModel): string {
   const out = [`# ${model.title} reference`];
   if (model.version)
-    out.push(`Version ${model.version} · [HTML page](/reference/) · [OpenAPI description](/openapi.yaml)`);
+    out.push(`Version ${model.version} · [HTML page](${model.base}/) · [OpenAPI description](/openapi.yaml)`);
   for (const g of model.groups) {
     out.push(`## ${g.name}`);
     for (const t of g.tags) {
@@ -341,5 +341,5 @@ export function referenceIndexMarkdown(model: ReferenceModel): string {
 /** The schema index page. */
 export function schemasIndexMarkdown(model: ReferenceModel): string {
   const list = model.schemas.map((s) => `- ${mdLink(s.name, s.url)}`).join('\n');
-  return `# Schemas\n\nEvery schema of the ${model.title}. [HTML page](/reference/schemas/)\n\n${list || 'None.'}\n`;
+  return `# Schemas\n\nEvery schema of the ${model.title}. [HTML page](${model.base}/schemas/)\n\n${list || 'None.'}\n`;
 }

@@ -1,6 +1,6 @@
 // Build-time wiring of the in-browser mock: after the build, bundles site/mock/worker.ts with the
 // definition precompiled from the spec (site/mock/precompile.ts) into dist/client at
-// MOCK_WORKER_URL, where the try-it client registers it on static hosts. Runs before the serving
+// `<base>/mock-sw.js` (the reference's base path), where the try-it client registers it on static hosts. Runs before the serving
 // integration, so the worker is precompressed and covered by _headers like every other file.
 //
 // The bundle depends only on the description, the mock's sources and the installed packages, so it
@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import { loadDescription } from '../../spec/loader/index.ts';
 import { loadMockDescription } from '../mock/load.ts';
-import { MOCK_WORKER_URL } from '../mock/mount.ts';
+import { mockWorkerPaths } from '../mock/mount.ts';
 import { bundleMock } from '../mock/precompile.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('../mock/worker.ts', import.meta.url));
@@ -62,8 +62,12 @@ interface CacheRecord {
   warnings?: string[];
 }
 
-/** The Astro integration: add it before `serving()`. */
-export default function mockWorker(): AstroIntegration {
+/**
+ * The Astro integration: add it before `serving()`.
+ * @param referenceBase the reference's base path (its `base` option): the worker is written below it
+ */
+export default function mockWorker(referenceBase = '/reference'): AstroIntegration {
+  const workerUrl = mockWorkerPaths(referenceBase).url;
   let root = process.cwd();
   return {
     name: 'petstore:mock-worker',
@@ -72,7 +76,7 @@ export default function mockWorker(): AstroIntegration {
         root = fileURLToPath(config.root);
       },
       'astro:build:done': async ({ dir, logger }) => {
-        const outfile = join(fileURLToPath(dir), MOCK_WORKER_URL);
+        const outfile = join(fileURLToPath(dir), workerUrl);
         mkdirSync(dirname(outfile), { recursive: true });
         const cacheDir = join(root, MOCK_WORKER_CACHE);
         const key = workerInputsKey(root, (await loadDescription()).files);
@@ -111,14 +115,12 @@ export default function mockWorker(): AstroIntegration {
           // A description the bundle cannot be made from still builds a site: without the worker,
           // try-it on a static host says the mock is unavailable, as it does in a browser without
           // service workers. (A schema Ajv cannot compile only leaves that request unchecked.)
-          logger.warn(
-            `${MOCK_WORKER_URL} not written, the in-browser mock is off for this description: ${record.error}`,
-          );
+          logger.warn(`${workerUrl} not written, the in-browser mock is off for this description: ${record.error}`);
           return;
         }
         const gz = gzipSync(readFileSync(outfile), { level: 9 }).length;
         logger.info(
-          `${MOCK_WORKER_URL} written${reused ? ' (inputs unchanged: from the cache)' : ''}: ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${(gz / 1024).toFixed(1)} KiB gzip`,
+          `${workerUrl} written${reused ? ' (inputs unchanged: from the cache)' : ''}: ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${(gz / 1024).toFixed(1)} KiB gzip`,
         );
       },
     },

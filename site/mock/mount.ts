@@ -10,9 +10,12 @@ export const MOCK_BASE = '/api/mock';
  * scope: the reference pages, the only pages with try-it. A service worker answers the requests
  * of the pages it controls, so its scope is where the pages are; its fetch handler answers only
  * same-origin requests under {@link MOCK_BASE} and lets every other request go to the network.
+ * @param referenceBase the reference's base path, no trailing slash (`/reference`)
+ * @returns e.g. `{ url: '/reference/mock-sw.js', scope: '/reference/' }`
  */
-export const MOCK_WORKER_URL = '/reference/mock-sw.js';
-export const MOCK_WORKER_SCOPE = '/reference/';
+export function mockWorkerPaths(referenceBase: string): { url: string; scope: string } {
+  return { url: `${referenceBase}/mock-sw.js`, scope: `${referenceBase}/` };
+}
 
 /** The message a page posts to the in-browser mock's worker to be controlled by it. */
 export const CLAIM_MESSAGE = 'petstore-mock:claim';

@@ -1,13 +1,15 @@
 /**
  * The API reference as an Astro integration: `reference(options)` in astro.config.mjs checks the
  * options at start (options.ts, zod), makes them the options of every consumer of the build
- * (build/data.ts), gives Starlight the reference's sidebar group, and has the dev server reload when a
- * file of the description changes. The pages themselves are routes of site/pages/reference/.
+ * (build/data.ts), gives Starlight the reference's sidebar group, injects the reference's routes
+ * (routes/) below the `base` path, the way starlight-openapi does, and has the dev server reload when
+ * a file of the description changes.
  *
  * A description that cannot be loaded stops the build here, before anything is written, with the
  * loader's message (file, line, column, JSON pointer) and exit code 1; a wrong option stops it with
  * the option's name.
  */
+import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { DescriptionError, formatDescriptionError } from '../../spec/loader/index.ts';
 import { referenceData, setReferenceOptions, sidebarGroup } from './build/data.ts';
@@ -18,6 +20,29 @@ import {
   ReferenceOptionsError,
   type ReferenceUserOptions,
 } from './options.ts';
+
+/** The reference's routes: URL pattern (Astro's route syntax) and the file that answers it. */
+export interface ReferenceRoute {
+  pattern: string;
+  entrypoint: string;
+}
+
+/**
+ * The routes the integration injects for a base path: the index, one page per operation, tag and
+ * schema (plus the schema and webhook indexes), the explorer and its document, the try-it documents.
+ * Pure.
+ * @param base the `base` option (`/reference`)
+ */
+export function referenceRoutes(base: string): ReferenceRoute[] {
+  const at = (file: string) => fileURLToPath(new URL(`./routes/${file}`, import.meta.url));
+  return [
+    { pattern: base, entrypoint: at('index.astro') },
+    { pattern: `${base}/explorer`, entrypoint: at('explorer/index.astro') },
+    { pattern: `${base}/explorer/document.json`, entrypoint: at('explorer/document.json.ts') },
+    { pattern: `${base}/tryit/[slug].json`, entrypoint: at('tryit/[slug].json.ts') },
+    { pattern: `${base}/[...slug]`, entrypoint: at('[...slug].astro') },
+  ];
+}
 
 /** The integration, with what astro.config.mjs needs of it before Starlight is configured. */
 export interface ReferenceIntegration extends AstroIntegration {
@@ -37,7 +62,7 @@ function exitOnDescriptionError(error: unknown): never {
 }
 
 /**
- * @param userOptions see options.ts: `description`, `sidebar: { label, threshold }`, `tryIt: { targets }`
+ * @param userOptions see options.ts: `description`, `base`, `sidebar: { label, threshold }`, `tryIt: { targets }`
  * Ends the process with exit code 1 and the options' problems when an option is wrong (the message
  * names each one).
  */
@@ -57,9 +82,13 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
     options,
     sidebar: () => sidebarGroup().catch(exitOnDescriptionError),
     hooks: {
-      'astro:config:setup': async ({ addWatchFile }) => {
+      'astro:config:setup': async ({ addWatchFile, injectRoute, updateConfig }) => {
         const { loaded } = await referenceData().catch(exitOnDescriptionError);
         for (const file of loaded.files) addWatchFile(file);
+        for (const route of referenceRoutes(options.base)) injectRoute(route);
+        // The try-it button's script (components/reference/TryIt.astro) tells the try-it client
+        // (browser/tryit.ts, bundled apart) the base path its documents and the mock's worker are below.
+        updateConfig({ vite: { define: { __PETSTORE_REFERENCE_BASE__: JSON.stringify(options.base) } } });
       },
     },
   };

@@ -11,8 +11,28 @@ export const FULL_SIDEBAR_LIMIT = 150;
 /** Where try-it may send requests: the mock on this site, the servers the description lists. */
 export const TRY_IT_TARGETS = ['mock', 'description'] as const;
 
+/** Where the reference lives when no `base` is given. */
+export const DEFAULT_BASE = '/reference';
+
+/**
+ * A base path: `/` then one or more segments of unreserved URL characters (RFC 3986 §2.3: letters,
+ * digits, `-`, `.`, `_`, `~`), separated by single slashes, no trailing slash, no `.` or `..` segment.
+ */
+const BASE_PATTERN = /^(\/(?!\.{1,2}(?:\/|$))[A-Za-z0-9._~-]+)+$/;
+
 export const referenceOptionsSchema = z
   .object({
+    /**
+     * The URL path of the reference's pages (`/reference` → `/reference/list-pets/`), starting with a
+     * slash, without a trailing one. Default: `/reference`.
+     */
+    base: z
+      .string()
+      .regex(
+        BASE_PATTERN,
+        "expected a URL path such as '/reference': a leading slash, no trailing slash, segments of letters, digits, '-', '.', '_', '~'",
+      )
+      .default(DEFAULT_BASE),
     /**
      * The description file, relative to the project root (YAML or JSON; Swagger 2.0, OpenAPI 3.0, 3.1
      * or 3.2; may be split over files). `PETSTORE_SPEC` overrides it. Default: spec/openapi.yaml.

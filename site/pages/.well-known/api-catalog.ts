@@ -5,9 +5,10 @@ import { referenceModel, specDocument } from '../../reference/build/data.ts';
 import { serverUrl } from '../../reference/model/reference.ts';
 
 export const GET: APIRoute = async ({ site }) => {
+  const model = await referenceModel();
   const servers = ((await specDocument()) as { servers?: unknown[] }).servers ?? [];
   return new Response(
-    `${JSON.stringify(apiCatalog({ site: site?.href ?? 'http://localhost/', title: (await referenceModel()).title, apiUrl: serverUrl(servers[0]) }), null, 2)}\n`,
+    `${JSON.stringify(apiCatalog({ site: site?.href ?? 'http://localhost/', title: model.title, apiUrl: serverUrl(servers[0]), referenceBase: model.base }), null, 2)}\n`,
     { headers: { 'Content-Type': LINKSET_TYPE } },
   );
 };

@@ -1,6 +1,6 @@
 /**
  * Browser edge of "Try it", loaded on the first click only: fetches the operation's one-operation
- * document (built at /reference/tryit/<slug>.json), and opens Scalar's request client
+ * document (built at <base>/tryit/<slug>.json, `/reference/tryit/<slug>.json` by default), and opens Scalar's request client
  * (`@scalar/api-client` modal) on it, in this page. Decisions live in guard.ts (pure, unit-tested);
  * this file wires them to the DOM and fetch.
  *
@@ -20,7 +20,11 @@ import styleUrl from '@scalar/api-client/style.css?url';
 import { getThemeStyles } from '@scalar/themes';
 import { createWorkspaceStore, type WorkspaceStore } from '@scalar/workspace-store/client';
 import { watch } from 'vue';
-import { CLAIM_MESSAGE, MOCK_WORKER_SCOPE, MOCK_WORKER_URL, PROBE_HEADER } from '../../mock/mount.ts';
+import { CLAIM_MESSAGE, mockWorkerPaths, PROBE_HEADER } from '../../mock/mount.ts';
+
+/** The in-browser mock's worker and scope, below the reference's base path (set by {@link openTryIt}). */
+let WORKER = mockWorkerPaths('/reference');
+
 import {
   type AllowedServer,
   BROWSER_MOCK_NOTICE,
@@ -31,7 +35,7 @@ import {
   mockAnswered,
 } from './guard.ts';
 
-/** What /reference/tryit/<slug>.json holds. */
+/** What <base>/tryit/<slug>.json holds. */
 export interface TryItData {
   document: Record<string, unknown>;
   servers: AllowedServer[];
@@ -142,7 +146,7 @@ function startBrowserMock(): Promise<boolean> {
     const changed = new Promise<true>((resolve) =>
       sw.addEventListener('controllerchange', () => resolve(true), { once: true }),
     );
-    const registration = await sw.register(MOCK_WORKER_URL, { scope: MOCK_WORKER_SCOPE });
+    const registration = await sw.register(WORKER.url, { scope: WORKER.scope });
     if (sw.controller) return true;
     // A worker already active from an earlier visit does not take this page by itself: ask it.
     registration.active?.postMessage(CLAIM_MESSAGE);
@@ -155,7 +159,7 @@ function startBrowserMock(): Promise<boolean> {
 async function chooseBackend(mockBase: string): Promise<MockBackend> {
   if (await serverHasMock(mockBase)) {
     // A site that moved from a static host to a server drops the worker of earlier visits.
-    const old = await navigator.serviceWorker?.getRegistration(MOCK_WORKER_SCOPE).catch(() => undefined);
+    const old = await navigator.serviceWorker?.getRegistration(WORKER.scope).catch(() => undefined);
     await old?.unregister();
     return 'server';
   }
@@ -241,9 +245,12 @@ export async function openTryIt(target: {
   method: string;
   path: string;
   status?: HTMLElement;
+  /** The reference's base path (`/reference`): the try-it documents and the mock's worker are below it. */
+  base: string;
 }): Promise<void> {
   statusEl = target.status;
-  const [res] = await Promise.all([fetch(`/reference/tryit/${target.slug}.json`), loadStyles()]);
+  WORKER = mockWorkerPaths(target.base);
+  const [res] = await Promise.all([fetch(`${target.base}/tryit/${target.slug}.json`), loadStyles()]);
   if (!res.ok) throw new Error(`its document answered ${res.status}`);
   const data = (await res.json()) as TryItData;
   current = data;

@@ -90,7 +90,7 @@ export async function referenceData(): Promise<ReferenceData> {
     data = {
       options,
       loaded,
-      model: buildReferenceModel(document, { buildDate: date, tryItTargets: tryIt }),
+      model: buildReferenceModel(document, { buildDate: date, tryItTargets: tryIt, base: options.base }),
       mapped: mapReference(explorerDocument(loaded), {
         buildDate: date,
         mockBase: MOCK_BASE,

@@ -50,7 +50,10 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() ? v : undefined;
 }
 
-/** Where the reference lives (`/reference`) and the pages below it. */
+/**
+ * Where the reference lives when the model is given no `base` (`/reference`); the integration's
+ * `base` option (options.ts) decides it for a build.
+ */
 export const REFERENCE_BASE = '/reference';
 
 /** The tag of operations that have none (OpenAPI allows untagged operations; they still need a place). */
@@ -220,6 +223,8 @@ export interface SchemaPageView {
 }
 
 export interface ReferenceModel {
+  /** The URL path of the reference's pages, no trailing slash (`/reference`): its index is `<base>/`. */
+  base: string;
   title: string;
   version: string;
   /** `info.summary` (OpenAPI 3.1+), a one-line summary of the API. */
@@ -256,6 +261,8 @@ export interface ModelOptions {
   maxRefDepth?: number;
   /** Where try-it may send (default both): the mock on this site, the description's servers. */
   tryItTargets?: ReadonlyArray<'mock' | 'description'>;
+  /** The URL path of the reference's pages, no trailing slash (default {@link REFERENCE_BASE}). */
+  base?: string;
 }
 
 /**
@@ -512,6 +519,7 @@ function sampleBase(doc: Json): string {
  */
 export function buildReferenceModel(input: OpenApiDocument, options: ModelOptions): ReferenceModel {
   const doc = input as Json;
+  const base = options.base ?? REFERENCE_BASE;
   const listed = listOperations(input).map((o) => (o.kind === 'operation' && !o.tag ? { ...o, tag: DEFAULT_TAG } : o));
   const ops: OperationRef[] = listed.map(({ operation: _o, pathItem: _p, key: _k, ...ref }) => ref);
   const pathOps = ops.filter((o) => o.kind === 'operation');
@@ -546,7 +554,7 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     isObject(doc.components) && isObject(doc.components.schemas) ? Object.keys(doc.components.schemas) : [];
   const schemaSlugList = uniqueSlugs(schemaNames);
   const schemaSlugs = new Map(schemaNames.map((n, i) => [n, schemaSlugList[i] ?? 'x']));
-  const schemaUrl = (name: string) => `${REFERENCE_BASE}/schemas/${schemaSlugs.get(name) ?? 'x'}/`;
+  const schemaUrl = (name: string) => `${base}/schemas/${schemaSlugs.get(name) ?? 'x'}/`;
   const baseCtx: SchemaContext = { doc, schemaUrl, maxRefDepth: options.maxRefDepth ?? 2 };
 
   const tagSlugList = uniqueSlugs(tagNames);
@@ -562,7 +570,7 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
   const targets = options.tryItTargets ?? ['mock', 'description'];
   const hasServers = Array.isArray(doc.servers) && doc.servers.some((s) => isObject(s) && typeof s.url === 'string');
   const tryItTo = { mock: targets.includes('mock'), servers: targets.includes('description') && hasServers };
-  const webhooksUrl = `${REFERENCE_BASE}/webhooks/`;
+  const webhooksUrl = `${base}/webhooks/`;
 
   const raw = new Map<string, { operation: Json; pathItem: Json }>();
   const operations: OperationSummary[] = listed.map(({ operation, pathItem, key, ...ref }, i) => {
@@ -582,12 +590,12 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
       operationId: ref.operationId,
       hasOperationId: typeof operation.operationId === 'string' && operation.operationId.trim() !== '',
       slug,
-      url: `${REFERENCE_BASE}/${slug}/`,
+      url: `${base}/${slug}/`,
       method: ref.method,
       path: ref.path,
       summary: ref.summary,
       tag: webhook ? 'Webhooks' : ref.tag,
-      tagUrl: webhook ? webhooksUrl : `${REFERENCE_BASE}/tags/${tagSlug.get(ref.tag) ?? 'x'}/`,
+      tagUrl: webhook ? webhooksUrl : `${base}/tags/${tagSlug.get(ref.tag) ?? 'x'}/`,
       group: webhook ? 'Webhooks' : groupOf(ref.tag),
       legacyAnchor: ref.anchor,
       stability: level ? { level, label: level === 'beta' ? 'Beta' : 'Experimental' } : null,
@@ -637,7 +645,7 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     tagViews.set(name, {
       name,
       slug,
-      url: `${REFERENCE_BASE}/tags/${slug}/`,
+      url: `${base}/tags/${slug}/`,
       group: groupOf(name),
       description: str(tagMeta.get(name)?.description),
       operations: operations.filter((o) => o.kind === 'operation' && o.tag === name),
@@ -677,6 +685,7 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
   const info = isObject(doc.info) ? doc.info : {};
   const webhooks = operations.filter((o) => o.kind === 'webhook');
   return {
+    base,
     title: str(info.title) ?? 'API reference',
     version: typeof info.version === 'string' || typeof info.version === 'number' ? String(info.version) : '',
     summary: str(info.summary),

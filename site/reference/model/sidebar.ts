@@ -11,7 +11,6 @@
  */
 import { FULL_SIDEBAR_LIMIT } from '../options.ts';
 import type { OperationSummary, ReferenceModel, TagView } from './reference.ts';
-import { REFERENCE_BASE } from './reference.ts';
 
 export { FULL_SIDEBAR_LIMIT };
 
@@ -98,23 +97,23 @@ export function referenceSidebar(
                 label: 'Webhooks',
                 collapsed: !full,
                 items: [
-                  { label: 'About webhooks', link: model.webhooksUrl ?? `${REFERENCE_BASE}/webhooks/` },
+                  { label: 'About webhooks', link: model.webhooksUrl ?? `${model.base}/webhooks/` },
                   ...model.webhooks.map(operationItem),
                 ],
               }
-            : { label: 'Webhooks', link: model.webhooksUrl ?? `${REFERENCE_BASE}/webhooks/` },
+            : { label: 'Webhooks', link: model.webhooksUrl ?? `${model.base}/webhooks/` },
         ];
   return {
     label: options.label ?? 'API reference',
     items: [
-      { label: 'Overview', link: `${REFERENCE_BASE}/` },
+      { label: 'Overview', link: `${model.base}/` },
       ...model.groups.flatMap((g): SidebarItem[] => {
         const tags = g.tags.map((t) => tagItem(t, full, current?.tag));
         return g.implicit ? tags : [{ label: g.name, items: tags }];
       }),
       ...webhooks,
-      { label: 'Schemas', link: `${REFERENCE_BASE}/schemas/` },
-      { label: 'Explorer (Scalar)', link: `${REFERENCE_BASE}/explorer/` },
+      { label: 'Schemas', link: `${model.base}/schemas/` },
+      { label: 'Explorer (Scalar)', link: `${model.base}/explorer/` },
     ],
   };
 }

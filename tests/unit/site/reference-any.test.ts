@@ -389,6 +389,7 @@ describe('the integration options', () => {
 
   test('defaults fill in what is not given', () => {
     assert.deepEqual(parseReferenceOptions({}), {
+      base: '/reference',
       sidebar: { label: 'API reference', threshold: 150 },
       tryIt: { targets: ['mock', 'description'] },
     });
