@@ -3,7 +3,7 @@
 // reference, and the site icon every page links. System Chromium through @playwright/test (playwright.config.ts); a failing
 // test keeps a screenshot and a trace, and every test fails when a request left the site's origin.
 import assert from 'node:assert/strict';
-import { test } from '../support/browser.ts';
+import { SCALAR_RENDER_MS, test } from '../support/browser.ts';
 
 test.describe('/reference/explorer/ on a 390px wide screen', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -95,7 +95,7 @@ test.describe('introduction tables of the reference and the explorer', () => {
           baseURL,
         }) => {
           await page.goto(`${baseURL}${path}`);
-          await page.locator(selector).first().waitFor({ timeout: 20_000 });
+          await page.locator(selector).first().waitFor({ timeout: SCALAR_RENDER_MS });
           const result = await page.evaluate((selector) => {
             const cut: string[] = [];
             const tables = document.querySelectorAll(selector);
@@ -143,7 +143,7 @@ test.describe('links into the former single-page reference', () => {
     await page.goto(`${baseURL}/reference/replace-order/`);
     await page.getByRole('link', { name: 'Open in the explorer' }).click();
     const section = page.locator('section[id$="/tag/orders/PUT/store/orders/{orderId}"]');
-    await section.waitFor({ timeout: 20_000 });
+    await section.waitFor({ timeout: SCALAR_RENDER_MS });
     await page.waitForFunction(() => document.activeElement?.tagName === 'SECTION', null, { timeout: 10_000 });
     const focused = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement;

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { mapReference } from '../../site/reference/explorer/map.ts';
 import { listOperations, type OpenApiDocument } from '../../site/reference/model/document.ts';
 import { loadSpec } from '../../spec/load.ts';
-import { test } from '../support/browser.ts';
+import { SCALAR_RENDER_MS, test } from '../support/browser.ts';
 import { ROOT } from '../support/server.ts';
 
 const mapped = mapReference(loadSpec() as unknown as OpenApiDocument, { buildDate: '2026-11-21' });
@@ -26,7 +26,7 @@ async function openOperation(page: Page, base: string, anchor: string) {
     await page.goto(url);
   }
   const section = page.locator(`section[id$="/${anchor}"]`);
-  await section.waitFor({ state: 'attached', timeout: 20_000 });
+  await section.waitFor({ state: 'attached', timeout: SCALAR_RENDER_MS });
   await section.scrollIntoViewIfNeeded();
   return section;
 }
@@ -36,7 +36,7 @@ async function openClient(page: Page, base: string, anchor: string) {
   const section = await openOperation(page, base, anchor);
   await section.locator('.show-api-client-button').click();
   const client = page.locator('.scalar-app-layout');
-  await client.locator('[data-addressbar-action="send"]').first().waitFor({ timeout: 20_000 });
+  await client.locator('[data-addressbar-action="send"]').first().waitFor({ timeout: SCALAR_RENDER_MS });
   return client;
 }
 
@@ -142,7 +142,9 @@ test.describe('search and theme (Starlight)', () => {
     await page.locator('starlight-theme-select select').first().selectOption('dark');
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
     await page.goto(`${base}/reference/explorer/`);
-    await page.waitForFunction(() => document.body.classList.contains('dark-mode'), undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => document.body.classList.contains('dark-mode'), undefined, {
+      timeout: SCALAR_RENDER_MS,
+    });
   });
 });
 
@@ -153,7 +155,7 @@ test.describe('explorer (/reference/explorer/, Scalar)', () => {
     requestLog,
   }) => {
     await page.goto(`${base}/reference/explorer/`);
-    await page.locator('section[id$="/description/introduction"]').waitFor({ timeout: 20_000 });
+    await page.locator('section[id$="/description/introduction"]').waitFor({ timeout: SCALAR_RENDER_MS });
     await page.getByRole('heading', { name: 'Petstore API', level: 1 }).waitFor();
     mkdirSync(join(ROOT, 'test-results'), { recursive: true });
     await page.screenshot({ path: join(ROOT, 'test-results', 'explorer.png') });
@@ -168,7 +170,7 @@ test.describe('explorer (/reference/explorer/, Scalar)', () => {
   test('navigation: groups Pets and Store hold their tags, no empty group section', async ({ page, origin: base }) => {
     await page.goto(`${base}/reference/explorer/`);
     const sidebar = page.locator('.references-sidebar, aside').first();
-    await sidebar.locator('[data-sidebar-id$="/tag-group/pets"]').waitFor({ timeout: 20_000 });
+    await sidebar.locator('[data-sidebar-id$="/tag-group/pets"]').waitFor({ timeout: SCALAR_RENDER_MS });
     const tree = await page.evaluate(() => {
       const groups = [...document.querySelectorAll('[data-sidebar-id*="/tag-group/"]')];
       return groups.map((g) => ({
@@ -392,7 +394,7 @@ test.describe('static hosting (no mock API)', () => {
     const client = await openClient(page, base, anchorOf('listPets'));
     await client.locator('[data-addressbar-action="send"]').first().click();
     const notice = page.locator('#mock-unavailable');
-    await notice.waitFor({ timeout: 20_000 });
+    await notice.waitFor({ timeout: SCALAR_RENDER_MS });
     assert.match((await notice.textContent()) ?? '', /mock API is not available on this host/);
   });
 });

@@ -13,6 +13,13 @@ export interface RequestLog {
 }
 
 /**
+ * How long a test waits for Scalar's explorer or request client to render (ms). They parse about 1 MB of
+ * JavaScript first, which takes seconds on a quiet machine and tens of seconds on a loaded 2-core CI
+ * runner: a bound on the wait, not a performance budget (the benchmarks measure that).
+ */
+export const SCALAR_RENDER_MS = 45_000;
+
+/**
  * Records every request of the pages of a context (`context.on('request')` sees requests from all
  * pages, workers and the service worker).
  */
