@@ -11,6 +11,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError } from 'commander';
+import { captureCommanderError, formatRequested, jsonError } from '../shared/cli.ts';
 import { type CommandContext, type DefineCommand, type Io, shown, UsageError } from './commands/shared.ts';
 import { DEFAULT_CONFIG } from './config/load.ts';
 import type { CheckGroup } from './core/types.ts';
@@ -63,11 +64,6 @@ export async function buildProgram(
   return program;
 }
 
-/** The `{ok: false, error: {code, message}}` line `--json` prints on stdout for an exit-2 error. */
-function jsonError(code: string, message: string): string {
-  return `${JSON.stringify({ ok: false, error: { code, message } }, null, 2)}\n`;
-}
-
 /**
  * Runs the CLI with `argv` (without `node` and the script) and returns the exit code. Never calls process.exit.
  * With `--json`, every exit-2 error is also a JSON object on stdout.
@@ -76,20 +72,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   let code = 0;
   const help = argv.includes('--help') || argv.includes('-h');
   const json = argv.includes('--json') && !help;
-  const github =
-    !json && !help && argv.some((a, i) => a === '--format=github' || (a === '--format' && argv[i + 1] === 'github'));
+  const github = !json && !help && formatRequested(argv, 'github');
   // Commander writes its own errors to stderr; with --json, stdout gets the same message as an object.
-  let commanderMessage = '';
-  const errIo: Io = {
-    ...io,
-    stderr: {
-      isTTY: io.stderr.isTTY,
-      write: (s: string) => {
-        if (s.startsWith('error:')) commanderMessage ||= s.replace(/^error:\s*/, '').trim();
-        return io.stderr.write(s);
-      },
-    },
-  };
+  const captured = captureCommanderError(io.stderr);
+  const errIo: Io = { ...io, stderr: captured.stderr };
   try {
     const program = await buildProgram(
       errIo,
@@ -110,7 +96,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       // `--help` and `--version` succeed; help shown because a command is missing (no arguments) is a usage error.
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
       if (err.code === 'commander.help') return err.exitCode === 0 ? 0 : 2;
-      const message = commanderMessage || err.message.replace(/^error:\s*/, '');
+      const message = captured.message() || err.message.replace(/^error:\s*/, '');
       if (json) io.stdout.write(jsonError('usage', message));
       if (github) io.stdout.write(command('error', { title: 'docs-domains' }, message));
       return 2;

@@ -12,6 +12,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { addRelease, type Changelog, compareVersions, formatChangelog, parseChangelog } from '../../spec/changelog.ts';
 import { parseDay } from '../../spec/dates.ts';
 import { command } from '../docs-domains/report/github.ts';
+import { captureCommanderError, formatRequested, jsonError } from '../shared/cli.ts';
 import { initialRelease, releaseFromReport } from './changelog/release.ts';
 import { diffDescriptions } from './core/run.ts';
 import type { Report } from './core/types.ts';
@@ -254,10 +255,6 @@ Exit codes: 0 recorded, 1 refused (a change the policy does not allow, or nothin
   return program;
 }
 
-function jsonError(code: string, message: string): string {
-  return `${JSON.stringify({ ok: false, error: { code, message } }, null, 2)}\n`;
-}
-
 /**
  * Runs the CLI with `argv` (without `node` and the script) and returns the exit code. Never calls process.exit.
  * With `--json`, an exit-2 error is also `{ok: false, error: {code, message}}` on stdout; with `--format github`,
@@ -266,23 +263,10 @@ function jsonError(code: string, message: string): string {
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let code = 0;
   const help = argv.includes('--help') || argv.includes('-h');
-  const json =
-    !help &&
-    (argv.includes('--json') ||
-      argv.some((a, i) => a === '--format=json' || (a === '--format' && argv[i + 1] === 'json')));
-  const github =
-    !help && argv.some((a, i) => a === '--format=github' || (a === '--format' && argv[i + 1] === 'github'));
-  let commanderMessage = '';
-  const errIo: Io = {
-    ...io,
-    stderr: {
-      isTTY: io.stderr.isTTY,
-      write: (s: string) => {
-        if (s.startsWith('error:')) commanderMessage ||= s.replace(/^error:\s*/, '').trim();
-        return io.stderr.write(s);
-      },
-    },
-  };
+  const json = !help && (argv.includes('--json') || formatRequested(argv, 'json'));
+  const github = !help && formatRequested(argv, 'github');
+  const captured = captureCommanderError(io.stderr);
+  const errIo: Io = { ...io, stderr: captured.stderr };
   const program = buildProgram(errIo, (c) => {
     code = c;
   });
@@ -305,7 +289,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (err instanceof CommanderError) {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
       if (err.code === 'commander.help') return err.exitCode === 0 ? 0 : 2;
-      const message = commanderMessage || err.message.replace(/^error:\s*/, '');
+      const message = captured.message() || err.message.replace(/^error:\s*/, '');
       if (json) io.stdout.write(jsonError('usage', message));
       return 2;
     }

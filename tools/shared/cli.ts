@@ -1,0 +1,37 @@
+// What the repository's CLIs (docs-domains, spec-diff) share around commander: how a usage error
+// reaches scripts (`--json`, `--format github`) besides the human on stderr.
+
+/** The writable side of an I/O stream as the CLIs take it (injected, so tests capture it). */
+export interface Out {
+  isTTY?: boolean;
+  write(s: string): unknown;
+}
+
+/** The `{ok: false, error: {code, message}}` object `--json` prints on stdout for an exit-2 error. */
+export function jsonError(code: string, message: string): string {
+  return `${JSON.stringify({ ok: false, error: { code, message } }, null, 2)}\n`;
+}
+
+/** Whether `argv` asks for `--format <name>` (or `--format=<name>`), before commander has parsed it. */
+export function formatRequested(argv: readonly string[], name: string): boolean {
+  return argv.some((a, i) => a === `--format=${name}` || (a === '--format' && argv[i + 1] === name));
+}
+
+/**
+ * A stderr that passes everything through and keeps the first `error: …` line commander writes, so a
+ * usage error can also be reported as JSON or an annotation with the same words.
+ * @returns the wrapped stream and a getter of the kept message ('' when none)
+ */
+export function captureCommanderError(stderr: Out): { stderr: Out; message(): string } {
+  let kept = '';
+  return {
+    stderr: {
+      isTTY: stderr.isTTY,
+      write: (s: string) => {
+        if (s.startsWith('error:')) kept ||= s.replace(/^error:\s*/, '').trim();
+        return stderr.write(s);
+      },
+    },
+    message: () => kept,
+  };
+}
