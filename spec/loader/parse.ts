@@ -59,14 +59,24 @@ export function parseFile(text: string, file: string): ParsedFile {
   return { value: doc.toJS({ maxAliasCount: -1 }), format: 'yaml' };
 }
 
+/** The last text parsed for positions: a description with many problems is parsed once, not once per problem. */
+let lastPositioned: { text: string; doc: ReturnType<typeof parseDocument>; lineCounter: LineCounter } | undefined;
+
+function positioned(text: string): { doc: ReturnType<typeof parseDocument>; lineCounter: LineCounter } {
+  if (lastPositioned?.text !== text) {
+    const lineCounter = new LineCounter();
+    lastPositioned = { text, doc: parseDocument(text, { lineCounter, keepSourceTokens: false }), lineCounter };
+  }
+  return lastPositioned;
+}
+
 /**
  * The 1-based line and column where the value at a JSON pointer starts in a YAML or JSON text (JSON
  * is YAML). Used only to place an error, so it may cost a full YAML parse.
  * @returns undefined when the pointer does not lead to a node
  */
 export function positionOf(text: string, pointer: string): { line: number; column: number } | undefined {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, keepSourceTokens: false });
+  const { doc, lineCounter } = positioned(text);
   let node: unknown = doc.contents;
   let keyNode: Node | undefined;
   for (const token of parsePointer(pointer)) {
