@@ -18,7 +18,7 @@
 // HEADERS_TIMEOUT_MS [5000], REQUEST_TIMEOUT_MS [30000], MOCK_RATE_LIMIT [600 per minute per
 // token; 0 turns it off], MOCK_MAX_SANDBOXES [10000], MOCK_SANDBOX_IDLE_MS [1800000], PETSTORE_SPEC
 // [spec/openapi.yaml] (the description the mock answers for), DIST_DIR [dist].
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -47,6 +47,17 @@ const root = join(import.meta.dirname, '..');
 /** The build output: `DIST_DIR` (relative to the root) as astro.config.mjs and build-if-stale read it. */
 const dist = resolve(root, process.env.DIST_DIR || 'dist');
 const client = join(dist, 'client');
+// The mock and the MCP server answer for the description the pages were built from: the build names
+// it in .built-from.json (site/integrations/built-from.ts), which also covers a `description` option
+// set in astro.config.mjs rather than PETSTORE_SPEC.
+if (!process.env.PETSTORE_SPEC) {
+  try {
+    const built = JSON.parse(readFileSync(join(dist, '.built-from.json'), 'utf8')) as { spec?: unknown };
+    if (typeof built.spec === 'string') process.env.PETSTORE_SPEC = built.spec;
+  } catch {
+    // No marker (an output built before it existed): PETSTORE_SPEC or spec/openapi.yaml, as before.
+  }
+}
 const env = process.env;
 const port = Number(env.PORT ?? 4321);
 const host = env.HOST ?? 'localhost';
