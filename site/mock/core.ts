@@ -16,7 +16,7 @@ import { type MockOperation, mockOperations } from './operations.ts';
 import type { Param } from './params.ts';
 import { DEFAULT_RATE_POLICY, type RatePolicy } from './ratelimit.ts';
 import { type Description, deref, hasType, isObject, type JsonObject } from './refs.ts';
-import { Router } from './router.ts';
+import { Router, routeTemplate } from './router.ts';
 import { Sandboxes, type SandboxLimits, type SandboxSnapshot } from './sandboxes.ts';
 import { securityPlan } from './security.ts';
 import {
@@ -137,7 +137,10 @@ function deprecationOf(op: MockOperation): DeprecationInfo | undefined {
  * per parameter (`/files/{name}.{ext}` reads `report.csv` as `report` and `csv`, which bath-es5,
  * openapi-backend's reader, kept for the Petstore's operations, reads as `report.cs` and ``).
  */
-function templateParams(template: string): (path: string) => Record<string, string> | null {
+function templateParams(
+  template: string,
+  params: readonly Param[] = [],
+): (path: string) => Record<string, string> | null {
   const names: string[] = [];
   const pattern = new RegExp(
     `^${template
@@ -146,6 +149,12 @@ function templateParams(template: string): (path: string) => Record<string, stri
         const m = /^\{([^}]+)\}$/.exec(part);
         if (!m) return escapeRegExp(part);
         names.push(m[1] as string);
+        // A parameter with an enum of texts matches one of them, so two parameters side by side
+        // (`/blog/{pageName}{mediaTypeExtension}`, extension `.json`) split where the enum says.
+        const values = (params.find((p) => p.in === 'path' && p.name === m[1])?.schema as { enum?: unknown[] })?.enum;
+        if (Array.isArray(values) && values.length > 0 && values.every((v) => typeof v === 'string' && v !== '')) {
+          return `(${(values as string[]).map((v) => escapeRegExp(encodeURIComponent(v))).join('|')})`;
+        }
         return '([^/]+?)';
       })
       .join('')}$`,
@@ -175,6 +184,26 @@ function paramView(doc: Description, p: MockOperation['parameters'][number]): Pa
 }
 
 /**
+ * Whether path parameter values fit their schemas' type and enum: enough to tell `/collection/{id}`
+ * (an integer) from `/collection/{slug}` when both match a path.
+ */
+function pathFits(params: readonly Param[], values: Record<string, string> | null): boolean {
+  if (!values) return false;
+  for (const p of params) {
+    const value = values[p.name];
+    if (p.in !== 'path' || value === undefined) continue;
+    const schema = (p.schema ?? {}) as { type?: unknown; enum?: unknown };
+    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+    if (types.includes('integer') && !types.includes('string') && !/^-?\d+$/.test(value)) return false;
+    if (types.includes('number') && !types.includes('string') && Number.isNaN(Number(value))) return false;
+    if (types.includes('boolean') && !types.includes('string') && value !== 'true' && value !== 'false') return false;
+    if (Array.isArray(schema.enum) && schema.enum.length > 0 && !schema.enum.some((e) => String(e) === value))
+      return false;
+  }
+  return true;
+}
+
+/**
  * Builds the mock from a compiled description. Synchronous and host-free: no I/O, no timers, no
  * code compiled at run time.
  *
@@ -193,7 +222,16 @@ export function mockFromDefinition(definition: MockDefinition, options: MockOpti
   // Routed by a table compiled once (router.ts: openapi-backend's matching rules without
   // rebuilding every path pattern on every request).
   const operations = mockOperations(doc);
-  const router = new Router(operations);
+  const router = new Router(operations, (op, path) => {
+    const entry = prepared.get(op.operationId ?? '');
+    if (!entry) return true;
+    try {
+      return pathFits(entry.params, entry.pathParams(path));
+    } catch {
+      // Malformed percent-encoding: the template stands; a later stage answers 400.
+      return true;
+    }
+  });
   // The Petstore's hand-written behaviour, for the Petstore's description (handlers.ts).
   const handled = handledOperations(operations);
   // Deprecation headers of the hand-written operations; a malformed date there is an error of our
@@ -240,7 +278,7 @@ export function mockFromDefinition(definition: MockDefinition, options: MockOpti
       commaArrays: new Set(
         params.filter((p) => p.in === 'query' && hasType(p.schema, 'array') && p.explode === false).map((p) => p.name),
       ),
-      pathParams: handler ? pathParamsOf(op.path) : templateParams(op.path),
+      pathParams: handler ? pathParamsOf(op.path) : templateParams(routeTemplate(op.path), params),
       validators: () => {
         validators ??= definition.validators(operationId);
         return validators;

@@ -129,6 +129,11 @@ export function pruneCycles(doc: Description, value: unknown, schema: unknown, d
   return out;
 }
 
+/** The smallest well-formed SVG image (SVG 1.1 section 5.1.2: `svg` in the SVG namespace). */
+const EMPTY_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
+/** A well-formed XML document with one empty element, for XML media types whose schema is no element. */
+const EMPTY_XML = '<?xml version="1.0" encoding="UTF-8"?>\n<value/>';
+
 function xmlOf(schema: unknown, doc: Description, maxDepth: number): string | undefined {
   if (!isObject(schema)) return undefined;
   try {
@@ -277,7 +282,10 @@ export function generate(n: Negotiation, doc: Description, options: GenerateOpti
   }
   if (/[/+]xml$/.test(m)) {
     const xml = xmlOf(media.schema, doc, maxDepth);
-    if (xml !== undefined) return { status, headers, body: xml };
+    if (xml?.trimStart().startsWith('<')) return { status, headers, body: xml };
+    // A schema that is no XML element (a `string`, often `format: binary`): still a document of
+    // the declared type, the smallest one.
+    return { status, headers, body: m === 'image/svg+xml' ? EMPTY_SVG : EMPTY_XML };
   }
   const value = pruneCycles(doc, sampleSchema(media.schema, doc, 'response', maxDepth), media.schema);
   return { status, headers, body: serialize(mediaType, value) };

@@ -21,8 +21,11 @@ export type RouteMatch<T> =
 
 interface Route<T> {
   method: string;
+  /** The template's path part ({@link routeTemplate}). */
   path: string;
   pattern: RegExp;
+  /** Literal `name=value` pairs of a query written into the template (`/?Action=List`): all must be present. */
+  query: [string, string][];
   /** Length of the literal part of the template: more literal = more specific. */
   specificity: number;
   operation: T;
@@ -39,6 +42,29 @@ function templatePattern(template: string): RegExp {
   );
 }
 
+/**
+ * The part of a path template a request path is matched against: without a query or fragment
+ * written into it (`/fax/history?date_from={date_from}`, AWS's `/#X-Amz-Target=…`: real descriptions
+ * do this, though OpenAPI path keys are paths only) and without trailing slashes (as a request path
+ * is read, {@link normalizePath}).
+ */
+export function routeTemplate(template: string): string {
+  const cut = template.search(/[?#]/);
+  return normalizePath(cut >= 0 ? template.slice(0, cut) : template);
+}
+
+/** Literal `name=value` pairs of the query written into a template (values with `{…}` are variables). */
+function templateQuery(template: string): [string, string][] {
+  const q = /\?([^#]*)/.exec(template)?.[1];
+  if (!q) return [];
+  const out: [string, string][] = [];
+  for (const pair of q.split('&')) {
+    const [name, value] = pair.split('=', 2);
+    if (name && value !== undefined && !value.includes('{') && !name.includes('{')) out.push([name, value]);
+  }
+  return out;
+}
+
 /** Removes trailing slashes (openapi-backend `ignoreTrailingSlashes`, its default). */
 export function normalizePath(path: string): string {
   let p = path.trim();
@@ -49,39 +75,65 @@ export function normalizePath(path: string): string {
 /** A compiled routing table. */
 export class Router<T extends RoutableOperation> {
   private readonly routes: Route<T>[];
+  private readonly accepts: ((operation: T, path: string) => boolean) | undefined;
 
-  /** @param operations the spec's operations (e.g. openapi-backend `getOperations()`) */
-  constructor(operations: readonly T[]) {
+  /**
+   * @param operations the spec's operations (e.g. openapi-backend `getOperations()`)
+   * @param accepts whether an operation's path parameters can take the values of a request path;
+   *   among templates equally specific (`/collection/{id}` with an integer `id` and
+   *   `/collection/{slug}`), the first that accepts the path is taken, else the first
+   */
+  constructor(operations: readonly T[], accepts?: (operation: T, path: string) => boolean) {
+    this.accepts = accepts;
     this.routes = operations
-      .map((operation) => ({
-        method: operation.method.toUpperCase(),
-        path: operation.path,
-        pattern: templatePattern(operation.path),
-        specificity: operation.path.replace(/\{.*?\}/g, '').length,
-        operation,
-      }))
-      // Most specific first; a stable sort keeps the document order among equals.
-      .sort((a, b) => b.specificity - a.specificity);
+      .map((operation) => {
+        const path = routeTemplate(operation.path);
+        return {
+          method: operation.method.toUpperCase(),
+          path,
+          pattern: templatePattern(path),
+          query: templateQuery(operation.path),
+          specificity: path.replace(/\{.*?\}/g, '').length,
+          operation,
+        };
+      })
+      // Most specific first, then the ones a literal query narrows; a stable sort keeps the
+      // document order among equals.
+      .sort((a, b) => b.specificity - a.specificity || b.query.length - a.query.length);
   }
 
   /**
    * Finds the operation for a method and a path relative to the API root.
    * @param method HTTP method, any case
    * @param path request path without query, relative to the API root
+   * @param query the request's query: a template with a literal query (`/?Action=List`) matches only
+   *   a request that carries it; without one, the first such template of the path and method is taken
    * @returns the operation, or `method_not_allowed` with the path's methods, or `not_found`
    */
-  match(method: string, path: string): RouteMatch<T> {
+  match(method: string, path: string, query?: URLSearchParams): RouteMatch<T> {
     const m = method.toUpperCase();
     const p = normalizePath(path);
+    const fits = (r: Route<T>) => !query || r.query.every(([k, v]) => query.getAll(k).includes(v));
     for (const r of this.routes) {
-      if (r.path === p && r.method === m) return { kind: 'operation', operation: r.operation };
+      if (r.path === p && r.method === m && fits(r)) return { kind: 'operation', operation: r.operation };
     }
     let any = false;
+    let loose: Route<T> | undefined;
+    let first: Route<T> | undefined;
     for (const r of this.routes) {
       if (!r.pattern.test(p)) continue;
       any = true;
-      if (r.method === m) return { kind: 'operation', operation: r.operation };
+      if (r.method !== m) continue;
+      if (!fits(r)) {
+        loose ??= r;
+        continue;
+      }
+      if (first && r.specificity < first.specificity) break;
+      first ??= r;
+      if (!this.accepts || this.accepts(r.operation, p)) return { kind: 'operation', operation: r.operation };
     }
+    if (first) return { kind: 'operation', operation: first.operation };
+    if (loose) return { kind: 'operation', operation: loose.operation };
     return any ? { kind: 'method_not_allowed', allowed: this.methods(p) } : { kind: 'not_found' };
   }
 

@@ -118,7 +118,16 @@ export function checkCredentials(
     }
   };
   for (const alternative of plan) {
-    const values = alternative.map(credentialValue);
+    // An apiKey scheme on the `Authorization` header beside an `http` scheme in the same requirement
+    // (Azure's descriptions do this): one header carries both, in whatever form the client sends.
+    const sharedAuthorization = alternative.some(
+      (c) => c.via === 'header' && c.param.toLowerCase() === 'authorization',
+    );
+    const values = alternative.map((c) =>
+      c.via === 'authorization' && sharedAuthorization
+        ? request.headers.get('authorization')?.trim() || undefined
+        : credentialValue(c),
+    );
     if (values.every((v) => v !== undefined)) {
       return { ok: true, token: values.find((v, i) => v !== undefined && alternative[i]?.via !== 'none') ?? '' };
     }

@@ -14,7 +14,7 @@ import type { MockOperation } from './operations.ts';
 import { checkRawParams, decodeParams, type Param, pathSegments } from './params.ts';
 import { consume, type RatePolicy, rateLimitHeaders } from './ratelimit.ts';
 import type { Description } from './refs.ts';
-import { normalizePath, type Router } from './router.ts';
+import { normalizePath, type Router, routeTemplate } from './router.ts';
 import type { Sandbox, Sandboxes } from './sandboxes.ts';
 import { checkCredentials, type SecurityPlan } from './security.ts';
 import type { Store } from './store.ts';
@@ -182,7 +182,7 @@ export function route(router: Router<RoutedOperation>, prepared: ReadonlyMap<str
       ctx.target = { kind: 'reset' };
       return next();
     }
-    const match = router.match(ctx.method, ctx.path);
+    const match = router.match(ctx.method, ctx.path, ctx.url.searchParams);
     if (match.kind === 'not_found') throw new MockError('route_not_found', `no operation at ${ctx.method} ${ctx.path}`);
     if (match.kind === 'method_not_allowed') {
       const allowed = match.allowed.join(', ');
@@ -300,7 +300,7 @@ function operationOf(ctx: Context): PreparedOperation {
 export function rawParams(): Stage {
   return async (ctx, next) => {
     const op = operationOf(ctx);
-    ctx.pathRaw = pathSegments(op.operation.path, normalizePath(ctx.path));
+    ctx.pathRaw = pathSegments(routeTemplate(op.operation.path), normalizePath(ctx.path));
     // The identifier rules are the Petstore's; other operations' parameters are checked by
     // their schemas alone (the validate stage).
     if (!op.handler) return next();

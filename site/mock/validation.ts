@@ -141,14 +141,71 @@ export function requestInput(
       value = [value];
     q[name] = value;
   }
+  const path: Record<string, unknown> = { ...pathParams };
+  for (const p of op.parameters) {
+    if (p.in !== 'path') continue;
+    // A path parameter written into a query of the path template (`/export?filename={filename}`)
+    // arrives in the query.
+    if (path[p.name] === undefined) {
+      const key = templateQueryName(op.path, p.name);
+      if (key !== undefined && typeof query[key] === 'string') path[p.name] = query[key];
+    }
+    const value = path[p.name];
+    if (typeof value === 'string') path[p.name] = pathValue(p, value);
+  }
   const input: Record<string, unknown> = {
-    path: pathParams,
+    path,
     query: q,
     header: sent ? { ...sent.headers } : body.present ? { 'content-type': 'application/json' } : {},
     cookie: sent ? { ...sent.cookies } : {},
   };
   if (body.present) input.requestBody = body.value;
   return { input, errors };
+}
+
+/** The query name a template's query gives a variable (`/search?q={query}`: `query` → `q`). */
+function templateQueryName(template: string, variable: string): string | undefined {
+  const q = template.split('?')[1];
+  if (!q) return undefined;
+  for (const pair of q.split('&')) {
+    const [name, value] = pair.split('=', 2);
+    if (name && value === `{${variable}}`) return name;
+  }
+  return undefined;
+}
+
+/**
+ * A path parameter's value as its schema reads it (OpenAPI 3.2 section 4.12.2.5, "Style Examples"):
+ * an array from `simple` (`3,4,5`), `label` (`.3.4.5` or `.3,4,5`) or `matrix` (`;id=3,4,5` or
+ * `;id=3;id=4`) text; an object from `k,v,k2,v2` (or `k=v,k2=v2` exploded); other values as they are.
+ */
+export function pathValue(param: InputOperation['parameters'][number], value: string): unknown {
+  const type = param.schema?.type;
+  const is = (t: string) => type === t || (Array.isArray(type) && type.includes(t));
+  if (!is('array') && !is('object')) return value;
+  let text = value;
+  let separator = ',';
+  if (param.style === 'label' && text.startsWith('.')) {
+    text = text.slice(1);
+    if (param.explode) separator = '.';
+  } else if (param.style === 'matrix' && text.startsWith(';')) {
+    if (param.explode && is('array'))
+      return text
+        .slice(1)
+        .split(';')
+        .map((part) => part.replace(/^[^=]*=/, ''));
+    text = text.replace(/^;[^=]*=?/, '');
+  }
+  const parts = text === '' ? [] : text.split(separator);
+  if (is('array')) return parts;
+  const out: Record<string, string> = {};
+  if (param.explode) {
+    for (const part of parts) {
+      const [k, v = ''] = part.split('=', 2);
+      if (k) out[k] = v;
+    }
+  } else for (let i = 0; i + 1 < parts.length; i += 2) out[parts[i] as string] = parts[i + 1] as string;
+  return out;
 }
 
 /**

@@ -13,6 +13,7 @@ import addFormats from 'ajv-formats';
 import { INT64_FORMAT } from './formats.ts';
 import { jsonBodyMedia } from './media.ts';
 import { type MockOperation, mockOperations } from './operations.ts';
+import { portablePattern } from './pattern.ts';
 import { type Description, deref, isObject, type JsonObject } from './refs.ts';
 import type { RequestValidator } from './validation.ts';
 
@@ -38,6 +39,9 @@ export function anchored(value: unknown, depth = 0): unknown {
  * The description as validation reads it, a copy in which:
  * - `nullable` without `type` is dropped: a 3.0 keyword the upgrade to 3.1 leaves where it has no
  *   `type` to add `null` to, and which Ajv refuses to compile (it meant nothing there);
+ * - a `pattern` ECMAScript cannot compile with the `u` flag is read the way its author meant
+ *   (pattern.ts: `\-` outside a class, `{,2}`, Java's `\p{XDigit}`), or left out when it cannot be
+ *   read, so one odd pattern does not leave its operation's whole request unchecked;
  * - for requests, properties marked `readOnly` are no longer `required` (OpenAPI 3.2 section
  *   4.24.4: such a property "SHOULD NOT be sent as part of the request", so a request without it
  *   is valid).
@@ -55,6 +59,11 @@ export function requestView(doc: Description, direction: 'request' | 'response' 
     }
     const o = node as JsonObject;
     if ('nullable' in o && !('type' in o) && typeof o.nullable === 'boolean') delete o.nullable;
+    if (typeof o.pattern === 'string') {
+      const portable = portablePattern(o.pattern);
+      if (portable === undefined) delete o.pattern;
+      else o.pattern = portable;
+    }
     if (direction === 'request' && Array.isArray(o.required) && isObject(o.properties)) {
       const props = o.properties;
       o.required = o.required.filter((name) => {
@@ -125,6 +134,9 @@ export function requestSchemas(
     }
     const target = targets[p.in];
     if (!target) continue;
+    // A path parameter the path does not name cannot be sent (a slip of the description's
+    // author): it is not asked for.
+    if (p.in === 'path' && !op.path.includes(`{${p.name}}`)) continue;
     const name = p.in === 'header' ? p.name.toLowerCase() : p.name;
     if (p.required) {
       if (!target.required.includes(name)) target.required.push(name);

