@@ -72,10 +72,15 @@ export function normalizePath(path: string): string {
   return p.startsWith('/') ? p : `/${p}`;
 }
 
+/** Method syntax on purpose: a table of narrower operations is still a table of routable ones. */
+interface Acceptor<T> {
+  accepts(operation: T, path: string): boolean;
+}
+
 /** A compiled routing table. */
 export class Router<T extends RoutableOperation> {
   private readonly routes: Route<T>[];
-  private readonly accepts: ((operation: T, path: string) => boolean) | undefined;
+  private readonly acceptor: Acceptor<T> | undefined;
 
   /**
    * @param operations the spec's operations (e.g. openapi-backend `getOperations()`)
@@ -84,7 +89,7 @@ export class Router<T extends RoutableOperation> {
    *   `/collection/{slug}`), the first that accepts the path is taken, else the first
    */
   constructor(operations: readonly T[], accepts?: (operation: T, path: string) => boolean) {
-    this.accepts = accepts;
+    this.acceptor = accepts ? { accepts } : undefined;
     this.routes = operations
       .map((operation) => {
         const path = routeTemplate(operation.path);
@@ -130,7 +135,7 @@ export class Router<T extends RoutableOperation> {
       }
       if (first && r.specificity < first.specificity) break;
       first ??= r;
-      if (!this.accepts || this.accepts(r.operation, p)) return { kind: 'operation', operation: r.operation };
+      if (!this.acceptor || this.acceptor.accepts(r.operation, p)) return { kind: 'operation', operation: r.operation };
     }
     if (first) return { kind: 'operation', operation: first.operation };
     if (loose) return { kind: 'operation', operation: loose.operation };
