@@ -98,7 +98,11 @@ for (let run = 0; run < RUNS; run++) {
   }
 }
 for (const [i, row] of rows.entries()) {
-  row.pages = pageSizes(join(distOf(i), 'reference')).filter((p) => !/\/(explorer|tryit)\//.test(p.path));
+  // Operation pages only: not the index, tag, schema, webhook-list or explorer pages.
+  const reference = join(distOf(i), 'client', 'reference');
+  row.pages = pageSizes(reference).filter(
+    (p) => !/\/reference\/(index\.html$|explorer\/|tryit\/|schemas\/|tags?\/|webhooks\/index)/.test(p.path),
+  );
   if (!values.keep) rmSync(distOf(i), { recursive: true, force: true });
 }
 

@@ -32,6 +32,7 @@ import {
   deref,
   exampleFor,
   jsonText,
+  PAGE_ROW_BUDGET,
   parameterExample,
   type SchemaContext,
   type SchemaNode,
@@ -613,7 +614,7 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     const source = raw.get(op.slug);
     if (!source) throw new Error(`no operation with the slug ${op.slug}`);
     const { operation, pathItem } = source;
-    const ctx: SchemaContext = { ...baseCtx, expanded: new Set() };
+    const ctx: SchemaContext = { ...baseCtx, expanded: new Set(), budget: { rows: PAGE_ROW_BUDGET } };
     const parameters = parameterViews(doc, parametersOf(doc, pathItem, operation), ctx);
     const requestBody = requestBodyView(doc, operation.requestBody, ctx);
     const responses = responseViews(doc, operation.responses, ctx);

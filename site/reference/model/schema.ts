@@ -99,7 +99,17 @@ export interface SchemaContext {
    * linked after that (the `Error` of five error responses is shown once). Shared and filled in.
    */
   expanded?: Set<string>;
+  /**
+   * Property rows the page may still show (shared and counted down): once spent, a schema that a
+   * property or an alternative refers to is linked instead of expanded, so one page of a large
+   * description (Stripe's `Invoice` holds 80 properties, each a customer, a charge…) stays readable
+   * and small; its schema page still shows it. The schema at the top of a body is always shown.
+   */
+  budget?: { rows: number };
 }
+
+/** Property rows one operation page shows before nested schemas are linked instead of expanded. */
+export const PAGE_ROW_BUDGET = 250;
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 
@@ -281,7 +291,11 @@ function build(
       const resolved = Array.isArray(target.allOf) ? mergeAllOf(ctx.doc, target, new Set([key])) : target;
       // Small schemas (enums, scalars) are always shown in place; objects only to the depth bound.
       const composite = isComposite(resolved);
-      if (composite && (stack.has(key) || depth >= maxDepth || ctx.expanded?.has(key) || nesting >= MAX_NESTING)) {
+      const spent = ctx.budget !== undefined && ctx.budget.rows <= 0 && nesting > 0;
+      if (
+        composite &&
+        (stack.has(key) || depth >= maxDepth || ctx.expanded?.has(key) || nesting >= MAX_NESTING || spent)
+      ) {
         return { ...leaf(withSiblings(input, resolved) as Json), ref, collapsed: true };
       }
       if (composite && name) ctx.expanded?.add(name);
@@ -305,6 +319,7 @@ function build(
   if (disc) node.discriminator = disc;
   if (isObject(merged.properties)) {
     const required = new Set(Array.isArray(merged.required) ? merged.required.map(String) : []);
+    if (ctx.budget) ctx.budget.rows -= Object.keys(merged.properties).length;
     node.properties = Object.entries(merged.properties).map(([name, p]) => ({
       name,
       required: required.has(name),

@@ -364,6 +364,30 @@ describe('JSON Schema 2020-12 in schema trees', () => {
     assert.equal(friend?.collapsed, true);
     assert.equal(friend?.ref?.url, '/reference/schemas/Person/');
   });
+
+  test('a large body stays bounded: past the page budget, nested schemas are links, the top is whole', () => {
+    // Stripe-like: an object of 60 properties, each a reference to another object of 30 properties.
+    const schemas: Record<string, unknown> = {};
+    const props: Record<string, unknown> = {};
+    for (let i = 0; i < 60; i++) {
+      const fields: Record<string, unknown> = {};
+      for (let j = 0; j < 30; j++) fields[`field${j}`] = { type: 'string', description: 'A field.' };
+      schemas[`Part${i}`] = { type: 'object', properties: fields };
+      props[`part${i}`] = { $ref: `#/components/schemas/Part${i}` };
+    }
+    schemas.Invoice = { type: 'object', properties: props };
+    const c = { ...ctx({ components: { schemas } }), expanded: new Set<string>(), budget: { rows: 250 } };
+    const tree = schemaNode({ $ref: '#/components/schemas/Invoice' }, c);
+    assert.equal(tree.properties?.length, 60);
+    const parts = tree.properties?.map((p) => p.schema) ?? [];
+    const expanded = parts.filter((p) => !p.collapsed);
+    assert.ok(expanded.length >= 6 && expanded.length <= 8, `${expanded.length} parts expanded`);
+    for (const p of parts.filter((x) => x.collapsed))
+      assert.match(p.ref?.url ?? '', /^\/reference\/schemas\/Part\d+\/$/);
+    // Without a budget (a schema's own page) every part is expanded.
+    const whole = schemaNode({ $ref: '#/components/schemas/Invoice' }, ctx({ components: { schemas } }));
+    assert.equal(whole.properties?.filter((p) => !p.schema.collapsed).length, 60);
+  });
 });
 
 describe('the integration options', () => {
