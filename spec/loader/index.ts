@@ -18,4 +18,10 @@
 export { DescriptionError, formatDescriptionError, formatProblem } from './errors.ts';
 export { clearDescriptionCache, loadDescription, readDescription } from './load.ts';
 export { SPEC_PATH, specPath } from './path.ts';
-export type { DescriptionErrorCode, DescriptionProblem, LoadedDescription, OpenApiDocument } from './types.ts';
+export type {
+  DescriptionErrorCode,
+  DescriptionProblem,
+  LoadedDescription,
+  OpenApiDocument,
+  YamlTree,
+} from './types.ts';

@@ -9,7 +9,7 @@ import { DescriptionError } from './errors.ts';
 import { parseFile, positionOf } from './parse.ts';
 import { specPath } from './path.ts';
 import { checkStructure } from './structure.ts';
-import type { DescriptionProblem, JsonObject, LoadedDescription, OpenApiDocument } from './types.ts';
+import type { DescriptionProblem, JsonObject, LoadedDescription, OpenApiDocument, YamlTree } from './types.ts';
 import { findRefs, refPointer } from './walk.ts';
 
 /** At most this many problems are collected before the load stops (a broken file can have thousands). */
@@ -20,6 +20,7 @@ interface SourceFile {
   text: string;
   value: unknown;
   format: 'yaml' | 'json';
+  tree?: YamlTree;
 }
 
 function isObject(v: unknown): v is JsonObject {
@@ -31,7 +32,7 @@ function isRemote(filePart: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(filePart) && !/^file:/i.test(filePart) && !/^[a-z]:[\\/]/i.test(filePart);
 }
 
-async function readSource(file: string): Promise<SourceFile> {
+async function readSource(file: string, keepTree = false): Promise<SourceFile> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -39,7 +40,7 @@ async function readSource(file: string): Promise<SourceFile> {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     throw new DescriptionError([{ code: 'file-unreadable', file, detail: `cannot read the description: ${reason}` }]);
   }
-  return { text, ...parseFile(text, file) };
+  return { text, ...parseFile(text, file, keepTree) };
 }
 
 /** A problem located at a `$ref` of a file: line and column from the file's text. */
@@ -251,11 +252,13 @@ function versionOf(value: unknown, file: string, text: string): string {
 /**
  * Reads, bundles, checks and upgrades a description (the steps, in order, are the contract in
  * index.ts). Not cached; see {@link loadDescription}.
+ * @param options.entryTree also return the entry file's YAML syntax tree (`entryTree`), for a caller that
+ *   places values on their lines (spec-diff) without parsing the text a second time
  * @throws {DescriptionError} for every problem that stops the load
  */
-export async function readDescription(path: string): Promise<LoadedDescription> {
+export async function readDescription(path: string, options: { entryTree?: boolean } = {}): Promise<LoadedDescription> {
   const entry = resolve(path);
-  const entrySource = await readSource(entry);
+  const entrySource = await readSource(entry, options.entryTree);
   const sourceVersion = versionOf(entrySource.value, entry, entrySource.text);
   const files = await collectFiles(entry, entrySource);
   const source = files.size > 1 ? await bundleFiles(entry, files) : (entrySource.value as JsonObject);
@@ -294,6 +297,7 @@ export async function readDescription(path: string): Promise<LoadedDescription> 
     source,
     files: [...files.keys()],
     warnings,
+    ...(entrySource.tree ? { entryTree: entrySource.tree } : {}),
   };
 }
 

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
-import { DescriptionError, type DescriptionProblem, readDescription } from '../../spec/loader/index.ts';
+import { DescriptionError, type DescriptionProblem, readDescription, type YamlTree } from '../../spec/loader/index.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -22,6 +22,8 @@ export interface Description {
   source: Obj;
   /** The loader's internal form, OpenAPI 3.2. */
   document: Obj;
+  /** The YAML syntax tree of `text` the loader parsed (YAML only): where changes are written, without a second parse. */
+  tree?: YamlTree;
 }
 
 /**
@@ -54,7 +56,7 @@ function family(version: string): string {
  */
 export async function loadFile(path: string, label: string = path): Promise<Description> {
   try {
-    const d = await readDescription(path);
+    const d = await readDescription(path, { entryTree: true });
     return {
       path: label,
       text: d.text,
@@ -62,6 +64,7 @@ export async function loadFile(path: string, label: string = path): Promise<Desc
       sourceVersion: family(d.sourceVersion),
       source: d.source,
       document: d.document,
+      ...(d.entryTree ? { tree: d.entryTree } : {}),
     };
   } catch (err) {
     if (!(err instanceof DescriptionError)) throw err;

@@ -14,7 +14,7 @@ import type { OpenApiDocument } from '../../../site/reference/model/document.ts'
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
 import { parseChangelog } from '../../../spec/changelog.ts';
 
-const MAIN = fileURLToPath(new URL('../../../tools/spec-diff/main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../../tools/bin/spec-diff.mjs', import.meta.url));
 const SPEC = fileURLToPath(new URL('../../../spec/openapi.yaml', import.meta.url));
 let repo: string;
 
