@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundle as bundleRefs, type FileInfo } from '@apidevtools/json-schema-ref-parser';
+import type { FileInfo } from '@apidevtools/json-schema-ref-parser';
 import { UpgradeIncompatibilityError, upgrade } from '@scalar/openapi-upgrader';
 import { parsePointer, resolvePointer } from '../pointer.ts';
 import { DescriptionError } from './errors.ts';
@@ -146,9 +146,11 @@ async function collectFiles(entry: string, entrySource: SourceFile): Promise<Map
  * Bundles the files of a split description into one document with json-schema-ref-parser: each
  * external value is inlined at its first use and later uses point there, so a schema keeps the name it
  * has under `components` and circular references across files stay finite. Reads nothing itself: the
- * files come from {@link collectFiles}.
+ * files come from {@link collectFiles}. The library is loaded here, on the first split description: a
+ * one-file description (the common case, and every run of a command-line tool on one) never loads it.
  */
 async function bundleFiles(entry: string, files: Map<string, SourceFile>): Promise<JsonObject> {
+  const { bundle: bundleRefs } = await import('@apidevtools/json-schema-ref-parser');
   const pathOf = (url: string): string => (url.startsWith('file:') ? fileURLToPath(url) : resolve(url));
   const fromCache = {
     order: 1,
