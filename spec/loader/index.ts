@@ -16,7 +16,7 @@
  */
 
 export { DescriptionError, formatDescriptionError, formatProblem } from './errors.ts';
-export { clearDescriptionCache, loadDescription, readDescription } from './load.ts';
+export { clearDescriptionCache, type FileReader, loadDescription, readDescription } from './load.ts';
 export { SPEC_PATH, specPath } from './path.ts';
 export type {
   DescriptionErrorCode,

@@ -32,10 +32,19 @@ function isRemote(filePart: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(filePart) && !/^file:/i.test(filePart) && !/^[a-z]:[\\/]/i.test(filePart);
 }
 
-async function readSource(file: string, keepTree = false): Promise<SourceFile> {
+/**
+ * Reads a file's text for a load: the file system by default. A description as it was at a git revision
+ * (spec-diff's `--base <ref>`) is read through another one. An error whose `code` is `ENOENT` means the
+ * file does not exist; any other error's message is shown.
+ */
+export type FileReader = (file: string) => Promise<string>;
+
+const readFromDisk: FileReader = (file) => readFile(file, 'utf8');
+
+async function readSource(file: string, read: FileReader, keepTree = false): Promise<SourceFile> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await read(file);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     throw new DescriptionError([{ code: 'file-unreadable', file, detail: `cannot read the description: ${reason}` }]);
@@ -68,7 +77,11 @@ function refProblem(
  * parses, the JSON pointer leads somewhere, nothing points at the network. Returns the files read.
  * @throws {DescriptionError} with every problem found (at most {@link MAX_PROBLEMS})
  */
-async function collectFiles(entry: string, entrySource: SourceFile): Promise<Map<string, SourceFile>> {
+async function collectFiles(
+  entry: string,
+  entrySource: SourceFile,
+  read: FileReader,
+): Promise<Map<string, SourceFile>> {
   const files = new Map<string, SourceFile>([[entry, entrySource]]);
   const problems: DescriptionProblem[] = [];
   const queue = [entry];
@@ -98,7 +111,7 @@ async function collectFiles(entry: string, entrySource: SourceFile): Promise<Map
         target = filePart.startsWith('file:') ? fileURLToPath(filePart) : resolve(dirname(file), decodeURI(filePart));
         if (!files.has(target)) {
           try {
-            files.set(target, await readSource(target));
+            files.set(target, await readSource(target, read));
             queue.push(target);
           } catch (error) {
             if (!(error instanceof DescriptionError)) throw error;
@@ -256,13 +269,19 @@ function versionOf(value: unknown, file: string, text: string): string {
  * index.ts). Not cached; see {@link loadDescription}.
  * @param options.entryTree also return the entry file's YAML syntax tree (`entryTree`), for a caller that
  *   places values on their lines (spec-diff) without parsing the text a second time
+ * @param options.read reads the entry and every file it references, by absolute path (default: the file
+ *   system; spec-diff reads a git revision's files with `git show`)
  * @throws {DescriptionError} for every problem that stops the load
  */
-export async function readDescription(path: string, options: { entryTree?: boolean } = {}): Promise<LoadedDescription> {
+export async function readDescription(
+  path: string,
+  options: { entryTree?: boolean; read?: FileReader } = {},
+): Promise<LoadedDescription> {
   const entry = resolve(path);
-  const entrySource = await readSource(entry, options.entryTree);
+  const read = options.read ?? readFromDisk;
+  const entrySource = await readSource(entry, read, options.entryTree);
   const sourceVersion = versionOf(entrySource.value, entry, entrySource.text);
-  const files = await collectFiles(entry, entrySource);
+  const files = await collectFiles(entry, entrySource, read);
   const source = files.size > 1 ? await bundleFiles(entry, files) : (entrySource.value as JsonObject);
   const structure = checkStructure(source);
   if (structure.length > 0) {
