@@ -16,8 +16,10 @@
 // time, with ajv's standalone code generation and the same ajv options: the bundle holds the generated
 // validator for site/domains.schema.json instead of ajv, so a run neither loads ajv nor compiles.
 //
-// Commander loads node:child_process (with net, dgram and streams) for executable subcommands, which
-// neither CLI has: in the bundles that import is replaced by a stub that loads the module on first use.
+// Node's built-in modules are taken with process.getBuiltinModule, not imported: an ES import of one builds
+// its facade, which loads every lazy part of it (see BUILTINS_WITHOUT_FACADE). Commander loads
+// node:child_process (with net, dgram and streams) for executable subcommands, which neither CLI has: in
+// the bundles that import is replaced by a stub that loads the module on first use.
 //
 // A bundle sits at the same depth as its sources' folders (tools/docs-domains/config/, spec/loader/) so that
 // the paths they derive from import.meta.url (the repository root, site/domains.yaml) stay right.
@@ -73,6 +75,30 @@ export function compileSchema(schema) {
 const LAZY_CHILD_PROCESS = `export default { spawn: (...args) => process.getBuiltinModule('node:child_process').spawn(...args) };`;
 
 /**
+ * Node's built-in modules, taken with `process.getBuiltinModule` instead of an ES `import`: importing one makes
+ * Node build its ES facade, which reads every export once, lazy ones too, so `import … from 'node:fs'` loads
+ * fs/promises and the streams, and `import process from 'node:process'` (commander) loads the diagnostic
+ * report, the worker threads and more: tens of modules a command never uses.
+ * @type {import('esbuild').Plugin}
+ */
+const BUILTINS_WITHOUT_FACADE = {
+  name: 'builtins-without-facade',
+  setup(b) {
+    b.onResolve(
+      { filter: /^node:|^(buffer|process|events|path|fs|url|util|os|crypto|net|tls|dgram|stream)$/ },
+      (args) => ({
+        path: args.path.replace(/^node:/, ''),
+        namespace: 'builtin',
+      }),
+    );
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${args.path}`)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * One esbuild bundle with splitting into `outDir`, and its inputs.json.
  * @param {typeof import('esbuild')} esbuild
  * @param {{ entry: string, outDir: string, plugins?: import('esbuild').Plugin[], define?: Record<string, string>, extraInputs?: string[] }} cli
@@ -112,9 +138,10 @@ async function bundle(esbuild, cli) {
         },
       },
       ...(cli.plugins ?? []),
+      BUILTINS_WITHOUT_FACADE,
     ],
     // CommonJS dependencies (ajv, dns-packet, api-smart-diff's) call require() for Node's built-ins.
-    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+    banner: { js: "const require=process.getBuiltinModule('node:module').createRequire(import.meta.url);" },
   });
   const inputs = Object.keys(result.metafile.inputs)
     .filter((p) => !p.includes('node_modules/') && !p.includes(':'))

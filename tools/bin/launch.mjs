@@ -12,9 +12,11 @@
 // where stripping is not on by default. Below the floor it runs itself again through scripts/with-node.mjs,
 // which uses, or installs once, the Node that .nvmrc names in .tools/. node:child_process is loaded only
 // for those re-runs.
-import { readFileSync, statSync } from 'node:fs';
-import module from 'node:module';
-import { fileURLToPath } from 'node:url';
+// Built-in modules through process.getBuiltinModule where there is one (Node >= 22.3, 20.16): an ES import
+// of node:fs would build its facade, which loads fs/promises and the streams besides.
+const builtin = async (name) => process.getBuiltinModule?.(name) ?? (await import(name));
+const { readFileSync, statSync } = await builtin('node:fs');
+const { fileURLToPath } = await builtin('node:url');
 
 /**
  * Whether a Node version is at or above a floor; the same rule as scripts/node-version.mjs `satisfies`,
@@ -103,7 +105,7 @@ export async function launch({ name, launcher, dist, sources }) {
     });
   } else if (bundle || process.features.typescript) {
     // Cache compiled (and type-stripped) modules on disk: halves the start-up time of every later run.
-    module.enableCompileCache?.();
+    (await builtin('node:module')).enableCompileCache?.();
     const { run } = await import(bundle ? bundle.href : sources.href);
     await run();
   } else {

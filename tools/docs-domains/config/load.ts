@@ -4,12 +4,14 @@
  * The bundled CLI (scripts/build-cli.mjs) also keeps each validation result in `node_modules/.cache/docs-domains/`,
  * under a hash of the bundle's build, the schema and the config text: parsing YAML with positions is the slowest
  * part of a run on a large config (1,000 redirects: longer than Node's start), and the result is a pure function of
- * those three. Run from the sources, nothing is cached.
+ * those three. Run from the sources, nothing is cached. The validator itself (the YAML parser, the public suffix
+ * list, the schema check) is loaded only when there is no cached result: a `validate` that finds one loads none
+ * of them.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ValidationResult, validateConfig } from './validate.ts';
+import type { ValidationResult } from './validate.ts';
 
 /** The repository root (this file is tools/docs-domains/config/load.ts). */
 export const REPO_ROOT: string = fileURLToPath(new URL('../../../', import.meta.url));
@@ -63,7 +65,7 @@ function writeCached(file: string, result: ValidationResult): void {
  * @param path file path as given by the user (shown in problems)
  * @throws {ConfigReadError} when the file or the schema cannot be read
  */
-export function loadConfig(path: string): ValidationResult {
+export async function loadConfig(path: string): Promise<ValidationResult> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -83,6 +85,7 @@ export function loadConfig(path: string): ValidationResult {
   const file = cacheFile(schemaText, text);
   const cached = file && readCached(file, path);
   if (cached) return cached;
+  const { validateConfig } = await import('./validate.ts');
   const result = validateConfig(text, path, schema);
   if (file) writeCached(file, result);
   return result;
