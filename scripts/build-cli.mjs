@@ -16,8 +16,8 @@
 // time, with ajv's standalone code generation and the same ajv options: the bundle holds the generated
 // validator for site/domains.schema.json instead of ajv, so a run neither loads ajv nor compiles.
 //
-// Node's built-in modules are taken with process.getBuiltinModule, not imported: an ES import of one builds
-// its facade, which loads every lazy part of it (see BUILTINS_WITHOUT_FACADE). Commander loads
+// Node's built-in modules are taken with process.getBuiltinModule, not imported, and node:process is the
+// global (see BUILTINS_WITHOUT_FACADE). Commander loads
 // node:child_process (with net, dgram and streams) for executable subcommands, which neither CLI has: in
 // the bundles that import is replaced by a stub that loads the module on first use.
 //
@@ -75,10 +75,10 @@ export function compileSchema(schema) {
 const LAZY_CHILD_PROCESS = `export default { spawn: (...args) => process.getBuiltinModule('node:child_process').spawn(...args) };`;
 
 /**
- * Node's built-in modules, taken with `process.getBuiltinModule` instead of an ES `import`: importing one makes
- * Node build its ES facade, which reads every export once, lazy ones too, so `import … from 'node:fs'` loads
- * fs/promises and the streams, and `import process from 'node:process'` (commander) loads the diagnostic
- * report, the worker threads and more: tens of modules a command never uses.
+ * Node's built-in modules, taken with `process.getBuiltinModule` when a chunk that uses them runs, instead of
+ * ES imports that the module graph links before anything runs; and node:process as the `process` global: loading
+ * it as a module reads every property of it, so `import process from 'node:process'` (commander) loaded the
+ * diagnostic report, the worker threads and more, tens of modules a command never uses.
  * @type {import('esbuild').Plugin}
  */
 const BUILTINS_WITHOUT_FACADE = {
@@ -91,10 +91,19 @@ const BUILTINS_WITHOUT_FACADE = {
         namespace: 'builtin',
       }),
     );
-    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
-      contents: `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${args.path}`)});`,
-      loader: 'js',
-    }));
+    // node:process is the `process` global; loading it as a module would read every property of it, the lazy
+    // ones (the diagnostic report, the worker machinery) included.
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => {
+      if (args.path === 'process') return { contents: 'module.exports = process;', loader: 'js' };
+      // Each export a getter that loads the module on first use: a chunk that imports node:util for a help
+      // text, or node:net for an address check, loads it only when that code runs.
+      const keys = Object.keys(createRequire(import.meta.url)(`node:${args.path}`));
+      const name = JSON.stringify(`node:${args.path}`);
+      return {
+        contents: `let m;for(const k of ${JSON.stringify(keys)})Object.defineProperty(module.exports,k,{enumerable:true,get:()=>(m??=process.getBuiltinModule(${name}))[k]});`,
+        loader: 'js',
+      };
+    });
   },
 };
 
