@@ -1,8 +1,11 @@
 // Benchmark of `spec-diff` (not a test: prints figures).
 //
 //   1. the Petstore: spec/openapi.yaml against a copy with a few edits (an operation removed, a shared enum
-//      narrowed, an operation deprecated, info.version), as a process (`node tools/spec-diff/main.ts ... --json`):
-//      median wall time of RUNS runs after one warm-up (which fills Node's compile cache), and peak RSS;
+//      narrowed, an operation deprecated, info.version), as a process (`node tools/bin/spec-diff.mjs ... --json`,
+//      what `npm run spec:diff` runs): median wall time of RUNS runs after one warm-up (which fills Node's compile
+//      cache), and peak RSS; from the bundle (tools/spec-diff/dist/, built first when missing or stale, as npm ci
+//      does) and from the TypeScript sources (SPEC_DIFF_SOURCE=1), beside Node's own start (`node -e 0`) measured
+//      in the same run; and `npm run spec:diff` itself, to show what npm's own start adds;
 //   2. the GitHub REST description two releases apart (npm @octokit/openapi, generated/api.github.com.json, ~13 MB
 //      of JSON each): one run, wall time and peak RSS. The two packages are fetched once with `npm pack` into
 //      bench/results/ (git-ignored), or read from --github-dir (a folder holding octokit-openapi-<version>/package/…);
@@ -35,7 +38,7 @@ const { values: opts } = parseArgs({
 });
 const RUNS = Number(opts.runs);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = join(ROOT, 'tools/spec-diff/main.ts');
+const MAIN = join(ROOT, 'tools/bin/spec-diff.mjs');
 const SPEC = join(ROOT, 'spec/openapi.yaml');
 const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 
@@ -46,15 +49,16 @@ interface Run {
   stdout: string;
 }
 
-/** Runs node with args; wall time, and peak RSS through GNU time when it is there. */
-function measure(args: string[]): Run {
-  const cmd = GNU_TIME ? GNU_TIME : process.execPath;
-  const full = GNU_TIME ? ['-f', '%M', process.execPath, ...args] : args;
+/** Runs node (or `program`) with args; wall time, and peak RSS through GNU time when it is there. */
+function measure(args: string[], env: Record<string, string> = {}, program = process.execPath): Run {
+  const cmd = GNU_TIME ? GNU_TIME : program;
+  const full = GNU_TIME ? ['-f', '%M', program, ...args] : args;
   const t = performance.now();
   const r = spawnSync(cmd, full, {
+    cwd: ROOT,
     encoding: 'utf8',
     maxBuffer: 1 << 28,
-    env: { ...process.env, BUILD_DATE: '2026-11-25', NO_COLOR: '1' },
+    env: { ...process.env, BUILD_DATE: '2026-11-25', NO_COLOR: '1', ...env },
   });
   const seconds = (performance.now() - t) / 1000;
   const kb = GNU_TIME ? Number(r.stderr.trim().split('\n').at(-1)) : Number.NaN;
@@ -74,6 +78,12 @@ function summary(stdout: string): string {
   }
 }
 
+const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], { encoding: 'utf8' });
+if (built.status !== 0) {
+  process.stderr.write(`npm run build:cli failed:\n${built.stderr}`);
+  process.exit(1);
+}
+
 const work = mkdtempSync(join(tmpdir(), 'spec-diff-bench-'));
 try {
   // 1. The Petstore.
@@ -86,14 +96,28 @@ try {
   const head = join(work, 'openapi.yaml');
   writeFileSync(head, doc.toString());
   const petArgs = [MAIN, '--base', SPEC, '--head', head, '--json'];
+  const SOURCES = { SPEC_DIFF_SOURCE: '1' };
   measure(petArgs);
+  measure(petArgs, SOURCES);
+  const node0 = Array.from({ length: RUNS }, () => measure(['-e', '0']));
   const pet = Array.from({ length: RUNS }, () => measure(petArgs));
+  const petSources = Array.from({ length: RUNS }, () => measure(petArgs, SOURCES));
+  const npmArgs = ['run', '--silent', 'spec:diff', '--', '--base', SPEC, '--head', head, '--json'];
+  const viaNpm = Array.from({ length: RUNS }, () => measure(npmArgs, {}, 'npm'));
   const petAnchorScript = `const {parse}=await import(${JSON.stringify(join(ROOT, 'node_modules/yaml/dist/index.js'))});const fs=await import('node:fs');parse(fs.readFileSync(${JSON.stringify(SPEC)},'utf8'));parse(fs.readFileSync(${JSON.stringify(head)},'utf8'));`;
   const anchor = Array.from({ length: RUNS }, () => measure(['--input-type=module', '-e', petAnchorScript]));
-  const petMedian = { seconds: median(pet.map((r) => r.seconds)), rssMb: Math.max(...pet.map((r) => r.rssMb ?? 0)) };
+  const med = (rs: Run[]) => ({
+    seconds: median(rs.map((r) => r.seconds)),
+    rssMb: Math.max(...rs.map((r) => r.rssMb ?? 0)),
+  });
+  const petMedian = med(pet);
+  const start = med(node0).seconds;
   process.stdout.write(
     `Petstore (${RUNS} runs after a warm-up, median): spec-diff ${fmt(petMedian)}; ${summary(pet[0]?.stdout ?? '')}\n` +
-      `  anchor: node reading and parsing both YAML files: ${fmt({ seconds: median(anchor.map((r) => r.seconds)), rssMb: Math.max(...anchor.map((r) => r.rssMb ?? 0)) })}\n` +
+      `  = node's start ${start.toFixed(2)} s (node -e 0) + ours ${(petMedian.seconds - start).toFixed(2)} s\n` +
+      `  from the TypeScript sources (SPEC_DIFF_SOURCE=1): ${fmt(med(petSources))}\n` +
+      `  npm run spec:diff (the same, through npm): ${fmt(med(viaNpm))}: npm adds ${(med(viaNpm).seconds - petMedian.seconds).toFixed(2)} s\n` +
+      `  anchor: node reading and parsing both YAML files: ${fmt(med(anchor))}\n` +
       `  goal ≤ 1 s: ${petMedian.seconds <= 1 ? 'met' : 'NOT met'}\n`,
   );
 

@@ -7,7 +7,8 @@
 // Before integration or browser tests it checks the Debian packages they use and stops with the exact
 // install command when one is missing (it never installs anything), then builds the site when an input
 // is newer than dist/ (scripts/build-if-stale.mjs). Before unit or integration tests it bundles the
-// docs-domains CLI (scripts/build-cli.mjs, a few seconds), so that they run it as `npx docs-domains` does.
+// docs-domains and spec-diff CLIs (scripts/build-cli.mjs, a few seconds), so that they run them as
+// `npx docs-domains` and `npm run spec:diff` do.
 //
 // Further arguments: for unit and integration they go to `node --test` (a folder such as
 // tests/unit/mock stands for its *.test.ts files); for browser, to `playwright test`. For `all`,
@@ -144,12 +145,12 @@ if (which === 'all') {
 }
 
 requirePackages(plan.map(([s]) => s));
-// The tests run the docs-domains CLI as `npx docs-domains` does: from its bundle, built fresh here.
+// The tests run the CLIs as `npx docs-domains` and `npm run spec:diff` do: from their bundles, built fresh here.
 if (plan.some(([s]) => s !== 'browser')) {
   try {
     await buildCli();
   } catch (err) {
-    process.stderr.write(`docs-domains: the bundle does not build: ${err.message}\n`);
+    process.stderr.write(`docs-domains, spec-diff: the bundles do not build: ${err.message}\n`);
     process.exit(1);
   }
 }

@@ -1,8 +1,22 @@
 // The operations of an OpenAPI document, for TypeScript code. The implementation is plain JavaScript
 // (spec/shared/operations.js) so that the Spectral ruleset can import the same one.
-import { HTTP_METHODS, listOperations, type OperationEntry } from './shared/operations.js';
+import {
+  HTTP_METHODS,
+  listAllOperations,
+  listOperations,
+  type OperationEntry,
+  PATH_ITEM_METHODS,
+  type PathItemOperationEntry,
+} from './shared/operations.js';
 
 /** One of {@link HTTP_METHODS}: a lower-case HTTP method as a path item key. */
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-export { HTTP_METHODS, listOperations, type OperationEntry };
+export {
+  HTTP_METHODS,
+  listAllOperations,
+  listOperations,
+  type OperationEntry,
+  PATH_ITEM_METHODS,
+  type PathItemOperationEntry,
+};

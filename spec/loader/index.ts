@@ -13,9 +13,19 @@
  * - `source`: the bundled description in its own version (what `/openapi.json` serves); `text` is the
  *   entry file byte for byte (what `/openapi.yaml` serves for a one-file description);
  * - errors: a {@link DescriptionError} with a stable `code` and where (file, line, column, JSON pointer).
+ *
+ * {@link readDescription} is the same load without the cache, with options: `read`, a {@link FileReader}
+ * for the entry and every file it references (a git revision's files), and `entryTree`, the entry's YAML
+ * syntax tree for a caller that places values on their lines.
  */
 
 export { DescriptionError, formatDescriptionError, formatProblem } from './errors.ts';
-export { clearDescriptionCache, loadDescription, readDescription } from './load.ts';
+export { clearDescriptionCache, type FileReader, loadDescription, readDescription } from './load.ts';
 export { SPEC_PATH, specPath } from './path.ts';
-export type { DescriptionErrorCode, DescriptionProblem, LoadedDescription, OpenApiDocument } from './types.ts';
+export type {
+  DescriptionErrorCode,
+  DescriptionProblem,
+  LoadedDescription,
+  OpenApiDocument,
+  YamlTree,
+} from './types.ts';

@@ -2,14 +2,14 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundle as bundleRefs, type FileInfo } from '@apidevtools/json-schema-ref-parser';
+import type { FileInfo } from '@apidevtools/json-schema-ref-parser';
 import { UpgradeIncompatibilityError, upgrade } from '@scalar/openapi-upgrader';
 import { parsePointer, resolvePointer } from '../pointer.ts';
 import { DescriptionError } from './errors.ts';
 import { parseFile, positionOf } from './parse.ts';
 import { specPath } from './path.ts';
 import { checkStructure } from './structure.ts';
-import type { DescriptionProblem, JsonObject, LoadedDescription, OpenApiDocument } from './types.ts';
+import type { DescriptionProblem, JsonObject, LoadedDescription, OpenApiDocument, YamlTree } from './types.ts';
 import { findRefs, refPointer } from './walk.ts';
 
 /** At most this many problems are collected before the load stops (a broken file can have thousands). */
@@ -20,6 +20,7 @@ interface SourceFile {
   text: string;
   value: unknown;
   format: 'yaml' | 'json';
+  tree?: YamlTree;
 }
 
 function isObject(v: unknown): v is JsonObject {
@@ -31,15 +32,24 @@ function isRemote(filePart: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(filePart) && !/^file:/i.test(filePart) && !/^[a-z]:[\\/]/i.test(filePart);
 }
 
-async function readSource(file: string): Promise<SourceFile> {
+/**
+ * Reads a file's text for a load: the file system by default. A description as it was at a git revision
+ * (spec-diff's `--base <ref>`) is read through another one. An error whose `code` is `ENOENT` means the
+ * file does not exist; any other error's message is shown.
+ */
+export type FileReader = (file: string) => Promise<string>;
+
+const readFromDisk: FileReader = (file) => readFile(file, 'utf8');
+
+async function readSource(file: string, read: FileReader, keepTree = false): Promise<SourceFile> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await read(file);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     throw new DescriptionError([{ code: 'file-unreadable', file, detail: `cannot read the description: ${reason}` }]);
   }
-  return { text, ...parseFile(text, file) };
+  return { text, ...parseFile(text, file, keepTree) };
 }
 
 /** A problem located at a `$ref` of a file: line and column from the file's text. */
@@ -67,7 +77,11 @@ function refProblem(
  * parses, the JSON pointer leads somewhere, nothing points at the network. Returns the files read.
  * @throws {DescriptionError} with every problem found (at most {@link MAX_PROBLEMS})
  */
-async function collectFiles(entry: string, entrySource: SourceFile): Promise<Map<string, SourceFile>> {
+async function collectFiles(
+  entry: string,
+  entrySource: SourceFile,
+  read: FileReader,
+): Promise<Map<string, SourceFile>> {
   const files = new Map<string, SourceFile>([[entry, entrySource]]);
   const problems: DescriptionProblem[] = [];
   const queue = [entry];
@@ -97,7 +111,7 @@ async function collectFiles(entry: string, entrySource: SourceFile): Promise<Map
         target = filePart.startsWith('file:') ? fileURLToPath(filePart) : resolve(dirname(file), decodeURI(filePart));
         if (!files.has(target)) {
           try {
-            files.set(target, await readSource(target));
+            files.set(target, await readSource(target, read));
             queue.push(target);
           } catch (error) {
             if (!(error instanceof DescriptionError)) throw error;
@@ -145,9 +159,11 @@ async function collectFiles(entry: string, entrySource: SourceFile): Promise<Map
  * Bundles the files of a split description into one document with json-schema-ref-parser: each
  * external value is inlined at its first use and later uses point there, so a schema keeps the name it
  * has under `components` and circular references across files stay finite. Reads nothing itself: the
- * files come from {@link collectFiles}.
+ * files come from {@link collectFiles}. The library is loaded here, on the first split description: a
+ * one-file description (the common case, and every run of a command-line tool on one) never loads it.
  */
 async function bundleFiles(entry: string, files: Map<string, SourceFile>): Promise<JsonObject> {
+  const { bundle: bundleRefs } = await import('@apidevtools/json-schema-ref-parser');
   const pathOf = (url: string): string => (url.startsWith('file:') ? fileURLToPath(url) : resolve(url));
   const fromCache = {
     order: 1,
@@ -251,13 +267,21 @@ function versionOf(value: unknown, file: string, text: string): string {
 /**
  * Reads, bundles, checks and upgrades a description (the steps, in order, are the contract in
  * index.ts). Not cached; see {@link loadDescription}.
+ * @param options.entryTree also return the entry file's YAML syntax tree (`entryTree`), for a caller that
+ *   places values on their lines (spec-diff) without parsing the text a second time
+ * @param options.read reads the entry and every file it references, by absolute path (default: the file
+ *   system; spec-diff reads a git revision's files with `git show`)
  * @throws {DescriptionError} for every problem that stops the load
  */
-export async function readDescription(path: string): Promise<LoadedDescription> {
+export async function readDescription(
+  path: string,
+  options: { entryTree?: boolean; read?: FileReader } = {},
+): Promise<LoadedDescription> {
   const entry = resolve(path);
-  const entrySource = await readSource(entry);
+  const read = options.read ?? readFromDisk;
+  const entrySource = await readSource(entry, read, options.entryTree);
   const sourceVersion = versionOf(entrySource.value, entry, entrySource.text);
-  const files = await collectFiles(entry, entrySource);
+  const files = await collectFiles(entry, entrySource, read);
   const source = files.size > 1 ? await bundleFiles(entry, files) : (entrySource.value as JsonObject);
   const structure = checkStructure(source);
   if (structure.length > 0) {
@@ -294,6 +318,7 @@ export async function readDescription(path: string): Promise<LoadedDescription> 
     source,
     files: [...files.keys()],
     warnings,
+    ...(entrySource.tree ? { entryTree: entrySource.tree } : {}),
   };
 }
 

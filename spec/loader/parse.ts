@@ -1,11 +1,14 @@
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import { parsePointer } from '../pointer.ts';
 import { DescriptionError } from './errors.ts';
+import type { YamlTree } from './types.ts';
 
 /** A parsed file: its value and the syntax it was written in. */
 export interface ParsedFile {
   value: unknown;
   format: 'yaml' | 'json';
+  /** The YAML syntax tree, when asked for (`keepTree`) and the text is YAML. */
+  tree?: YamlTree;
 }
 
 /**
@@ -32,9 +35,11 @@ export function lineColumn(text: string, offset: number): { line: number; column
  * Parses the YAML or JSON text of a description file. Pure.
  * @param text the file's content
  * @param file absolute path, named in errors
+ * @param keepTree also return the YAML syntax tree (for a caller that locates values in the text: the parse is
+ *   the slowest step of a load, not to be done twice)
  * @throws {DescriptionError} code `syntax`, with the line and column of the first syntax error
  */
-export function parseFile(text: string, file: string): ParsedFile {
+export function parseFile(text: string, file: string, keepTree = false): ParsedFile {
   if (looksLikeJson(text)) {
     try {
       return { value: JSON.parse(text), format: 'json' };
@@ -56,7 +61,8 @@ export function parseFile(text: string, file: string): ParsedFile {
     const detail = first.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? first.message;
     throw new DescriptionError([{ code: 'syntax', file, line, column: col, detail: `YAML syntax error: ${detail}` }]);
   }
-  return { value: doc.toJS({ maxAliasCount: -1 }), format: 'yaml' };
+  const value = doc.toJS({ maxAliasCount: -1 });
+  return keepTree ? { value, format: 'yaml', tree: { document: doc, lineCounter } } : { value, format: 'yaml' };
 }
 
 /** The last text parsed for positions: a description with many problems is parsed once, not once per problem. */

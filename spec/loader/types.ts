@@ -1,3 +1,5 @@
+import type { Document, LineCounter } from 'yaml';
+
 /** A JSON object as parsed from YAML or JSON. */
 export type JsonObject = Record<string, unknown>;
 
@@ -8,6 +10,12 @@ export type JsonObject = Record<string, unknown>;
  * every consumer checks the shapes it reads.
  */
 export type OpenApiDocument = JsonObject & { openapi: string };
+
+/** A YAML file's syntax tree and the line starts of its text: positions of values without another parse. */
+export interface YamlTree {
+  document: Document.Parsed;
+  lineCounter: LineCounter;
+}
 
 /** Stable codes of the problems that stop a description from loading. */
 export type DescriptionErrorCode =
@@ -65,4 +73,6 @@ export interface LoadedDescription {
   files: string[];
   /** problems that did not stop the load (an upgrade incompatibility, a path item `$ref` cycle) */
   warnings: DescriptionProblem[];
+  /** the entry file's YAML syntax tree, only from `readDescription(path, {entryTree: true})` of a YAML file */
+  entryTree?: YamlTree;
 }

@@ -3,7 +3,12 @@
 // Spectral ruleset (spec/lint/) directly. Plain JavaScript, because Spectral bundles its custom
 // functions without a TypeScript step.
 
-const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/**
+ * The formatter of {@link formatDay}, made on first use: building an `Intl.DateTimeFormat` loads ICU's locale
+ * data, tens of milliseconds that a command-line run which never formats a date should not pay.
+ * @type {Intl.DateTimeFormat | undefined}
+ */
+let longDate;
 
 /**
  * Parses a calendar date `YYYY-MM-DD` (RFC 3339 full-date) to milliseconds since the epoch at 00:00 UTC.
@@ -45,5 +50,6 @@ export function isCalendarDate(value) {
  * @throws {Error} when the text is not a valid calendar date
  */
 export function formatDay(text) {
-  return LONG_DATE.format(parseDay(text));
+  longDate ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return longDate.format(parseDay(text));
 }

@@ -1,7 +1,7 @@
 /**
  * `spec-diff`: compares the API description with a base (a git revision or a file), classifies every change and
  * applies the deprecation policy; `spec-diff release <version>` records a release in the changelog. Run through
- * `npm run spec:diff` and `npm run spec:release` (main.ts).
+ * `npm run spec:diff` and `npm run spec:release` (tools/bin/spec-diff.mjs).
  *
  * Exit codes: 0 no change the policy refuses; 1 breaking or policy-violating changes (for `release`: the release
  * is refused); 2 usage or input error (a base that does not exist, an invalid description).
@@ -305,7 +305,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   }
 }
 
-/** Entry for main.ts. */
+/** Entry of the launcher (tools/bin/spec-diff.mjs) and of the bundle it runs. */
 export async function run(): Promise<void> {
   process.exitCode = await main(process.argv.slice(2), {
     stdout: process.stdout,

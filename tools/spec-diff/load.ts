@@ -3,10 +3,15 @@
  * base description from a git revision.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join, relative, resolve } from 'node:path';
-import { DescriptionError, type DescriptionProblem, readDescription } from '../../spec/loader/index.ts';
+import { existsSync, statSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import {
+  DescriptionError,
+  type DescriptionProblem,
+  type FileReader,
+  readDescription,
+  type YamlTree,
+} from '../../spec/loader/index.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -22,6 +27,8 @@ export interface Description {
   source: Obj;
   /** The loader's internal form, OpenAPI 3.2. */
   document: Obj;
+  /** The YAML syntax tree of `text` the loader parsed (YAML only): where changes are written, without a second parse. */
+  tree?: YamlTree;
 }
 
 /**
@@ -50,11 +57,17 @@ function family(version: string): string {
  * Reads a description file with the shared loader (YAML or JSON, Swagger 2.0 to OpenAPI 3.2, split files bundled,
  * upgraded to 3.2). Not the loader's per-process cache: a base and a head may be the same path at two moments.
  * @param label how reports name the file (default: the path)
+ * @param from where the files come from, when not the file system: `read` (see the loader's `FileReader`) and
+ *   `name`, how errors name a file other than the entry (`main:spec/schemas/pet.yaml`)
  * @throws {InputError} `file_unreadable` or `description_invalid`, naming the file and line
  */
-export async function loadFile(path: string, label: string = path): Promise<Description> {
+export async function loadFile(
+  path: string,
+  label: string = path,
+  from: { read?: FileReader; name?: (file: string) => string } = {},
+): Promise<Description> {
   try {
-    const d = await readDescription(path);
+    const d = await readDescription(path, { entryTree: true, ...(from.read ? { read: from.read } : {}) });
     return {
       path: label,
       text: d.text,
@@ -62,13 +75,14 @@ export async function loadFile(path: string, label: string = path): Promise<Desc
       sourceVersion: family(d.sourceVersion),
       source: d.source,
       document: d.document,
+      ...(d.entryTree ? { tree: d.entryTree } : {}),
     };
   } catch (err) {
     if (!(err instanceof DescriptionError)) throw err;
     const p = err.problems[0] as DescriptionProblem;
     const entry = resolve(path);
     const inEntry = resolve(p.file) === entry;
-    const file = inEntry ? label : p.file;
+    const file = inEntry ? label : (from.name?.(p.file) ?? p.file);
     const where = `${file}${p.line ? `:${p.line}${p.column ? `:${p.column}` : ''}` : ''}`;
     const more = err.problems.length > 1 ? ` (and ${err.problems.length - 1} more)` : '';
     const message = `${where}: ${p.detail}${p.pointer ? ` (at ${p.pointer})` : ''}${more}`;
@@ -104,13 +118,12 @@ export interface BaseSource {
 
 /**
  * The base description: a file when `base` names one, else the description at that git revision
- * (`git show <commit>:<path>`); without `base`, at the merge-base of HEAD with `origin/main` or `main`.
- *
- * Only the root file is read at a revision: a description split over several files (external `$ref`s) is not
- * assembled from git; check that revision out and pass its file instead.
+ * (`git show <commit>:<path>`, for the entry and for every file it references by relative `$ref`, transitively);
+ * without `base`, at the merge-base of HEAD with `origin/main` or `main`.
  *
  * @param headPath the head description's file (its path inside the repository is the one read at the revision)
- * @throws {InputError} `base_not_found` (no such file or revision, no main branch), `git` (not a repository)
+ * @throws {InputError} `base_not_found` (no such file or revision, no main branch, the entry or a file it refers to
+ *   missing at the revision), `git` (not a repository), `description_invalid` (not a valid description there)
  */
 export async function readBase(
   base: string | undefined,
@@ -148,30 +161,39 @@ export async function readBase(
   const repoPath = relative(top, resolve(cwd, headPath)).split('\\').join('/');
   if (repoPath.startsWith('..'))
     throw new InputError('base_not_found', `--head ${headPath} is outside the repository ${top}: pass --base <file>`);
-  let text: string;
-  try {
-    text = git(['show', `${commit}:${repoPath}`], top);
-  } catch {
-    throw new InputError('base_not_found', `${repoPath} does not exist at ${ref} (commit ${commit.slice(0, 12)})`);
-  }
-  const label = `${base === undefined ? commit.slice(0, 12) : ref}:${repoPath}`;
-  // Through a file, so that the shared loader (which reads paths) can take over unchanged.
-  const dir = mkdtempSync(join(tmpdir(), 'spec-diff-'));
-  try {
-    const file = join(dir, basename(repoPath));
-    writeFileSync(file, text);
-    try {
-      return { description: await loadFile(file, label), label, commit };
-    } catch (err) {
-      // Only the root file is there: a description split over several files cannot be read at a revision.
-      if (err instanceof InputError && err.file !== label)
-        throw new InputError(
-          'base_not_found',
-          `${label} refers to other files (${err.message.replace(dir, '…')}): a description split over several files cannot be read at a git revision; check the revision out and pass its file with --base`,
-        );
-      throw err;
+  const at = base === undefined ? commit.slice(0, 12) : ref;
+  const label = `${at}:${repoPath}`;
+  // Every file the description references is read at the revision too (`git show <commit>:<path>`), through the
+  // shared loader's reader: paths inside the work tree stand for the same paths in the revision's tree.
+  const missing: string[] = [];
+  const inRepo = (file: string): string => relative(top, file).split(sep).join('/');
+  const read: FileReader = async (file) => {
+    const path = inRepo(file);
+    if (path.startsWith('..')) {
+      missing.push(file);
+      throw Object.assign(new Error(`outside the repository ${top}`), { code: 'ENOENT' });
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    try {
+      return git(['show', `${commit}:${path}`], top);
+    } catch {
+      missing.push(path);
+      throw Object.assign(new Error(`no such file at ${at}`), { code: 'ENOENT' });
+    }
+  };
+  try {
+    const description = await loadFile(resolve(top, repoPath), label, { read, name: (f) => `${at}:${inRepo(f)}` });
+    return { description, label, commit };
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    const [first] = missing;
+    if (first === repoPath)
+      throw new InputError('base_not_found', `${repoPath} does not exist at ${ref} (commit ${commit.slice(0, 12)})`);
+    if (first !== undefined)
+      throw new InputError(
+        'base_not_found',
+        `${first} does not exist at ${ref} (commit ${commit.slice(0, 12)}), but ${err.file ?? label}${err.line ? `:${err.line}` : ''} refers to it there`,
+        { ...(err.file ? { file: err.file } : {}), ...(err.line ? { line: err.line } : {}) },
+      );
+    throw err;
   }
 }

@@ -1,7 +1,3 @@
-// Entry of `npm run spec:diff` and `npm run spec:release` (Node runs the TypeScript directly).
-import module from 'node:module';
-
-// Cache compiled (type-stripped) modules on disk: later runs start faster.
-module.enableCompileCache?.();
-const { run } = await import('./cli.ts');
-await run();
+// Runs spec-diff as `node tools/spec-diff/main.ts [diff|release] ...`: the same as the launcher the npm scripts
+// use (tools/bin/spec-diff.mjs), which runs the precompiled bundle while it is fresh and these sources otherwise.
+import '../bin/spec-diff.mjs';

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { nodeFloor } from '../../../scripts/node-version.mjs';
 import { runCli } from '../../support/cli-run.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -16,7 +17,7 @@ const DIST = join(ROOT, 'tools', 'docs-domains', 'dist');
 function staleReason(): string | undefined {
   if (!existsSync(join(DIST, 'cli.mjs'))) return 'no bundle';
   const built = statSync(join(DIST, 'cli.mjs')).mtimeMs;
-  const inputs = JSON.parse(readFileSync(join(DIST, 'inputs.json'), 'utf8')) as string[];
+  const { inputs } = JSON.parse(readFileSync(join(DIST, 'inputs.json'), 'utf8')) as { inputs: string[] };
   const newer = inputs.filter((f) => !existsSync(join(ROOT, f)) || statSync(join(ROOT, f)).mtimeMs > built);
   return newer.length ? `older than ${newer.join(', ')}` : undefined;
 }
@@ -38,13 +39,18 @@ writeFileSync(
 
 describe('the bundle answers as the sources do', { skip: stale }, () => {
   test('it lists its inputs: the sources, the schema it compiled, the lock', () => {
-    const inputs = JSON.parse(readFileSync(join(DIST, 'inputs.json'), 'utf8')) as string[];
+    const { inputs, floor } = JSON.parse(readFileSync(join(DIST, 'inputs.json'), 'utf8')) as {
+      inputs: string[];
+      floor: number[];
+    };
+    assert.deepEqual(floor, nodeFloor(), "the Node floor of package.json's engines.node");
     for (const f of [
       'tools/docs-domains/cli.ts',
       'tools/docs-domains/commands/check.ts',
       'tools/docs-domains/config/schema.ts',
       'site/domains.schema.json',
       'package-lock.json',
+      'package.json',
     ])
       assert.ok(inputs.includes(f), f);
   });

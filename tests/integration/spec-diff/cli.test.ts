@@ -14,7 +14,7 @@ import type { OpenApiDocument } from '../../../site/reference/model/document.ts'
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
 import { parseChangelog } from '../../../spec/changelog.ts';
 
-const MAIN = fileURLToPath(new URL('../../../tools/spec-diff/main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../../tools/bin/spec-diff.mjs', import.meta.url));
 const SPEC = fileURLToPath(new URL('../../../spec/openapi.yaml', import.meta.url));
 let repo: string;
 
@@ -161,5 +161,106 @@ describe('spec-diff in a git repository', () => {
     const m = specDiff(['--base', 'main', '--head', 'spec/draft.yaml']);
     assert.equal(m.code, 2);
     assert.match(m.stderr, /spec\/draft\.yaml does not exist at main/);
+  });
+});
+
+describe('spec-diff --base <ref> on a description split over files', () => {
+  let split: string;
+  const gitIn = (...args: string[]) =>
+    execFileSync('git', args, { cwd: split, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
+  const run = (args: string[]) => {
+    const r = spawnSync(process.execPath, [MAIN, ...args], {
+      cwd: split,
+      env: { ...process.env, NO_COLOR: '1', BUILD_DATE: '2026-11-25' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+  const write = (path: string, text: string) => {
+    mkdirSync(join(split, path, '..'), { recursive: true });
+    writeFileSync(join(split, path), text);
+  };
+  const ENTRY = `openapi: 3.0.3
+info:
+  title: Split
+  version: 1.0.0
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      responses:
+        "200":
+          description: The pets.
+          content:
+            application/json:
+              schema:
+                type: array
+                items:
+                  $ref: "schemas/pet.yaml"
+`;
+  const PET = `type: object
+properties:
+  name:
+    type: string
+  status:
+    $ref: "./status.yaml"
+  tag:
+    $ref: "../../shared/tag.yaml#/Tag"
+`;
+  const STATUS = 'type: string\nenum: [available, pending, sold]\n';
+
+  before(() => {
+    split = mkdtempSync(join(tmpdir(), 'spec-diff-split-'));
+    gitIn('init', '-q', '-b', 'main');
+    write('spec/openapi.yaml', ENTRY);
+    write('spec/schemas/pet.yaml', PET);
+    write('spec/schemas/status.yaml', STATUS);
+    write('shared/tag.yaml', 'Tag:\n  type: string\n');
+    gitIn('add', '-A');
+    gitIn('commit', '-qm', 'split description');
+    gitIn('checkout', '-q', '-b', 'feature');
+  });
+  after(() => rmSync(split, { recursive: true, force: true }));
+
+  test('every referenced file is read at the revision: no change, then a change two files deep', () => {
+    const same = run(['--base', 'main', '--json']);
+    assert.equal(same.code, 0, same.stderr);
+    assert.deepEqual(JSON.parse(same.stdout).changes, []);
+    // The working tree differs from main only in a file the entry references through another one.
+    write('spec/schemas/status.yaml', 'type: integer\n');
+    const r = run(['--base', 'main', '--json']);
+    assert.equal(r.code, 1, r.stderr);
+    const report = JSON.parse(r.stdout);
+    assert.equal(report.base.label, 'main:spec/openapi.yaml');
+    assert.equal(report.summary.breaking, 1);
+    assert.deepEqual(report.changes[0].operations, [{ method: 'GET', path: '/pets', operationId: 'listPets' }]);
+    assert.match(report.changes[0].pointer, /\/status\/type$/);
+    gitIn('commit', '-qam', 'status becomes a number');
+    // Against the commit itself: nothing changed.
+    assert.equal(run(['--base', 'HEAD']).code, 0);
+  });
+
+  test('a file missing at the revision is an exit-2 error that names it and who refers to it', () => {
+    write('spec/schemas/owner.yaml', 'type: object\n');
+    write(
+      'spec/openapi.yaml',
+      ENTRY.replace(
+        '  /pets:\n',
+        '  /owner:\n    get:\n      responses:\n        "200":\n          description: The owner.\n          content:\n            application/json:\n              schema:\n                $ref: "schemas/owner.yaml"\n  /pets:\n',
+      ),
+    );
+    // Committed without the file it refers to.
+    gitIn('add', 'spec/openapi.yaml');
+    gitIn('commit', '-qm', 'refer to an uncommitted file');
+    const r = run(['--base', 'HEAD', '--json']);
+    assert.equal(r.code, 2, r.stdout);
+    assert.match(
+      r.stderr,
+      /spec\/schemas\/owner\.yaml does not exist at HEAD \(commit [0-9a-f]{12}\), but HEAD:spec\/openapi\.yaml:\d+ refers to it/,
+    );
+    assert.equal(JSON.parse(r.stdout).error.code, 'base_not_found');
+    // The working tree has the file: as a file base it loads.
+    assert.equal(run(['--base', 'spec/openapi.yaml']).code, 0);
   });
 });

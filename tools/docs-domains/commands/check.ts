@@ -184,7 +184,7 @@ failing when --timeout-total ran out), 2 usage or config error.`,
   );
   check.action(async (args: string[], opts: CheckOptions) => {
     const format = formatOf(opts);
-    const inputs = resolveInputs(args, opts, check.getOptionValueSource('config') === 'cli', io, format);
+    const inputs = await resolveInputs(args, opts, check.getOptionValueSource('config') === 'cli', io, format);
     const selected = selectGroups(groups, opts.only, opts.skip);
     try {
       prepareGroups(selected, opts);

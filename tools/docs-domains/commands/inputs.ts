@@ -65,19 +65,19 @@ export function addCommonOptions(cmd: Command, defaultConfig: string): Command {
  * @param format the output format (`github` also annotates an invalid config on stdout)
  * @throws {UsageError} for every problem (exit 2)
  */
-export function resolveInputs(
+export async function resolveInputs(
   args: readonly string[],
   opts: CommonOptions,
   explicitConfig: boolean,
   io: Io,
   format = 'text',
-): Inputs {
+): Promise<Inputs> {
   const configPath = opts.config;
   let config: DomainsConfig | undefined;
   if (explicitConfig || existsSync(configPath) || args.length === 0 || !opts.target) {
-    let res: ReturnType<typeof loadConfig>;
+    let res: Awaited<ReturnType<typeof loadConfig>>;
     try {
-      res = loadConfig(configPath);
+      res = await loadConfig(configPath);
     } catch (err) {
       if (err instanceof ConfigReadError)
         throw new UsageError(

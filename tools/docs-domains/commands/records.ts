@@ -54,7 +54,7 @@ Examples:
 Exit codes: 0 printed, 2 usage error, unreadable or invalid config.`,
   );
   records.action(async (args: string[], opts: RecordsOptions) => {
-    const inputs = resolveInputs(args, opts, records.getOptionValueSource('config') === 'cli', io);
+    const inputs = await resolveInputs(args, opts, records.getOptionValueSource('config') === 'cli', io);
     const dns = createResolver(inputs.resolvers, { timeoutMs: opts.timeout, retries: opts.retries });
     const cas = opts.ca?.length ? [...new Set(opts.ca)] : DEFAULT_CAS;
     const plan = await gatherPlan(dns, { target: inputs.target, domains: inputs.domains, cas });

@@ -43,10 +43,10 @@ Examples:
 
 Exit codes: 0 valid, 1 invalid, 2 usage error or unreadable file.`,
     )
-    .action((opts: ValidateOptions) => {
-      let res: ReturnType<typeof loadConfig>;
+    .action(async (opts: ValidateOptions) => {
+      let res: Awaited<ReturnType<typeof loadConfig>>;
       try {
-        res = loadConfig(opts.config);
+        res = await loadConfig(opts.config);
       } catch (err) {
         if (err instanceof ConfigReadError) throw new UsageError(err.message, 'config_unreadable');
         throw err;

@@ -1,15 +1,18 @@
 /**
- * The edge of `config/`: reads the config file and the JSON Schema from disk and hands them to {@link validateConfig}.
+ * The edge of `config/`: reads the config file and the JSON Schema from disk and hands them to `validateConfig`
+ * (validate.ts).
  *
  * The bundled CLI (scripts/build-cli.mjs) also keeps each validation result in `node_modules/.cache/docs-domains/`,
- * under a hash of the bundle's build, the schema and the config text: parsing YAML with positions is the slowest
- * part of a run on a large config (1,000 redirects: longer than Node's start), and the result is a pure function of
- * those three. Run from the sources, nothing is cached.
+ * named by a hash of the bundle's build, the schema and the config text, and holding them to compare before use:
+ * parsing YAML with positions is the slowest part of a run on a large config (1,000 redirects: longer than Node's
+ * start), and the result is a pure function of those three. Run from the sources, nothing is cached. The validator
+ * itself (the YAML parser, the public suffix list, the schema check) is loaded only when there is no cached
+ * result: a `validate` that finds one loads none of them.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ValidationResult, validateConfig } from './validate.ts';
+import type { ValidationResult } from './validate.ts';
 
 /** The repository root (this file is tools/docs-domains/config/load.ts). */
 export const REPO_ROOT: string = fileURLToPath(new URL('../../../', import.meta.url));
@@ -26,33 +29,56 @@ declare const __DOCS_DOMAINS_BUILD__: string | undefined;
 /** The file could not be read (missing, a directory, no permission): a usage error, exit 2. */
 export class ConfigReadError extends Error {}
 
-/** The cache file of a validation, or undefined when run from the sources. */
-function cacheFile(schemaText: string, text: string): string | undefined {
-  if (typeof __DOCS_DOMAINS_BUILD__ !== 'string') return undefined;
-  // A CommonJS require: node:crypto's ES facade reads every export, the lazy WebCrypto ones too.
-  const { createHash } = process.getBuiltinModule('node:crypto');
-  const key = createHash('sha256').update(`${__DOCS_DOMAINS_BUILD__}\0${schemaText}\0${text}`).digest('hex');
-  return join(CACHE_DIR, `${key}.json`);
+/** A cache entry: where it is and the exact input it stands for. */
+interface CacheKey {
+  file: string;
+  /** The build, the schema and the config text: a cached result is used only when they are equal. */
+  input: string;
 }
 
-/** A cached result, its problems naming `path`; undefined when there is none or it cannot be read. */
-function readCached(file: string, path: string): ValidationResult | undefined {
+/**
+ * FNV-1a over UTF-16 code units, twice with different offset bases: 16 hex digits that name a cache file. Not a
+ * cryptographic hash (loading node:crypto costs more than a whole `validate` from the cache): a cache file also
+ * holds the input it was made from, compared in full before use, so two inputs with the same name never mix.
+ */
+function fnv64(s: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x050c5d1f;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The cache entry of a validation, or undefined when run from the sources. */
+function cacheKey(schemaText: string, text: string): CacheKey | undefined {
+  if (typeof __DOCS_DOMAINS_BUILD__ !== 'string') return undefined;
+  const input = `${__DOCS_DOMAINS_BUILD__}\0${schemaText}\0${text}`;
+  return { file: join(CACHE_DIR, `${fnv64(input)}.json`), input };
+}
+
+/** A cached result for exactly this input, its problems naming `path`; undefined when there is none. */
+function readCached(key: CacheKey, path: string): ValidationResult | undefined {
   try {
-    const r = JSON.parse(readFileSync(file, 'utf8')) as ValidationResult;
-    for (const p of r.problems) p.file = path;
-    return r;
+    const { input, result } = JSON.parse(readFileSync(key.file, 'utf8')) as { input: string; result: ValidationResult };
+    if (input !== key.input) return undefined;
+    for (const p of result.problems) p.file = path;
+    return result;
   } catch {
     return undefined;
   }
 }
 
-/** Stores a result (its problems' file left empty); a cache that cannot be written is no error. */
-function writeCached(file: string, result: ValidationResult): void {
+/** Stores a result (its problems' file left empty) with its input; a cache that cannot be written is no error. */
+function writeCached(key: CacheKey, result: ValidationResult): void {
   try {
     mkdirSync(CACHE_DIR, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ ...result, problems: result.problems.map((p) => ({ ...p, file: '' })) }));
-    renameSync(tmp, file);
+    const tmp = `${key.file}.${process.pid}.tmp`;
+    const stored = { ...result, problems: result.problems.map((p) => ({ ...p, file: '' })) };
+    writeFileSync(tmp, JSON.stringify({ input: key.input, result: stored }));
+    renameSync(tmp, key.file);
   } catch {
     // read-only checkout or full disk: the next run validates again
   }
@@ -63,7 +89,7 @@ function writeCached(file: string, result: ValidationResult): void {
  * @param path file path as given by the user (shown in problems)
  * @throws {ConfigReadError} when the file or the schema cannot be read
  */
-export function loadConfig(path: string): ValidationResult {
+export async function loadConfig(path: string): Promise<ValidationResult> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -80,10 +106,11 @@ export function loadConfig(path: string): ValidationResult {
   } catch (err) {
     throw new ConfigReadError(`cannot read the schema ${SCHEMA_PATH}: ${(err as Error).message}`);
   }
-  const file = cacheFile(schemaText, text);
-  const cached = file && readCached(file, path);
+  const key = cacheKey(schemaText, text);
+  const cached = key && readCached(key, path);
   if (cached) return cached;
+  const { validateConfig } = await import('./validate.ts');
   const result = validateConfig(text, path, schema);
-  if (file) writeCached(file, result);
+  if (key) writeCached(key, result);
   return result;
 }

@@ -2,17 +2,18 @@
  * A changelog entry made from a spec-diff report: what `npm run spec:release -- <version>` records. Pure.
  */
 import type { ChangelogNote, ChangelogOperation, ChangelogRelease } from '../../../spec/changelog.ts';
-import { listOperations } from '../../../spec/operations.ts';
+import { listAllOperations } from '../../../spec/operations.ts';
 import type { Change, OperationRef, Report } from '../core/types.ts';
 import { message } from '../report/messages.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The summary of an operation in a document, when it has one. */
+/** The summary of an operation in a document (OpenAPI 3.2's `query` and `additionalOperations` too), when it has one. */
 function summaryOf(doc: Obj, ref: OperationRef): string | undefined {
   const item = isObj(doc.paths) ? doc.paths[ref.path] : undefined;
-  const op = isObj(item) ? item[ref.method.toLowerCase()] : undefined;
+  if (!isObj(item)) return undefined;
+  const op = listAllOperations({ paths: { [ref.path]: item } }).find((o) => o.method === ref.method)?.operation;
   return isObj(op) && typeof op.summary === 'string' ? op.summary : undefined;
 }
 
@@ -32,8 +33,8 @@ function entry(ref: OperationRef, change: ChangelogOperation['change'], doc: Obj
 /** The first release: every operation of the description, added. */
 export function initialRelease(doc: Obj, version: string, date: string): ChangelogRelease {
   const operations: ChangelogOperation[] = [];
-  for (const { method, path, operationId, operation: op } of listOperations(doc)) {
-    const ref: OperationRef = { method: method.toUpperCase(), path };
+  for (const { method, path, operationId, operation: op } of listAllOperations(doc)) {
+    const ref: OperationRef = { method, path };
     if (operationId !== undefined) ref.operationId = operationId;
     const e = entry(ref, 'added', doc);
     if (op.deprecated === true && typeof op['x-deprecated-sunset'] === 'string') e.sunset = op['x-deprecated-sunset'];

@@ -10,6 +10,7 @@
  * differences.
  */
 import { apiCompare } from 'api-smart-diff';
+import { HTTP_METHODS } from '../../../spec/operations.ts';
 import { formatPointer } from '../../../spec/pointer.ts';
 import type { ChangeClass, RawDiff } from './types.ts';
 
@@ -152,8 +153,63 @@ export function pruneIdentical(base: Obj, head: Obj): [Obj, Obj] {
   return [withParts(base, bp, bw, bc), withParts(head, hp, hw, hc)];
 }
 
+/** Separates a path from an operation in the key of a stand-in path item: a private-use character no path has. */
+const STAND_IN = '\uE000';
+
 /**
- * The differences between two OpenAPI 3.x documents, classified by api-smart-diff's OpenAPI rules.
+ * OpenAPI 3.2 operations api-smart-diff does not know, moved where it does: each `query` operation and each
+ * entry of `additionalOperations` becomes the `get` of a stand-in path item of its own (key: the path,
+ * {@link STAND_IN}, then `query` or `+NAME`), with the real path item's other fields (`parameters`, `servers`,
+ * `summary`) beside it as they apply to it. The library's path item rules keep only the eight methods of
+ * 3.0/3.1 and drop every other field once a path item has one, so without this a `query` operation's changes
+ * would be invisible. Shallow copies; returns the document itself when it has no such operation.
+ */
+export function hoistOperations(doc: Obj): Obj {
+  const paths = doc.paths;
+  if (!isObj(paths)) return doc;
+  let out: Obj | undefined;
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObj(item) || (item.query === undefined && item.additionalOperations === undefined)) continue;
+    out ??= { ...paths };
+    const { query, additionalOperations, ...rest } = item;
+    const shared: Obj = {};
+    for (const [k, v] of Object.entries(rest)) if (!(HTTP_METHODS as readonly string[]).includes(k)) shared[k] = v;
+    out[path] = rest;
+    if (isObj(query)) out[`${path}${STAND_IN}query`] = { ...shared, get: query };
+    if (isObj(additionalOperations))
+      for (const [name, op] of Object.entries(additionalOperations))
+        if (isObj(op)) out[`${path}${STAND_IN}+${name}`] = { ...shared, get: op };
+  }
+  return out ? { ...doc, paths: out } : doc;
+}
+
+/** The real pointer tokens of tokens into a hoisted document ({@link hoistOperations}). */
+export function unhoistTokens(tokens: string[]): string[] {
+  const key = tokens[1];
+  if (tokens[0] !== 'paths' || key === undefined || !key.includes(STAND_IN)) return tokens;
+  const cut = key.indexOf(STAND_IN);
+  const path = key.slice(0, cut);
+  const which = key.slice(cut + 1);
+  const op = which === 'query' ? ['query'] : ['additionalOperations', which.slice(1)];
+  if (tokens.length === 2) return ['paths', path, ...op];
+  if (tokens[2] === 'get') return ['paths', path, ...op, ...tokens.slice(3)];
+  // A field of the real path item shared into the stand-in (its `parameters`, …).
+  return ['paths', path, ...tokens.slice(2)];
+}
+
+/** The library's sentences name the stand-in path (`GET /pets<U+E000>query`): the operation as written instead. */
+function unhoistText(text: string): string {
+  if (!text.includes(STAND_IN)) return text;
+  return text
+    .replace(/\bGET ([^\s`]*)\uE000(query|\+[^\s`]+)/g, (_, path: string, which: string) =>
+      which === 'query' ? `QUERY ${path}` : `${which.slice(1)} ${path}`,
+    )
+    .replace(/\uE000(query|\+[^\s`]+)/g, '');
+}
+
+/**
+ * The differences between two OpenAPI 3.x documents, classified by api-smart-diff's OpenAPI rules, OpenAPI 3.2's
+ * `query` and `additionalOperations` operations included ({@link hoistOperations}).
  *
  * Both documents must be written in the same OpenAPI version family: 3.0 documents are compared with the 3.0
  * rules, anything else (3.1, or 3.2 as the loader upgrades to) with the 3.1 rules, JSON Schema 2020-12, which
@@ -164,7 +220,7 @@ export function pruneIdentical(base: Obj, head: Obj): [Obj, Obj] {
  * @returns the differences in the library's order, each with a JSON pointer (RFC 6901)
  */
 export function compareDocuments(base: Obj, head: Obj): RawDiff[] {
-  const [b, h] = pruneIdentical(base, head);
+  const [b, h] = pruneIdentical(hoistOperations(base), hoistOperations(head));
   const is30 = String(base.openapi).startsWith('3.0') && String(head.openapi).startsWith('3.0');
   // The library picks its rules from `openapi`; it knows 3.0 and 3.1 (3.2 would fall back to the 3.0 rules).
   if (!is30) {
@@ -175,10 +231,10 @@ export function compareDocuments(base: Obj, head: Obj): RawDiff[] {
   return diffs.map((d) => {
     const out: RawDiff = {
       action: d.action as RawDiff['action'],
-      pointer: formatPointer(d.path.map(String)),
+      pointer: formatPointer(unhoistTokens(d.path.map(String))),
       class: CLASSES[d.type] ?? 'unclassified',
     };
-    if (d.description) out.description = d.description;
+    if (d.description) out.description = unhoistText(d.description);
     if (small(d.before)) out.before = d.before;
     if (small(d.after)) out.after = d.after;
     return refine(out);

@@ -4,11 +4,12 @@
  * Pure: text in, positions out.
  *
  * YAML text is read with the `yaml` package (`parseDocument` with a `LineCounter`: node ranges are offsets into
- * the text). JSON text, which is also YAML, is scanned by a small JSON reader instead: the YAML composer takes
+ * the text), reusing the tree the loader parsed for the description's value when it is given. JSON text, which is also YAML, is scanned by a small JSON reader instead: the YAML composer takes
  * tens of seconds and about 1 GB on a 13 MB JSON description (GitHub's), the scanner a fraction of a second,
  * visiting only the objects on the way to each pointer and remembering their keys.
  */
-import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import type { YamlTree } from '../../../spec/loader/index.ts';
 import { formatPointer, parsePointer } from '../../../spec/pointer.ts';
 
 /** Where a pointer was found. */
@@ -99,10 +100,18 @@ function walk<N>(
   return { offset, at, exact: true, rest: [] };
 }
 
-/** A locator for YAML text (the `yaml` package's node ranges). */
-export function yamlLocator(text: string): Locator {
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: false });
+/**
+ * A locator for YAML text (the `yaml` package's node ranges).
+ * @param tree the text's syntax tree when the loader kept it (its load parsed the text already); else parsed here
+ */
+export function yamlLocator(text: string, tree?: YamlTree): Locator {
+  let counter: LineCounter;
+  let doc: Document;
+  if (tree) ({ document: doc, lineCounter: counter } = tree);
+  else {
+    counter = new LineCounter();
+    doc = parseDocument(text, { lineCounter: counter, uniqueKeys: false });
+  }
   const root = doc.contents as Node | null;
   const step = (node: Node | null, token: string): { node: Node | null; offset: number } | undefined => {
     if (isMap(node)) {
@@ -222,7 +231,7 @@ export function jsonLocator(text: string): Locator {
   };
 }
 
-/** The locator for a description's text in its format. */
-export function locator(text: string, format: 'yaml' | 'json'): Locator {
-  return format === 'json' ? jsonLocator(text) : yamlLocator(text);
+/** The locator for a description's text in its format (`tree`: its YAML syntax tree, when already parsed). */
+export function locator(text: string, format: 'yaml' | 'json', tree?: YamlTree): Locator {
+  return format === 'json' ? jsonLocator(text) : yamlLocator(text, tree);
 }

@@ -14,7 +14,7 @@
  *   part of `info.version` went up (Semantic Versioning 2.0.0 §8), in which case it is reported as allowed.
  */
 import { parseDay } from '../../../spec/dates.ts';
-import { HTTP_METHODS, listOperations } from '../../../spec/operations.ts';
+import { listAllOperations, PATH_ITEM_METHODS } from '../../../spec/operations.ts';
 import { formatPointer, parsePointer } from '../../../spec/pointer.ts';
 import type { Locator } from './locate.ts';
 import {
@@ -72,27 +72,48 @@ interface Op {
   deprecated: boolean;
   sunset: unknown;
   path: string;
-  method: string;
+  /** The path item key (`get`, `query`) or `additionalOperations` name (`COPY`). */
+  key: string;
+  /** Its JSON pointer tokens under the path item (`['query']`, `['additionalOperations', 'COPY']`). */
+  at: string[];
 }
 
 /** `/pets/{petId}` and `/pets/{id}` are the same path (as api-smart-diff matches them). */
 const pathKey = (path: string): string => path.replace(/\{[^}]*\}/g, '{}');
 
-/** Every operation under `paths`, by `method path` as written. */
+/**
+ * Every operation under `paths`, OpenAPI 3.2's `query` and `additionalOperations` included, by `key path` as
+ * written (`get /pets`, `query /pets`, `COPY /pets`).
+ */
 function operations(doc: Obj): Map<string, Op> {
   const out = new Map<string, Op>();
-  for (const { method, path, operationId, operation: op } of listOperations(doc)) {
-    const ref: OperationRef = { method: method.toUpperCase(), path };
+  for (const { key, method, at, path, operationId, operation: op } of listAllOperations(doc)) {
+    const ref: OperationRef = { method, path };
     if (operationId !== undefined) ref.operationId = operationId;
-    out.set(`${method} ${path}`, {
+    out.set(`${key} ${path}`, {
       ref,
       deprecated: op.deprecated === true,
       sunset: op['x-deprecated-sunset'],
       path,
-      method,
+      key,
+      at,
     });
   }
   return out;
+}
+
+/**
+ * The operation a JSON pointer's tokens lie in: its key and how many tokens name it (`/paths/{p}/get/…`: 3,
+ * `/paths/{p}/additionalOperations/COPY/…`: 4); undefined outside every operation.
+ */
+function operationTokens(tokens: string[]): { key: string; depth: number } | undefined {
+  if (tokens[0] !== 'paths' || tokens.length < 3) return undefined;
+  const field = tokens[2] as string;
+  if (field === 'additionalOperations')
+    return tokens.length >= 4 ? { key: `${tokens[3]} ${tokens[1]}`, depth: 4 } : undefined;
+  return (PATH_ITEM_METHODS as readonly string[]).includes(field)
+    ? { key: `${field} ${tokens[1]}`, depth: 3 }
+    : undefined;
 }
 
 /**
@@ -107,14 +128,14 @@ function pairOperations(base: Map<string, Op>, head: Map<string, Op>): Map<strin
     if (head.has(k)) pairs.set(k, k);
     else {
       const op = base.get(k) as Op;
-      const n = `${op.method} ${pathKey(op.path)}`;
+      const n = `${op.key} ${pathKey(op.path)}`;
       loneBase.set(n, [...(loneBase.get(n) ?? []), k]);
     }
   }
   const loneHead = new Map<string, string[]>();
   for (const [k, op] of head) {
     if (base.has(k)) continue;
-    const n = `${op.method} ${pathKey(op.path)}`;
+    const n = `${op.key} ${pathKey(op.path)}`;
     loneHead.set(n, [...(loneHead.get(n) ?? []), k]);
   }
   for (const [n, hk] of loneHead) {
@@ -172,11 +193,8 @@ function worst(classes: ChangeClass[]): ChangeClass {
 
 /** The operation a pointer lies in (`/paths/{path}/{method}/…`), from the head or else the base. */
 function operationAt(tokens: string[], head: Map<string, Op>, base: Map<string, Op>): OperationRef | undefined {
-  if (tokens[0] !== 'paths' || tokens.length < 3) return undefined;
-  const method = tokens[2] as string;
-  if (!(HTTP_METHODS as readonly string[]).includes(method)) return undefined;
-  const key = `${method} ${tokens[1]}`;
-  return (head.get(key) ?? base.get(key))?.ref;
+  const at = operationTokens(tokens);
+  return at && (head.get(at.key) ?? base.get(at.key))?.ref;
 }
 
 const sameOp = (a: OperationRef, b: OperationRef): boolean => a.method === b.method && a.path === b.path;
@@ -209,7 +227,7 @@ export function applyPolicy(
     const f = locate(pointer);
     return { pointer: f.pointer, location: { file: headFile, line: f.line, column: f.column } };
   };
-  const opPointer = (op: Op): string => formatPointer(['paths', op.path, op.method]);
+  const opPointer = (op: Op): string => formatPointer(['paths', op.path, ...op.at]);
   const breaking = (c: Omit<Change, 'decision'>): Change =>
     majorBump ? { ...c, decision: 'allowed', allowedBy: 'major-version' } : { ...c, decision: 'fail' };
 
@@ -329,21 +347,26 @@ export function applyPolicy(
   const groups = new Map<string, { change: Change; fromPaths: ChangeClass[]; all: ChangeClass[] }>();
   for (const d of diffs) {
     const tokens = parsePointer(d.pointer);
-    if (tokens[0] === 'paths' && tokens.length >= 3) {
-      const owner = byOp.get(`${tokens[2]} ${tokens[1]}`);
-      const last = tokens[3];
+    const at = operationTokens(tokens);
+    if (at) {
+      const owner = byOp.get(at.key);
+      const last = tokens[at.depth];
       if (
         owner &&
-        (tokens.length === 3 ||
+        (tokens.length === at.depth ||
           owner.code.startsWith('operation-removed') ||
-          (tokens.length === 4 && (last === 'deprecated' || last === 'x-deprecated-sunset')))
+          (tokens.length === at.depth + 1 && (last === 'deprecated' || last === 'x-deprecated-sunset')))
       ) {
         owner.diffs.push(d);
         continue;
       }
     }
-    if (tokens[0] === 'paths' && tokens.length === 2 && d.action !== 'rename') {
-      // A whole path item added or removed: its operations say it.
+    if (
+      tokens[0] === 'paths' &&
+      (tokens.length === 2 || (tokens.length === 3 && tokens[2] === 'additionalOperations')) &&
+      d.action !== 'rename'
+    ) {
+      // A whole path item (or its whole `additionalOperations`) added or removed: its operations say it.
       const owner = [...byOp.values()].find((c) => c?.operations.some((o) => o.path === tokens[1]));
       if (owner) {
         owner.diffs.push(d);

@@ -43,7 +43,7 @@ export function diffDescriptions(base: Description, head: Description, options: 
   const diffs = compareDocuments(b, h);
   let loc: Locator | undefined;
   const locate: Locator = (p) => {
-    loc ??= locator(head.text, head.format);
+    loc ??= locator(head.text, head.format, head.tree);
     return loc(p);
   };
   const side = (d: Description, doc: Obj, label: string, commit?: string) => ({
