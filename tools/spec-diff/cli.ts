@@ -9,6 +9,7 @@
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { stringify as stringifyYaml } from 'yaml';
 import { addRelease, type Changelog, compareVersions, formatChangelog, parseChangelog } from '../../spec/changelog.ts';
 import { parseDay } from '../../spec/dates.ts';
 import { command } from '../docs-domains/report/github.ts';
@@ -238,7 +239,16 @@ Exit codes: 0 recorded, 1 refused (a change the policy does not allow, or nothin
       mkdirSync(dirname(changelogPath), { recursive: true });
       writeFileSync(changelogPath, formatChangelog(next));
       mkdirSync(dirname(releasedPath), { recursive: true });
-      copyFileSync(headPath, releasedPath);
+      // The release kept as one file: a split description is kept bundled (its parts' `$ref`s
+      // inlined by the loader), so the next release's diff needs no other file.
+      if (head.split) {
+        writeFileSync(
+          releasedPath,
+          /\.json$/i.test(releasedPath)
+            ? `${JSON.stringify(head.source, null, 2)}\n`
+            : stringifyYaml(head.source, { lineWidth: 0, aliasDuplicateObjects: false }),
+        );
+      } else copyFileSync(headPath, releasedPath);
       if (opts.json) io.stdout.write(`${JSON.stringify(release, null, 2)}\n`);
       else {
         const counts = ['added', 'changed', 'deprecated', 'removed']

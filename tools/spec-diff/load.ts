@@ -29,6 +29,8 @@ export interface Description {
   document: Obj;
   /** The YAML syntax tree of `text` the loader parsed (YAML only): where changes are written, without a second parse. */
   tree?: YamlTree;
+  /** Whether the description is split over several files (relative `$ref`s to other files). */
+  split?: boolean;
 }
 
 /**
@@ -76,6 +78,7 @@ export async function loadFile(
       source: d.source,
       document: d.document,
       ...(d.entryTree ? { tree: d.entryTree } : {}),
+      ...(d.files.length > 1 ? { split: true } : {}),
     };
   } catch (err) {
     if (!(err instanceof DescriptionError)) throw err;

@@ -263,4 +263,20 @@ properties:
     // The working tree has the file: as a file base it loads.
     assert.equal(run(['--base', 'spec/openapi.yaml']).code, 0);
   });
+
+  test('spec:release keeps a split description as one bundled file, and the next release diffs against it', () => {
+    const first = run(['release', '1.0.0', '--changelog', 'cl.json', '--released', 'released/openapi.yaml']);
+    assert.equal(first.code, 0, first.stderr);
+    const kept = readFileSync(join(split, 'released/openapi.yaml'), 'utf8');
+    assert.doesNotMatch(kept, /\$ref: "?\.{0,2}\/?schemas\//, 'no reference to another file is left');
+    assert.match(kept, /enum:|type: integer/);
+    // A change in a part: the next release sees it against the kept copy, with no other file.
+    write('spec/schemas/pet.yaml', `${PET}  age:\n    type: integer\n`);
+    write('spec/openapi.yaml', readFileSync(join(split, 'spec/openapi.yaml'), 'utf8').replace('1.0.0', '1.1.0'));
+    const next = run(['release', '1.1.0', '--changelog', 'cl.json', '--released', 'released/openapi.yaml']);
+    assert.equal(next.code, 0, next.stderr);
+    const changelog = JSON.parse(readFileSync(join(split, 'cl.json'), 'utf8'));
+    assert.equal(changelog.releases[0].version, '1.1.0');
+    assert.ok(changelog.releases[0].operations.some((o: { change: string }) => o.change === 'changed'));
+  });
 });
