@@ -30,7 +30,9 @@ interface Result {
   gets: number;
   /** Plain GETs answered 2xx with the declared media type, well-formed. */
   typed: number;
-  /** Answers with a 5xx status (any GET). */
+  /** Requests with a JSON body sent (generated from the operation's schema). */
+  bodies: number;
+  /** Answers with a 5xx status (any request). */
   fivexx: number;
   /** `load`: refused by the loader (a DescriptionError: its code and message). */
   refused?: string;
@@ -61,7 +63,7 @@ const FORBIDDEN = ['undefined', '[object Object]', 'NaN'];
 
 async function sweepOne(file: string): Promise<Result> {
   const started = performance.now();
-  const r: Result = { file, operations: 0, schemas: 0, gets: 0, typed: 0, fivexx: 0, problems: [], ms: 0 };
+  const r: Result = { file, operations: 0, schemas: 0, gets: 0, typed: 0, bodies: 0, fivexx: 0, problems: [], ms: 0 };
   const { loadDescription, DescriptionError } = await import('../spec/loader/index.ts');
   let loaded: Awaited<ReturnType<typeof loadDescription>>;
   try {
@@ -130,7 +132,9 @@ async function sweepOne(file: string): Promise<Result> {
   await stage('mock', async () => {
     const { createMock } = await import('../site/mock/index.ts');
     const { MOCK_BASE } = await import('../site/mock/mount.ts');
-    const { answerProblems, credentials, filledPath, plainGets } = await import('../tests/support/descriptions.ts');
+    const { answerProblems, credentials, filledPath, jsonBodyOperations, plainGets } = await import(
+      '../tests/support/descriptions.ts'
+    );
     const faults: string[] = [];
     const mock = await createMock(doc as never, {
       basePath: MOCK_BASE,
@@ -157,6 +161,25 @@ async function sweepOne(file: string): Promise<Result> {
         if (p.length === 0) r.typed++;
         else if (r.problems.length < 20) r.problems.push(`mock GET ${op.path}: ${p.join('; ').slice(0, 160)}`);
       } else if (r.problems.length < 20) r.problems.push(`mock GET ${op.path}: ${res.status} ${body.slice(0, 160)}`);
+    }
+    // Requests with a JSON body generated from the operation's schema: never a 5xx.
+    for (const { op, mediaType, body } of jsonBodyOperations(doc as never).slice(0, 200)) {
+      const cred = credentials(doc as never, op);
+      const res = await mock.handle(
+        new Request(`http://127.0.0.1${MOCK_BASE}${filledPath(doc as never, op)}${cred.query}`, {
+          method: op.method.toUpperCase(),
+          headers: { ...cred.headers, 'content-type': mediaType },
+          body: JSON.stringify(body ?? null),
+        }),
+      );
+      r.bodies++;
+      if (res.status >= 500) {
+        r.fivexx++;
+        if (r.problems.length < 20)
+          r.problems.push(
+            `mock ${op.method.toUpperCase()} ${op.path}: ${res.status} ${(await res.text()).slice(0, 160)}`,
+          );
+      } else await res.arrayBuffer();
     }
     for (const f of faults.slice(0, 3)) r.problems.push(`mock fault: ${f}`);
   });
@@ -201,6 +224,7 @@ function runBatch(files: string[], timeoutS: number): Promise<Result[]> {
           schemas: 0,
           gets: 0,
           typed: 0,
+          bodies: 0,
           fivexx: 0,
           problems: [signal ? `child killed (${signal}: over ${timeoutS} s or out of memory)` : `child exited ${code}`],
           ms: 0,
@@ -252,7 +276,7 @@ async function main(): Promise<void> {
   const ok = results.filter((r) => !r.refused && r.problems.length === 0);
   const refused = results.filter((r) => r.refused);
   const broken = results.filter((r) => r.problems.length > 0);
-  const sum = (k: 'operations' | 'gets' | 'typed' | 'fivexx') => results.reduce((n, r) => n + r[k], 0);
+  const sum = (k: 'operations' | 'gets' | 'typed' | 'bodies' | 'fivexx') => results.reduce((n, r) => n + r[k], 0);
   const pct = (n: number, d: number) => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)} %`);
   console.log(
     `descriptions: ${results.length}${parts ? ` (and ${parts} parts of split ones)` : ''} (${[...byVersion].map(([v, n]) => `${v}: ${n}`).join(', ')})`,
@@ -262,7 +286,10 @@ async function main(): Promise<void> {
   console.log(`  with problems: ${broken.length}`);
   console.log(`operations and webhooks (pages): ${sum('operations')}`);
   console.log(
-    `plain GETs: ${sum('gets')}, answered 2xx of the declared type: ${sum('typed')} (${pct(sum('typed'), sum('gets'))}), 5xx: ${sum('fivexx')}`,
+    `plain GETs: ${sum('gets')}, answered 2xx of the declared type: ${sum('typed')} (${pct(sum('typed'), sum('gets'))})`,
+  );
+  console.log(
+    `requests with a JSON body generated from the schema: ${sum('bodies')}; answers 5xx (any request): ${sum('fivexx')}`,
   );
   if (refused.length > 0) {
     console.log('\nRefused:');
