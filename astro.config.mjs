@@ -1,5 +1,6 @@
 // @ts-check
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
@@ -8,6 +9,7 @@ import browserBundles from './site/integrations/browser-bundles.ts';
 import builtFrom from './site/integrations/built-from.ts';
 import { cnameFile } from './site/integrations/cname.ts';
 import mockWorker from './site/integrations/mock-worker.ts';
+import { cacheSearchIndex } from './site/integrations/search-index.ts';
 import serving from './site/integrations/serving.ts';
 import { siteSidebar } from './site/navigation.ts';
 import reference from './site/reference/integration.ts';
@@ -41,22 +43,27 @@ export default defineConfig({
     // Home, guides and the API reference in one Starlight site: one navigation, Pagefind search and
     // dark mode, all served from this origin. The reference pages (routes the reference integration
     // injects below its `base`) are built from the description (PETSTORE_SPEC or spec/openapi.yaml).
-    starlight({
-      title: 'Petstore API',
-      titleDelimiter: '·',
-      // Code wraps instead of scrolling sideways: a scrolling block is only reachable by keyboard once
-      // Expressive Code's script has made it focusable, and samples are read more than edited.
-      expressiveCode: { defaultProps: { wrap: true } },
-      description: 'Reference and guides for the Petstore API: pets, categories, orders and inventory.',
-      customCss: ['./site/styles/reference.css'],
-      sidebar: siteSidebar(await apiReference.sidebar()),
-      lastUpdated: false,
-      pagination: true,
-      // Agents and link previews (site/agents/): the Markdown alternate link and Open Graph image tags
-      // in every page's head, "Copy page" and "View as Markdown" under the title.
-      routeMiddleware: './site/agents/route-middleware.ts',
-      components: { PageTitle: './site/components/agents/PageTitle.astro' },
-    }),
+    // Starlight's search index (Pagefind) is kept between builds and reused while every page is the
+    // same (node_modules/.cache): GitHub's description spends a minute of each build on it.
+    cacheSearchIndex(
+      starlight({
+        title: 'Petstore API',
+        titleDelimiter: '·',
+        // Code wraps instead of scrolling sideways: a scrolling block is only reachable by keyboard once
+        // Expressive Code's script has made it focusable, and samples are read more than edited.
+        expressiveCode: { defaultProps: { wrap: true } },
+        description: 'Reference and guides for the Petstore API: pets, categories, orders and inventory.',
+        customCss: ['./site/styles/reference.css'],
+        sidebar: siteSidebar(await apiReference.sidebar()),
+        lastUpdated: false,
+        pagination: true,
+        // Agents and link previews (site/agents/): the Markdown alternate link and Open Graph image tags
+        // in every page's head, "Copy page" and "View as Markdown" under the title.
+        routeMiddleware: './site/agents/route-middleware.ts',
+        components: { PageTitle: './site/components/agents/PageTitle.astro' },
+      }),
+      fileURLToPath(new URL('.', import.meta.url)),
+    ),
     // Scalar's request client (try-it) is bundled once and reused while its inputs are unchanged
     // (node_modules/.cache), then copied into dist/client/_astro/.
     browserBundles(),

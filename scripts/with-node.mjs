@@ -10,10 +10,14 @@
 // The command runs without a shell: each argument reaches it as given, spaces and quotes included
 // (`npm test -- --test-name-pattern="cname mismatch"`). A bare command name is looked up on that PATH.
 //
+// The command also gets the build environment of scripts/build-env.mjs (allocator settings that lower
+// a build's peak memory).
+//
 // Usage: node scripts/with-node.mjs <command> [args...]
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
+import { withBuildEnv } from './build-env.mjs';
 import { formatFloor, installMajor, nodeFloor, ROOT, satisfies } from './node-version.mjs';
 
 const floor = nodeFloor();
@@ -65,7 +69,7 @@ if (!command) {
   process.stderr.write('usage: node scripts/with-node.mjs <command> [args...]\n');
   process.exit(2);
 }
-const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+const env = withBuildEnv({ ...process.env, ASTRO_TELEMETRY_DISABLED: '1' });
 const pathParts = [join(ROOT, 'node_modules', '.bin')];
 if (!satisfies(process.versions.node, floor)) pathParts.unshift(toolsNodeBin());
 env.PATH = [...pathParts, env.PATH ?? ''].join(delimiter);

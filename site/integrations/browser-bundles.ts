@@ -1,17 +1,19 @@
-// Build-time wiring of the try-it client's browser bundle (site/reference/browser/tryit.ts: Scalar's
-// request client, its workspace store and Vue, about 3 MB of minified JavaScript from thousands of
-// modules). Scalar ships no prebuilt request client, and bundling it was most of the site's client
-// build, in time and in memory (~700 MB of a 1.4 GB peak on the Petstore), on every build, although
-// it changes only with a dependency update. It is bundled once (Vite, with the dependency versions the
-// site build uses) into node_modules/.cache and reused while none of its inputs changed
-// (`browserBundles`). The explorer's Scalar stays in the site's own Vite build: Scalar's prebuilt
-// `dist/browser/standalone.esm.js` carries the dependency versions Scalar built it with (the
-// explorer's tag groups came out differently), and a cached bundle of it rendered more slowly than
-// the site build's chunks in the explorer's browser tests.
+// Build-time wiring of the two browser bundles made of Scalar's packages: the try-it client
+// (site/reference/browser/tryit.ts: Scalar's request client, its workspace store and Vue, about 3 MB of
+// minified JavaScript) and the explorer's script (site/reference/browser/explorer.ts: Scalar's API
+// reference and its styles). Bundling those thousands of modules was most of the site's client build,
+// in time and in memory (about 750 MB of a 1.5 GB peak on the Petstore), on every build, although they
+// change only with a dependency update. Each is bundled once, apart from the other (Vite, with the
+// dependency versions the site build uses, so the code is the same) into node_modules/.cache and
+// reused while none of its inputs changed (`browserBundle`). Scalar's own prebuilt
+// `dist/browser/standalone.esm.js` is not used: it carries the dependency versions Scalar built it
+// with, and the explorer's tag groups came out differently.
 //
-// The build copies the bundle into dist/client/_astro/bundles.<key>/ (content-keyed, so the
-// immutable caching of `/_astro/*` stays right); TryIt.astro imports it from the URL given as
-// `__TRYIT_URL__`; `astro dev` serves it from the cache (Vite's `/@fs/`).
+// The build copies each bundle into dist/client/_astro/bundles.<key>/ (content-keyed, so the
+// immutable caching of `/_astro/*` stays right). TryIt.astro imports the try-it client on the first
+// click from `__TRYIT_URL__`; the explorer page links `__EXPLORER_STYLES__` in its head and loads
+// `__EXPLORER_URL__` as its module script, as the site build's own output would. `astro dev` serves
+// both from the cache (Vite's `/@fs/`).
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
@@ -19,10 +21,14 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { build } from 'vite';
 
-/** The bundles' entries: the output file name (without `.js`) and the module. */
-const ENTRIES = {
+/** The bundles: each is built apart (no chunk shared between them) from one entry module. */
+export const BUNDLES = {
+  /** Scalar's request client for the try-it buttons, imported on the first click. */
   tryit: fileURLToPath(new URL('../reference/browser/tryit.ts', import.meta.url)),
-};
+  /** The explorer's script (Scalar's API reference and its styles), the module script of the explorer page. */
+  explorer: fileURLToPath(new URL('../reference/browser/explorer.ts', import.meta.url)),
+} as const;
+export type BundleName = keyof typeof BUNDLES;
 const SELF = fileURLToPath(import.meta.url);
 
 /** Where built bundles are kept between builds, relative to the project root. */
@@ -30,6 +36,8 @@ export const BUNDLES_CACHE = join('node_modules', '.cache', 'petstore-docs', 'br
 
 /** The file of a cache entry that lists the project's own modules the bundle was built from. */
 const INPUTS = 'inputs.json';
+/** The file in a built bundle's folder that names the stylesheets its entry imports. */
+const STYLES = 'styles.json';
 
 const sha256 = (...parts: (string | Buffer)[]): string => {
   const hash = createHash('sha256');
@@ -41,12 +49,12 @@ const sha256 = (...parts: (string | Buffer)[]): string => {
 };
 
 /**
- * The key of everything outside our own modules that decides the bundle: the Node version, the lock
- * file (every package's version) and this file (the bundler settings).
+ * The key of everything outside our own modules that decides a bundle: its name, the Node version,
+ * the lock file (every package's version) and this file (the bundler settings).
  */
-function baseKey(root: string): string {
+function baseKey(root: string, name: BundleName): string {
   const lock = join(root, 'package-lock.json');
-  return sha256(process.version, existsSync(lock) ? readFileSync(lock) : '', readFileSync(SELF));
+  return sha256(name, process.version, existsSync(lock) ? readFileSync(lock) : '', readFileSync(SELF));
 }
 
 /** The full key: the base key and the bytes of each of our modules in the bundle (paths from the root). */
@@ -60,32 +68,42 @@ function fullKey(root: string, base: string, inputs: readonly string[]): string 
   return sha256(...parts);
 }
 
-/** Built bundles: their folder (one `<entry>.js` per entry, shared chunks, assets) and their key. */
-export interface BrowserBundles {
+/**
+ * A built bundle: its folder (`<name>.js`, shared chunks, assets), its key, the file names (in the
+ * folder) of the stylesheets its entry imports, in order, and whether it came from the cache.
+ */
+export interface BrowserBundle {
+  name: BundleName;
   dir: string;
   key: string;
+  styles: string[];
   reused: boolean;
 }
 
 /**
- * The bundles for the current sources: the cached ones when the packages (lock file), this file and
- * every module of ours they were built from are unchanged, else new ones (Vite build, ES modules,
- * minified, no source maps, relative URLs between their files).
+ * The bundle `name` for the current sources: the cached one when the packages (lock file), this file
+ * and every module of ours it was built from are unchanged, else a new one (Vite build, ES modules,
+ * minified, no source maps, relative URLs between its files).
  * @param root the project root
+ * @param name which bundle (`BUNDLES`)
  * @throws {Error} when the bundle cannot be built
  */
-export async function browserBundles(root: string): Promise<BrowserBundles> {
+export async function browserBundle(root: string, name: BundleName): Promise<BrowserBundle> {
   const cache = join(root, BUNDLES_CACHE);
-  const base = baseKey(root);
+  const base = baseKey(root, name);
   const inputsFile = join(cache, `${base}.${INPUTS}`);
   if (existsSync(inputsFile)) {
     const key = fullKey(root, base, JSON.parse(readFileSync(inputsFile, 'utf8')) as string[]);
-    const complete = key && Object.keys(ENTRIES).every((name) => existsSync(join(cache, key, `${name}.js`)));
-    if (key && complete) return { dir: join(cache, key), key, reused: true };
+    const dir = key && join(cache, key);
+    if (dir && existsSync(join(dir, `${name}.js`)) && existsSync(join(dir, STYLES))) {
+      const styles = JSON.parse(readFileSync(join(dir, STYLES), 'utf8')) as string[];
+      return { name, dir, key, styles, reused: true };
+    }
   }
   const tmp = join(cache, `tmp-${process.pid}`);
   rmSync(tmp, { recursive: true, force: true });
   const ours = new Set<string>();
+  const styles: string[] = [];
   const result = await build({
     configFile: false,
     root,
@@ -102,7 +120,7 @@ export async function browserBundles(root: string): Promise<BrowserBundles> {
       reportCompressedSize: false,
       chunkSizeWarningLimit: 4096,
       rolldownOptions: {
-        input: ENTRIES,
+        input: { [name]: BUNDLES[name] },
         preserveEntrySignatures: 'strict',
         output: {
           format: 'es',
@@ -117,6 +135,7 @@ export async function browserBundles(root: string): Promise<BrowserBundles> {
     if (!('output' in output)) continue;
     for (const item of output.output) {
       if (item.type !== 'chunk') continue;
+      if (item.isEntry) styles.push(...(item.viteMetadata?.importedCss ?? []));
       for (const id of item.moduleIds) {
         const file = id.split('?')[0] ?? id;
         if (!isAbsolute(file) || file.includes(`${'/'}node_modules${'/'}`)) continue;
@@ -125,46 +144,52 @@ export async function browserBundles(root: string): Promise<BrowserBundles> {
       }
     }
   }
+  writeFileSync(join(tmp, STYLES), JSON.stringify(styles));
   const inputs = [...ours].sort();
   const key = fullKey(root, base, inputs) ?? base;
   const dir = join(cache, key);
   rmSync(dir, { recursive: true, force: true });
   renameSync(tmp, dir);
   writeFileSync(inputsFile, JSON.stringify(inputs));
-  return { dir, key, reused: false };
+  return { name, dir, key, styles, reused: false };
 }
 
 /** The Astro integration. */
 export default function browserBundlesIntegration(): AstroIntegration {
-  let bundles: BrowserBundles | undefined;
-  let base = '/_astro/bundles/';
+  const bundles: BrowserBundle[] = [];
+  const urls: Record<BundleName, string> = { tryit: '', explorer: '' };
   return {
     name: 'petstore:browser-bundles',
     hooks: {
       'astro:config:setup': async ({ command, config, updateConfig, logger }) => {
-        if (command === 'build' || command === 'dev') {
-          bundles = await browserBundles(fileURLToPath(config.root));
-          report(logger, bundles);
-          base = command === 'dev' ? `/@fs${bundles.dir}/` : `/_astro/bundles.${bundles.key.slice(0, 10)}/`;
+        const defines: Record<string, string> = {};
+        for (const name of Object.keys(BUNDLES) as BundleName[]) {
+          let base = `/_astro/bundles/${name}/`;
+          let styles: string[] = [];
+          if (command === 'build' || command === 'dev') {
+            const bundle = await browserBundle(fileURLToPath(config.root), name);
+            bundles.push(bundle);
+            report(logger, bundle);
+            base = command === 'dev' ? `/@fs${bundle.dir}/` : `/_astro/bundles.${bundle.key.slice(0, 10)}/`;
+            styles = bundle.styles;
+          }
+          urls[name] = base;
+          defines[`__${name.toUpperCase()}_URL__`] = JSON.stringify(`${base}${name}.js`);
+          defines[`__${name.toUpperCase()}_STYLES__`] = JSON.stringify(styles.map((file) => `${base}${file}`));
         }
-        updateConfig({
-          vite: {
-            define: {
-              __TRYIT_URL__: JSON.stringify(`${base}tryit.js`),
-            },
-          },
-        });
+        updateConfig({ vite: { define: defines } });
       },
       'astro:build:done': ({ dir }) => {
-        if (!bundles) return;
-        const target = join(fileURLToPath(dir), base);
-        mkdirSync(target, { recursive: true });
-        cpSync(bundles.dir, target, { recursive: true });
+        for (const bundle of bundles) {
+          const target = join(fileURLToPath(dir), urls[bundle.name]);
+          mkdirSync(target, { recursive: true });
+          cpSync(bundle.dir, target, { recursive: true, filter: (src) => !src.endsWith(STYLES) });
+        }
       },
     },
   };
 }
 
-function report(logger: AstroIntegrationLogger, bundles: BrowserBundles): void {
-  logger.info(`try-it client bundle ${bundles.reused ? 'unchanged: reused from' : 'built into'} ${bundles.dir}`);
+function report(logger: AstroIntegrationLogger, bundle: BrowserBundle): void {
+  logger.info(`${bundle.name} bundle ${bundle.reused ? 'unchanged: reused from' : 'built into'} ${bundle.dir}`);
 }

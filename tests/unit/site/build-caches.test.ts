@@ -1,5 +1,6 @@
 // Unit tests of what the build keeps between builds: precompressed bodies (site/serving/build.ts)
-// and the in-browser mock's cache key (site/integrations/mock-worker.ts).
+// and the cache keys of the in-browser mock (site/integrations/mock-worker.ts) and of the search
+// index (site/integrations/search-index.ts).
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { workerInputsKey } from '../../../site/integrations/mock-worker.ts';
+import { searchIndexKey } from '../../../site/integrations/search-index.ts';
 import { precompress } from '../../../site/serving/build.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'petstore-build-caches-'));
@@ -52,5 +54,21 @@ describe('workerInputsKey', () => {
     assert.equal(workerInputsKey(root, [spec]), a);
     writeFileSync(spec, 'openapi: 3.0.3\ninfo: {}\n');
     assert.notEqual(workerInputsKey(root, [spec]), a);
+  });
+});
+
+describe('searchIndexKey', () => {
+  test('changes with a page, not with files Pagefind does not read', () => {
+    const site = join(work, 'search');
+    mkdirSync(join(site, 'guides'), { recursive: true });
+    writeFileSync(join(site, 'index.html'), page('pets '));
+    writeFileSync(join(site, 'guides', 'index.html'), page('guides '));
+    const a = searchIndexKey(site);
+    writeFileSync(join(site, 'index.md'), '# Pets\n');
+    mkdirSync(join(site, 'pagefind'), { recursive: true });
+    writeFileSync(join(site, 'pagefind', 'pagefind-entry.json'), '{}');
+    assert.equal(searchIndexKey(site), a);
+    writeFileSync(join(site, 'guides', 'index.html'), page('orders '));
+    assert.notEqual(searchIndexKey(site), a);
   });
 });
