@@ -14,12 +14,13 @@
 // click from `__TRYIT_URL__`; the explorer page links `__EXPLORER_STYLES__` in its head and loads
 // `__EXPLORER_URL__` as its module script, as the site build's own output would. `astro dev` serves
 // both from the cache (Vite's `/@fs/`).
+
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { build } from 'vite';
 
 /** The bundles: each is built apart (no chunk shared between them) from one entry module. */
 export const BUNDLES = {
@@ -89,21 +90,53 @@ export interface BrowserBundle {
  * @throws {Error} when the bundle cannot be built
  */
 export async function browserBundle(root: string, name: BundleName): Promise<BrowserBundle> {
+  return cachedBundle(root, name) ?? (await bundleInChild(root, name));
+}
+
+/** The cached bundle `name` for the current sources, or undefined when it must be built. */
+function cachedBundle(root: string, name: BundleName): BrowserBundle | undefined {
   const cache = join(root, BUNDLES_CACHE);
   const base = baseKey(root, name);
   const inputsFile = join(cache, `${base}.${INPUTS}`);
-  if (existsSync(inputsFile)) {
-    const key = fullKey(root, base, JSON.parse(readFileSync(inputsFile, 'utf8')) as string[]);
-    const dir = key && join(cache, key);
-    if (dir && existsSync(join(dir, `${name}.js`)) && existsSync(join(dir, STYLES))) {
-      const styles = JSON.parse(readFileSync(join(dir, STYLES), 'utf8')) as string[];
-      return { name, dir, key, styles, reused: true };
-    }
-  }
+  if (!existsSync(inputsFile)) return undefined;
+  const key = fullKey(root, base, JSON.parse(readFileSync(inputsFile, 'utf8')) as string[]);
+  const dir = key && join(cache, key);
+  if (!dir || !existsSync(join(dir, `${name}.js`)) || !existsSync(join(dir, STYLES))) return undefined;
+  const styles = JSON.parse(readFileSync(join(dir, STYLES), 'utf8')) as string[];
+  return { name, dir, key, styles, reused: true };
+}
+
+/**
+ * Builds the bundle in a child process (this file run by Node): bundling Scalar's thousands of modules
+ * takes about 700 MB, which the build's own process would keep for the rest of the build (V8 and the
+ * bundler's allocator return little of it); a child gives it all back when it exits.
+ */
+function bundleInChild(root: string, name: BundleName): Promise<BrowserBundle> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [SELF, root, name], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.on('error', fail);
+    child.on('close', (code) => {
+      const last = out.trim().split('\n').at(-1) ?? '';
+      if (code === 0 && last.startsWith('{')) done(JSON.parse(last) as BrowserBundle);
+      else fail(new Error(`bundling the ${name} bundle failed (exit ${code}): ${out.slice(-2000)}`));
+    });
+  });
+}
+
+/** Builds the bundle `name` in this process into the cache (Vite). */
+async function buildBundle(root: string, name: BundleName): Promise<BrowserBundle> {
+  const cache = join(root, BUNDLES_CACHE);
+  const base = baseKey(root, name);
+  const inputsFile = join(cache, `${base}.${INPUTS}`);
   const tmp = join(cache, `tmp-${process.pid}`);
   rmSync(tmp, { recursive: true, force: true });
   const ours = new Set<string>();
   const styles: string[] = [];
+  const { build } = await import('vite');
   const result = await build({
     configFile: false,
     root,
@@ -192,4 +225,15 @@ export default function browserBundlesIntegration(): AstroIntegration {
 
 function report(logger: AstroIntegrationLogger, bundle: BrowserBundle): void {
   logger.info(`${bundle.name} bundle ${bundle.reused ? 'unchanged: reused from' : 'built into'} ${bundle.dir}`);
+}
+
+// Run as `node browser-bundles.ts <root> <name>` (bundleInChild): build the bundle, print it as JSON.
+if (process.argv[1] && resolve(process.argv[1]) === SELF) {
+  const [root, name] = process.argv.slice(2) as [string, BundleName];
+  if (!root || !(name in BUNDLES)) {
+    process.stderr.write('usage: node site/integrations/browser-bundles.ts <root> <tryit|explorer>\n');
+    process.exit(2);
+  }
+  const bundle = await buildBundle(root, name);
+  process.stdout.write(`${JSON.stringify(bundle)}\n`);
 }
