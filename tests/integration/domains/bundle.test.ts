@@ -2,32 +2,19 @@
 // sources it was built from (DOCS_DOMAINS_SOURCE=1): the same output and exit code for every command, and the
 // launcher's freshness rule (every input listed, none newer than the bundle).
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { nodeFloor } from '../../../scripts/node-version.mjs';
+import { requireFreshBundle } from '../../support/cli-bundle.ts';
 import { runCli } from '../../support/cli-run.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DIST = join(ROOT, 'tools', 'docs-domains', 'dist');
 
-/** Why the launcher would not run the bundle, or undefined when it would. */
-function staleReason(): string | undefined {
-  if (!existsSync(join(DIST, 'cli.mjs'))) return 'no bundle';
-  const built = statSync(join(DIST, 'cli.mjs')).mtimeMs;
-  const { inputs } = JSON.parse(readFileSync(join(DIST, 'inputs.json'), 'utf8')) as { inputs: string[] };
-  const newer = inputs.filter((f) => !existsSync(join(ROOT, f)) || statSync(join(ROOT, f)).mtimeMs > built);
-  return newer.length ? `older than ${newer.join(', ')}` : undefined;
-}
-
-const stale = staleReason();
-if (stale) {
-  const message = `docs-domains bundle: ${stale}; run \`npm run build:cli\` (npm test does)`;
-  if (process.env.CI) throw new Error(message);
-  process.stderr.write(`\n!!! SKIPPED: ${message}\n\n`);
-}
+const stale = requireFreshBundle(ROOT, DIST, 'docs-domains');
 
 const dir = mkdtempSync(join(tmpdir(), 'docs-domains-bundle-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,33 +3,20 @@
 // the help and the input errors.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from 'yaml';
+import { requireFreshBundle } from '../../support/cli-bundle.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DIST = join(ROOT, 'tools', 'spec-diff', 'dist');
 const BIN = join(ROOT, 'tools', 'bin', 'spec-diff.mjs');
 const SPEC = join(ROOT, 'spec', 'openapi.yaml');
 
-/** Why the launcher would not run the bundle, or undefined when it would. */
-function staleReason(): string | undefined {
-  if (!existsSync(join(DIST, 'cli.mjs'))) return 'no bundle';
-  const built = statSync(join(DIST, 'cli.mjs')).mtimeMs;
-  const { inputs } = JSON.parse(readFileSync(join(DIST, 'inputs.json'), 'utf8')) as { inputs: string[] };
-  const newer = inputs.filter((f) => !existsSync(join(ROOT, f)) || statSync(join(ROOT, f)).mtimeMs > built);
-  return newer.length ? `older than ${newer.join(', ')}` : undefined;
-}
-
-const stale = staleReason();
-if (stale) {
-  const message = `spec-diff bundle: ${stale}; run \`npm run build:cli\` (npm test does)`;
-  if (process.env.CI) throw new Error(message);
-  process.stderr.write(`\n!!! SKIPPED: ${message}\n\n`);
-}
+const stale = requireFreshBundle(ROOT, DIST, 'spec-diff');
 
 const dir = mkdtempSync(join(tmpdir(), 'spec-diff-bundle-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
