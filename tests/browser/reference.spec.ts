@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import type { OpenApiDocument } from '../../site/reference/model/document.ts';
 import { buildReferenceModel } from '../../site/reference/model/reference.ts';
 import { loadSpec } from '../../spec/load.ts';
-import { expect, test } from '../support/browser.ts';
+import { expect, openSiteSearch, test } from '../support/browser.ts';
 
 const model = buildReferenceModel(loadSpec() as unknown as OpenApiDocument, {
   buildDate: new Date().toISOString().slice(0, 10),
@@ -130,8 +130,7 @@ test.describe('search', () => {
   ] as const) {
     test(`the site search finds an operation by its ${what} (${query})`, async ({ page, origin }) => {
       await page.goto(`${origin}/guides/getting-started/`);
-      await page.locator('site-search button[data-open-modal]').first().click();
-      const input = page.locator('site-search dialog input').first();
+      const input = await openSiteSearch(page);
       await input.fill(query);
       await page
         .locator('site-search dialog a[href*="/reference/"]')
@@ -152,8 +151,7 @@ test.describe('search', () => {
       origin,
     }) => {
       await page.goto(`${origin}/guides/getting-started/`);
-      await page.locator('site-search button[data-open-modal]').first().click();
-      await page.locator('site-search dialog input').first().fill(query);
+      await (await openSiteSearch(page)).fill(query);
       const first = page.locator('site-search dialog .pagefind-ui__result-link').first();
       await first.waitFor({ timeout: 15_000 });
       const href = new URL((await first.getAttribute('href')) ?? '', origin).pathname;

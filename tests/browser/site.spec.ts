@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { mapReference } from '../../site/reference/explorer/map.ts';
 import { listOperations, type OpenApiDocument } from '../../site/reference/model/document.ts';
 import { loadSpec } from '../../spec/load.ts';
-import { SCALAR_RENDER_MS, test } from '../support/browser.ts';
+import { openSiteSearch, SCALAR_RENDER_MS, test } from '../support/browser.ts';
 import { ROOT } from '../support/server.ts';
 
 const mapped = mapReference(loadSpec() as unknown as OpenApiDocument, { buildDate: '2026-11-21' });
@@ -130,9 +130,7 @@ test.describe('guides (Starlight)', () => {
 test.describe('search and theme (Starlight)', () => {
   test('search (Pagefind, served by the site) finds the custom domains guide', async ({ page, origin: base }) => {
     await page.goto(`${base}/guides/getting-started/`);
-    await page.locator('site-search button[data-open-modal]').first().click();
-    const input = page.locator('site-search dialog input').first();
-    await input.waitFor();
+    const input = await openSiteSearch(page);
     await input.fill('ANAME');
     await page.locator('site-search dialog a[href*="/guides/custom-domains/"]').first().waitFor({ timeout: 15_000 });
   });

@@ -1,7 +1,7 @@
 // Fixtures of the browser tests (@playwright/test): a record of every request of the test's browser
 // context that fails the test when one went to another origin than the site's, and a plain static
 // file server over dist/client standing in for a static host.
-import { type BrowserContext, test as base, type Request } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
 import { type StaticHost, startStaticHost } from './static-host.ts';
 
 /** Every request a browser context made, in order, plus the ones that failed. */
@@ -79,3 +79,20 @@ export const test = base.extend<
 });
 
 export { expect } from '@playwright/test';
+
+/**
+ * Opens Starlight's search dialog and returns its input once Pagefind's UI has drawn it. Starlight
+ * enables the button when its element is defined, but builds the Pagefind UI (the input) only when
+ * the browser is next idle; on a loaded runner a click can land before that, or the dialog can open
+ * empty. So: click while the dialog is closed, then wait for the input, retrying up to 60 s.
+ */
+export async function openSiteSearch(page: Page): Promise<Locator> {
+  const button = page.locator('site-search button[data-open-modal]').first();
+  const open = page.locator('site-search dialog[open]');
+  const input = page.locator('site-search dialog input').first();
+  await expect(async () => {
+    if ((await open.count()) === 0) await button.click({ timeout: 5_000 });
+    await input.waitFor({ state: 'visible', timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+  return input;
+}
