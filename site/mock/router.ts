@@ -53,16 +53,24 @@ export function routeTemplate(template: string): string {
   return normalizePath(cut >= 0 ? template.slice(0, cut) : template);
 }
 
-/** Literal `name=value` pairs of the query written into a template (values with `{…}` are variables). */
-function templateQuery(template: string): [string, string][] {
+/**
+ * The `name=value` pairs of the query written into a template, as written (`/search?q={query}&a=1`:
+ * `[['q', '{query}'], ['a', '1']]`); a value in braces is a variable.
+ */
+export function templateQueryPairs(template: string): [string, string][] {
   const q = /\?([^#]*)/.exec(template)?.[1];
   if (!q) return [];
   const out: [string, string][] = [];
   for (const pair of q.split('&')) {
     const [name, value] = pair.split('=', 2);
-    if (name && value !== undefined && !value.includes('{') && !name.includes('{')) out.push([name, value]);
+    if (name && value !== undefined) out.push([name, value]);
   }
   return out;
+}
+
+/** Literal `name=value` pairs of the query written into a template: the ones without a variable. */
+function templateQuery(template: string): [string, string][] {
+  return templateQueryPairs(template).filter(([name, value]) => !value.includes('{') && !name.includes('{'));
 }
 
 /** Removes trailing slashes (openapi-backend `ignoreTrailingSlashes`, its default). */

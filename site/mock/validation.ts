@@ -3,6 +3,7 @@
 
 import type { ErrorObject } from 'ajv';
 import { unescapePointerToken } from '../../spec/pointer.ts';
+import { templateQueryPairs } from './router.ts';
 
 const SECTION: Record<string, string> = { requestBody: 'body', query: 'query', path: 'path', header: 'header' };
 
@@ -147,7 +148,7 @@ export function requestInput(
     // A path parameter written into a query of the path template (`/export?filename={filename}`)
     // arrives in the query.
     if (path[p.name] === undefined) {
-      const key = templateQueryName(op.path, p.name);
+      const key = templateQueryPairs(op.path).find(([, value]) => value === `{${p.name}}`)?.[0];
       if (key !== undefined && typeof query[key] === 'string') path[p.name] = query[key];
     }
     const value = path[p.name];
@@ -161,17 +162,6 @@ export function requestInput(
   };
   if (body.present) input.requestBody = body.value;
   return { input, errors };
-}
-
-/** The query name a template's query gives a variable (`/search?q={query}`: `query` → `q`). */
-function templateQueryName(template: string, variable: string): string | undefined {
-  const q = template.split('?')[1];
-  if (!q) return undefined;
-  for (const pair of q.split('&')) {
-    const [name, value] = pair.split('=', 2);
-    if (name && value === `{${variable}}`) return name;
-  }
-  return undefined;
 }
 
 /**
