@@ -10,7 +10,7 @@
  * 2 usage error, unreadable file, or an invalid config given to `check`.
  */
 import { Command, CommanderError } from 'commander';
-import { captureCommanderError, formatRequested, jsonError } from '../shared/cli.ts';
+import { captureCommanderError, commanderOutcome, formatRequested, jsonError } from '../shared/cli.ts';
 import { type CommandContext, type DefineCommand, type Io, shown, UsageError } from './commands/shared.ts';
 import { DEFAULT_CONFIG } from './config/load.ts';
 import type { CheckGroup } from './core/types.ts';
@@ -92,13 +92,12 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return code;
   } catch (err) {
     if (err instanceof CommanderError) {
-      // `--help` and `--version` succeed; help shown because a command is missing (no arguments) is a usage error.
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
-      if (err.code === 'commander.help') return err.exitCode === 0 ? 0 : 2;
-      const message = captured.message() || err.message.replace(/^error:\s*/, '');
-      if (json) io.stdout.write(jsonError('usage', message));
-      if (github) io.stdout.write(command('error', { title: 'docs-domains' }, message));
-      return 2;
+      const outcome = commanderOutcome(err, captured.message());
+      if (outcome.exit === 2 && outcome.message !== undefined) {
+        if (json) io.stdout.write(jsonError('usage', outcome.message));
+        if (github) io.stdout.write(command('error', { title: 'docs-domains' }, outcome.message));
+      }
+      return outcome.exit;
     }
     if (err instanceof UsageError) {
       io.stderr.write(`docs-domains: error: ${err.message}\n`);

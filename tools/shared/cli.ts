@@ -1,5 +1,6 @@
 // What the repository's CLIs (docs-domains, spec-diff) share around commander: how a usage error
 // reaches scripts (`--json`, `--format github`) besides the human on stderr.
+import type { CommanderError } from 'commander';
 
 /** The writable side of an I/O stream as the CLIs take it (injected, so tests capture it). */
 export interface Out {
@@ -34,4 +35,16 @@ export function captureCommanderError(stderr: Out): { stderr: Out; message(): st
     },
     message: () => kept,
   };
+}
+
+/**
+ * What a commander error means for the CLI's exit: `--help` and `--version` succeed (exit 0, nothing
+ * more to say); help shown because a command is missing, and any other commander error, is a usage
+ * error (exit 2) with its message, for `--json` and annotations.
+ * @param kept the message {@link captureCommanderError} kept ('' when none)
+ */
+export function commanderOutcome(err: CommanderError, kept: string): { exit: 0 } | { exit: 2; message?: string } {
+  if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return { exit: 0 };
+  if (err.code === 'commander.help') return err.exitCode === 0 ? { exit: 0 } : { exit: 2 };
+  return { exit: 2, message: kept || err.message.replace(/^error:\s*/, '') };
 }

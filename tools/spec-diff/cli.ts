@@ -13,7 +13,7 @@ import { stringify as stringifyYaml } from 'yaml';
 import { addRelease, type Changelog, compareVersions, formatChangelog, parseChangelog } from '../../spec/changelog.ts';
 import { parseDay } from '../../spec/dates.ts';
 import { command } from '../docs-domains/report/github.ts';
-import { captureCommanderError, formatRequested, jsonError } from '../shared/cli.ts';
+import { captureCommanderError, commanderOutcome, formatRequested, jsonError } from '../shared/cli.ts';
 import { initialRelease, releaseFromReport } from './changelog/release.ts';
 import { diffDescriptions } from './core/run.ts';
 import type { Report } from './core/types.ts';
@@ -297,11 +297,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return code;
   } catch (err) {
     if (err instanceof CommanderError) {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
-      if (err.code === 'commander.help') return err.exitCode === 0 ? 0 : 2;
-      const message = captured.message() || err.message.replace(/^error:\s*/, '');
-      if (json) io.stdout.write(jsonError('usage', message));
-      return 2;
+      const outcome = commanderOutcome(err, captured.message());
+      if (outcome.exit === 2 && outcome.message !== undefined && json)
+        io.stdout.write(jsonError('usage', outcome.message));
+      return outcome.exit;
     }
     if (err instanceof InputError)
       return fail(err.code, err.message, {
