@@ -141,9 +141,15 @@ export class Router<T extends RoutableOperation> {
         loose ??= r;
         continue;
       }
-      if (first && r.specificity < first.specificity) break;
-      first ??= r;
-      if (!this.acceptor || this.acceptor.accepts(r.operation, p)) return { kind: 'operation', operation: r.operation };
+      if (!first) {
+        // Most requests stop at the first template; the parameters are looked at only when another
+        // one, as specific, matches too.
+        first = r;
+        continue;
+      }
+      if (r.specificity < first.specificity || !this.acceptor) break;
+      if (this.acceptor.accepts(first.operation, p)) break;
+      if (this.acceptor.accepts(r.operation, p)) return { kind: 'operation', operation: r.operation };
     }
     if (first) return { kind: 'operation', operation: first.operation };
     if (loose) return { kind: 'operation', operation: loose.operation };
