@@ -84,13 +84,18 @@ export { expect } from '@playwright/test';
  * Opens Starlight's search dialog and returns its input once Pagefind's UI has drawn it. Starlight
  * enables the button when its element is defined, but builds the Pagefind UI (the input) only when
  * the browser is next idle; on a loaded runner a click can land before that, or the dialog can open
- * empty. So: click while the dialog is closed, then wait for the input, retrying up to 60 s.
+ * empty. So: click while the dialog is closed, then wait for the input; if the dialog stays empty,
+ * reload and try again, up to 60 s.
  */
 export async function openSiteSearch(page: Page): Promise<Locator> {
   const button = page.locator('site-search button[data-open-modal]').first();
   const open = page.locator('site-search dialog[open]');
   const input = page.locator('site-search dialog input').first();
+  let tries = 0;
   await expect(async () => {
+    // Starlight registers its DOMContentLoaded listener from the element's constructor; when that
+    // runs after the event, the UI is never built. A reload runs the page again.
+    if (tries++ > 0 && (await open.count()) > 0) await page.reload();
     if ((await open.count()) === 0) await button.click({ timeout: 5_000 });
     await input.waitFor({ state: 'visible', timeout: 5_000 });
   }).toPass({ timeout: 60_000 });
