@@ -15,7 +15,7 @@ import type {
   SchemeView,
   TagView,
 } from '../reference/model/reference.ts';
-import type { SchemaNode } from '../reference/model/schema.ts';
+import type { SchemaLink, SchemaNode } from '../reference/model/schema.ts';
 import { markdownPath } from './paths.ts';
 
 /** What an operation's Markdown needs besides its view. */
@@ -56,6 +56,11 @@ function mdLink(text: string, url: string): string {
   return `[${text.replace(/[[\]]/g, '\\$&')}](${markdownPath(url)})`;
 }
 
+/** A component schema's name, linked to its page when it has one. */
+function schemaRef(ref: SchemaLink): string {
+  return ref.url ? mdLink(ref.name, ref.url) : ref.name.replace(/[[\]]/g, '\\$&');
+}
+
 function oneLine(text: string | undefined): string {
   return (text ?? '').replace(/\s*\n\s*/g, ' ').trim();
 }
@@ -64,10 +69,10 @@ function oneLine(text: string | undefined): string {
 export function typeText(node: SchemaNode): string {
   let t: string;
   if (node.type === 'array' && node.items) {
-    const inner = node.items.ref ? mdLink(node.items.ref.name, node.items.ref.url) : typeText(node.items);
+    const inner = node.items.ref ? schemaRef(node.items.ref) : typeText(node.items);
     t = `array of ${inner}`;
   } else if (node.ref) {
-    t = `${mdLink(node.ref.name, node.ref.url)} (${node.type})`;
+    t = `${schemaRef(node.ref)} (${node.type})`;
   } else {
     t = node.type === 'oneOf' ? 'one of' : node.type === 'anyOf' ? 'any of' : node.type;
   }
@@ -98,7 +103,7 @@ function facts(node: SchemaNode, required?: boolean): string[] {
 export function schemaOutline(node: SchemaNode, indent = ''): string[] {
   const lines: string[] = [];
   const children = (n: SchemaNode, ind: string): void => {
-    if (n.collapsed && n.ref) lines.push(`${ind}- Fields: see ${mdLink(n.ref.name, n.ref.url)}.`);
+    if (n.collapsed && n.ref) lines.push(`${ind}- Fields: see ${schemaRef(n.ref)}.`);
     for (const p of n.properties ?? []) {
       const head = [`${code(p.name)}: ${typeText(p.schema)}`, ...facts(p.schema, p.required)].join(', ');
       const desc = oneLine(p.schema.description);
@@ -340,6 +345,14 @@ export function referenceIndexMarkdown(model: ReferenceModel): string {
 
 /** The schema index page. */
 export function schemasIndexMarkdown(model: ReferenceModel): string {
-  const list = model.schemas.map((s) => `- ${mdLink(s.name, s.url)}`).join('\n');
+  const list = model.schemaIndex
+    .map((s) =>
+      s.url
+        ? `- ${mdLink(s.name, s.url)}`
+        : s.shownOn
+          ? `- ${s.name.replace(/[[\]]/g, '\\$&')}: shown on ${mdLink(s.shownOn.summary, s.shownOn.url)} (${code(`${s.shownOn.method} ${s.shownOn.path}`)})`
+          : `- ${s.name.replace(/[[\]]/g, '\\$&')}`,
+    )
+    .join('\n');
   return `# Schemas\n\nEvery schema of the ${model.title}. [HTML page](${model.base}/schemas/)\n\n${list || 'None.'}\n`;
 }

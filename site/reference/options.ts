@@ -4,6 +4,7 @@
  * plugins declare theirs. Pure.
  */
 import { z } from 'zod';
+import { SCHEMA_PAGE_LIMIT } from './model/reference.ts';
 
 /** Operation count up to which every page's sidebar lists every operation (default threshold). */
 export const FULL_SIDEBAR_LIMIT = 150;
@@ -50,6 +51,12 @@ export const referenceOptionsSchema = z
       })
       .strict()
       .default({ label: 'API reference', threshold: FULL_SIDEBAR_LIMIT }),
+    /**
+     * Up to this many component schemas every schema has a page of its own; above it only the schemas
+     * some page shows collapsed (linked, not expanded) have one, and the others are shown in full where
+     * they are used (a page per schema costs build time: most of a large description's build).
+     */
+    schemaPages: z.number().int().nonnegative().default(SCHEMA_PAGE_LIMIT),
     tryIt: z
       .object({
         /**

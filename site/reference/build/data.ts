@@ -90,7 +90,12 @@ export async function referenceData(): Promise<ReferenceData> {
     data = {
       options,
       loaded,
-      model: buildReferenceModel(document, { buildDate: date, tryItTargets: tryIt, base: options.base }),
+      model: buildReferenceModel(document, {
+        buildDate: date,
+        tryItTargets: tryIt,
+        base: options.base,
+        schemaPages: options.schemaPages,
+      }),
       mapped: mapReference(explorerDocument(loaded), {
         buildDate: date,
         mockBase: MOCK_BASE,

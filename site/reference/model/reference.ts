@@ -29,6 +29,7 @@ import {
 import { type Deprecation, describeDeprecation, type StabilityLevel, stabilityOf } from './lifecycle.ts';
 import { type CodeSample, codeSamples, type SampleRequest } from './samples.ts';
 import {
+  collapsedSchemas,
   deref,
   exampleFor,
   jsonText,
@@ -56,6 +57,15 @@ function str(v: unknown): string | undefined {
  * `base` option (options.ts) decides it for a build.
  */
 export const REFERENCE_BASE = '/reference';
+
+/**
+ * Component schema count up to which every schema of `components/schemas` has a page of its own (the
+ * default of {@link ModelOptions.schemaPages}). Above it, only the schemas some page shows collapsed
+ * (linked instead of expanded: past the depth bound, a cycle, or the page's row budget) get one, and
+ * the others are shown in place wherever they are used. A page per schema is ~15 ms of build each:
+ * Bungie's 869 schemas were two thirds of its build, and its operation pages link 141 of them.
+ */
+export const SCHEMA_PAGE_LIMIT = 200;
 
 /** The tag of operations that have none (OpenAPI allows untagged operations; they still need a place). */
 export const DEFAULT_TAG = 'Operations';
@@ -223,6 +233,15 @@ export interface SchemaPageView {
   usedBy: Array<Pick<OperationSummary, 'operationId' | 'method' | 'path' | 'summary' | 'url'>>;
 }
 
+/** A schema as the schema index lists it: its page, or else an operation page that shows it. */
+export interface SchemaIndexEntry {
+  name: string;
+  /** The schema's own page, when it has one. */
+  url?: string;
+  /** When it has no page: the first operation that uses it directly, whose page shows its fields. */
+  shownOn?: Pick<OperationSummary, 'method' | 'path' | 'summary' | 'url'>;
+}
+
 export interface ReferenceModel {
   /** The URL path of the reference's pages, no trailing slash (`/reference`): its index is `<base>/`. */
   base: string;
@@ -241,7 +260,10 @@ export interface ReferenceModel {
   webhooks: OperationSummary[];
   /** The page listing the webhooks, when there are any. */
   webhooksUrl?: string;
+  /** The schemas with a page of their own (every schema, up to {@link SCHEMA_PAGE_LIMIT}). */
   schemas: SchemaPageView[];
+  /** Every schema of `components/schemas`, in document order, as the schema index lists them. */
+  schemaIndex: SchemaIndexEntry[];
   /** The base URL generated samples use (the first server, variables at their defaults). */
   sampleServer: string;
   /** Where try-it sends: the mock on this site, and/or the description's servers (when it has any). */
@@ -264,6 +286,11 @@ export interface ModelOptions {
   tryItTargets?: ReadonlyArray<'mock' | 'description'>;
   /** The URL path of the reference's pages, no trailing slash (default {@link REFERENCE_BASE}). */
   base?: string;
+  /**
+   * Component schema count up to which every schema has a page (default {@link SCHEMA_PAGE_LIMIT});
+   * above it only the schemas a page shows collapsed have one.
+   */
+  schemaPages?: number;
 }
 
 /**
@@ -555,7 +582,12 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     isObject(doc.components) && isObject(doc.components.schemas) ? Object.keys(doc.components.schemas) : [];
   const schemaSlugList = uniqueSlugs(schemaNames);
   const schemaSlugs = new Map(schemaNames.map((n, i) => [n, schemaSlugList[i] ?? 'x']));
-  const schemaUrl = (name: string) => `${base}/schemas/${schemaSlugs.get(name) ?? 'x'}/`;
+  const pageUrl = (name: string) => `${base}/schemas/${schemaSlugs.get(name) ?? 'x'}/`;
+  // Which schemas have a page: all of them, or (large descriptions) the ones found below, once the
+  // operations are known. Until then every schema counts as having one: links do not change what a
+  // page expands or collapses, so the search below sees the pages as they will be built.
+  let paged: ReadonlySet<string> | null = null;
+  const schemaUrl = (name: string) => (!paged || paged.has(name) ? pageUrl(name) : undefined);
   const baseCtx: SchemaContext = { doc, schemaUrl, maxRefDepth: options.maxRefDepth ?? 2 };
 
   const tagSlugList = uniqueSlugs(tagNames);
@@ -674,14 +706,45 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     }
   }
   const pageCtx: SchemaContext = { ...baseCtx, maxRefDepth: (options.maxRefDepth ?? 2) + 1 };
-  const schemas: SchemaPageView[] = schemaNames.map((name) => ({
-    name,
-    slug: schemaSlugs.get(name) ?? 'x',
-    url: schemaUrl(name),
-    usedBy: usedBy.get(name) ?? [],
-  }));
-  const schemaTree = (schema: SchemaPageView): SchemaNode =>
-    schemaNode({ $ref: formatPointer(['components', 'schemas', schema.name], { fragment: true }) }, pageCtx);
+  const treeOf = (name: string): SchemaNode =>
+    schemaNode({ $ref: formatPointer(['components', 'schemas', name], { fragment: true }) }, pageCtx);
+  const schemaTree = (schema: SchemaPageView): SchemaNode => treeOf(schema.name);
+  if (schemaNames.length > (options.schemaPages ?? SCHEMA_PAGE_LIMIT)) {
+    // The schemas a reader can reach only through a page of their own: collapsed on an operation's
+    // page, or on the page of a schema found so far.
+    const found = new Set<string>();
+    for (const op of operations) collapsedSchemas(operationView(op), found);
+    const known = new Set(schemaNames);
+    const queue = [...found].filter((n) => known.has(n));
+    const closure = new Set(queue);
+    for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+      const more = new Set<string>();
+      collapsedSchemas(treeOf(name), more);
+      for (const m of more) {
+        if (known.has(m) && !closure.has(m)) {
+          closure.add(m);
+          queue.push(m);
+        }
+      }
+    }
+    paged = closure;
+  }
+  const schemas: SchemaPageView[] = schemaNames
+    .filter((name) => !paged || paged.has(name))
+    .map((name) => ({
+      name,
+      slug: schemaSlugs.get(name) ?? 'x',
+      url: pageUrl(name),
+      usedBy: usedBy.get(name) ?? [],
+    }));
+  const schemaIndex: SchemaIndexEntry[] = schemaNames.map((name) => {
+    const url = schemaUrl(name);
+    if (url) return { name, url };
+    const first = usedBy.get(name)?.[0];
+    return first
+      ? { name, shownOn: { method: first.method, path: first.path, summary: first.summary, url: first.url } }
+      : { name };
+  });
 
   const info = isObject(doc.info) ? doc.info : {};
   const webhooks = operations.filter((o) => o.kind === 'webhook');
@@ -701,6 +764,7 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     webhooks,
     webhooksUrl: webhooks.length > 0 ? webhooksUrl : undefined,
     schemas,
+    schemaIndex,
     sampleServer,
     tryItTo,
     operationView,

@@ -21,11 +21,15 @@ function isObject(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** A link to a schema of `components/schemas`. */
+/** A schema of `components/schemas`, by name, with its page when it has one. */
 export interface SchemaLink {
   name: string;
-  /** Page of the schema, e.g. `/reference/schemas/pet/`. */
-  url: string;
+  /**
+   * Page of the schema, e.g. `/reference/schemas/pet/`. Absent when the schema has no page of its own
+   * (a large description gives pages only to the schemas some page shows collapsed: see
+   * `SCHEMA_PAGE_LIMIT` in reference.ts); the name is then shown without a link.
+   */
+  url?: string;
 }
 
 export interface PropertyNode {
@@ -90,8 +94,8 @@ export interface DiscriminatorView {
 
 export interface SchemaContext {
   doc: Json;
-  /** Page URL of a schema by its name in `components/schemas`. */
-  schemaUrl: (name: string) => string;
+  /** Page URL of a schema by its name in `components/schemas`; undefined when it has no page. */
+  schemaUrl: (name: string) => string | undefined;
   /** How many object `$ref`s deep a tree expands (default 2: a body and the objects it holds). */
   maxRefDepth?: number;
   /**
@@ -285,7 +289,7 @@ function build(
     const name = schemaRefName(input.$ref);
     const key = name ?? input.$ref;
     const target = deref(ctx.doc, input);
-    if (name) ref = { name, url: ctx.schemaUrl(name) };
+    if (name) ref = schemaLink(ctx, name);
     s = withSiblings(input, target);
     if (isObject(target)) {
       const resolved = Array.isArray(target.allOf) ? mergeAllOf(ctx.doc, target, new Set([key])) : target;
@@ -341,6 +345,34 @@ function build(
   return node;
 }
 
+/** The link to a component schema: its name, and its page when it has one. */
+function schemaLink(ctx: SchemaContext, name: string): SchemaLink {
+  const url = ctx.schemaUrl(name);
+  return url ? { name, url } : { name };
+}
+
+/**
+ * Adds to `into` the name of every component schema that a display tree (or any value holding trees,
+ * such as an operation's view) shows collapsed: a reader needs that schema's own page to see its fields.
+ * @param value a {@link SchemaNode}, or any object or array that holds some
+ * @param into names found, filled in
+ */
+export function collapsedSchemas(value: unknown, into: Set<string>): void {
+  const seen = new Set<object>();
+  const walk = (v: unknown): void => {
+    if (typeof v !== 'object' || v === null || seen.has(v)) return;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x);
+      return;
+    }
+    const node = v as Partial<SchemaNode>;
+    if (node.collapsed === true && node.ref) into.add(node.ref.name);
+    for (const x of Object.values(v)) walk(x);
+  };
+  walk(value);
+}
+
 /** The label of a `oneOf`/`anyOf` alternative: its schema name, else its `title`, else `Option n (type)`. */
 function variantLabel(doc: Json, raw: unknown, node: SchemaNode | undefined, i: number): string {
   if (node?.ref) return node.ref.name;
@@ -359,7 +391,7 @@ function discriminatorOf(ctx: SchemaContext, s: Json): DiscriminatorView | undef
       if (typeof target !== 'string') continue;
       // A mapping value is a reference or a bare schema name (`Cat` stands for #/components/schemas/Cat).
       const name = schemaRefName(target) ?? (/^[A-Za-z0-9._-]+$/.test(target) ? target : null);
-      mapping.push({ value, target, ...(name ? { ref: { name, url: ctx.schemaUrl(name) } } : {}) });
+      mapping.push({ value, target, ...(name ? { ref: schemaLink(ctx, name) } : {}) });
     }
   }
   return { property: d.propertyName, mapping };

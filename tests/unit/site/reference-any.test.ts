@@ -415,6 +415,7 @@ describe('the integration options', () => {
     assert.deepEqual(parseReferenceOptions({}), {
       base: '/reference',
       sidebar: { label: 'API reference', threshold: 150 },
+      schemaPages: 200,
       tryIt: { targets: ['mock', 'description'] },
     });
   });
@@ -423,6 +424,7 @@ describe('the integration options', () => {
     const cases: Array<[unknown, RegExp]> = [
       [{ sidebar: { threshold: -1 } }, /sidebar\.threshold:/],
       [{ sidebar: { label: '' } }, /sidebar\.label:/],
+      [{ schemaPages: 1.5 }, /schemaPages:/],
       [{ tryIt: { targets: ['elsewhere'] } }, /tryIt\.targets\.0:/],
       [{ descripton: 'x.yaml' }, /descripton: unknown option/],
       [{ description: 42 }, /description:/],
@@ -463,4 +465,100 @@ describe('the description fixtures of every version (tests/fixtures/descriptions
       }
     });
   }
+});
+
+describe('schema pages of a description with many schemas', () => {
+  // A chain Root → Level1 → Level2 → Level3 → Level4 (objects), a cycle Node ↔ Node, a scalar enum and
+  // schemas no operation reaches. Operations expand two object levels; schema pages three.
+  const level = (next?: string) => ({
+    type: 'object',
+    properties: { id: { type: 'string' }, ...(next ? { next: { $ref: `#/components/schemas/${next}` } } : {}) },
+  });
+  const doc = {
+    openapi: '3.1.0',
+    info: { title: 'Many', version: '1' },
+    paths: {
+      '/roots': {
+        get: {
+          operationId: 'getRoot',
+          responses: {
+            '200': {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Root' } } },
+            },
+          },
+        },
+      },
+      '/nodes': {
+        post: {
+          operationId: 'addNode',
+          requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } },
+          responses: { '204': { description: 'added' } },
+        },
+      },
+      '/levels': {
+        get: {
+          operationId: 'getLevel',
+          responses: {
+            '200': {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Level3' } } },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Root: level('Level1'),
+        Level1: level('Level2'),
+        Level2: level('Level3'),
+        Level3: level('Level4'),
+        Level4: level('Level5'),
+        Level5: level(),
+        Node: { type: 'object', properties: { child: { $ref: '#/components/schemas/Node' } } },
+        Colour: { type: 'string', enum: ['red', 'green'] },
+        Unused: level(),
+      },
+    },
+  };
+  const refs = (v: unknown, out: Array<{ name: string; url?: string; collapsed: boolean }> = []) => {
+    if (Array.isArray(v)) for (const x of v) refs(x, out);
+    else if (v && typeof v === 'object') {
+      const o = v as { ref?: { name: string; url?: string }; collapsed?: boolean };
+      if (o.ref?.name) out.push({ ...o.ref, collapsed: o.collapsed === true });
+      for (const x of Object.values(o)) refs(x, out);
+    }
+    return out;
+  };
+
+  test('up to the limit every schema has a page', () => {
+    const m = buildReferenceModel(doc as OpenApiDocument, { buildDate: BUILD_DATE });
+    assert.deepEqual(
+      m.schemas.map((s) => s.name),
+      Object.keys(doc.components.schemas),
+    );
+    assert.ok(m.schemaIndex.every((s) => s.url));
+  });
+
+  test('above it, exactly the schemas some page shows collapsed have one, and every link has a page', () => {
+    const m = buildReferenceModel(doc as OpenApiDocument, { buildDate: BUILD_DATE, schemaPages: 3 });
+    const pages = new Set(m.schemas.map((s) => s.name));
+    // getRoot expands Root and Level1 and shows Level2 collapsed; Level2's page expands three levels
+    // and shows Level5 collapsed (so does getLevel); the Node cycle is collapsed at its second level.
+    // Colour, Unused, Root, Level1, Level3 and Level4 are shown in place.
+    assert.deepEqual([...pages].sort(), ['Level2', 'Level5', 'Node']);
+    const everything = [...m.operations.map((o) => m.operationView(o)), ...m.schemas.map((s) => m.schemaTree(s))];
+    for (const r of refs(everything)) {
+      if (r.collapsed) assert.ok(r.url, `${r.name} is shown collapsed, so it needs a page`);
+      if (r.url) assert.ok(pages.has(r.name), `${r.name} is linked to ${r.url}, a page that is not built`);
+      else assert.ok(!pages.has(r.name), `${r.name} has a page but is not linked to it`);
+    }
+    const index = new Map(m.schemaIndex.map((s) => [s.name, s]));
+    assert.deepEqual([...index.keys()], Object.keys(doc.components.schemas));
+    assert.equal(index.get('Level2')?.url, '/reference/schemas/level2/');
+    assert.equal(index.get('Root')?.url, undefined);
+    assert.equal(index.get('Root')?.shownOn?.url, '/reference/get-root/');
+    assert.equal(index.get('Unused')?.shownOn, undefined);
+  });
 });
