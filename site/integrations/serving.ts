@@ -7,12 +7,20 @@
 // zod catches it and falls back to its non-compiling path (zod's `jitless` setting, read from
 // `globalThis.__zod_globalConfig`). Compressed bodies are kept between builds in
 // node_modules/.cache (serving/build.ts `PRECOMPRESS_CACHE`): Scalar's bundles alone took most of the
-// build at brotli quality 11, and they only change with a dependency update.
+// build at brotli quality 11, and they only change with a dependency update. The pages are compressed
+// as soon as they are written (`astro:build:generated`), while Starlight's Pagefind indexes them in
+// its own process: each has a core, and GitHub's description has 300 MB of pages to compress.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { loadDescription } from '../../spec/loader/index.ts';
-import { PRECOMPRESS_CACHE, policyInputs, precompress, writeHeadersFile } from '../serving/build.ts';
+import {
+  PRECOMPRESS_CACHE,
+  type PrecompressReport,
+  policyInputs,
+  precompress,
+  writeHeadersFile,
+} from '../serving/build.ts';
 
 /** Sets zod's global `jitless` before any bundle that contains zod runs. */
 export const ZOD_JITLESS =
@@ -21,6 +29,8 @@ export const ZOD_JITLESS =
 /** The Astro integration: add it last, so Pagefind's and the sitemap's files are there to compress. */
 export default function serving(): AstroIntegration {
   let root = process.cwd();
+  /** The pages' compression, started when they are written and awaited after the other integrations. */
+  let pages: Promise<PrecompressReport> | undefined;
   return {
     name: 'petstore:serving',
     hooks: {
@@ -30,13 +40,19 @@ export default function serving(): AstroIntegration {
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
       },
+      'astro:build:generated': ({ dir }) => {
+        pages = precompress(fileURLToPath(dir), { cacheDir: join(root, PRECOMPRESS_CACHE) });
+        // Awaited in astro:build:done; until then a failure must not count as unhandled.
+        pages.catch(() => undefined);
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const client = fileURLToPath(dir);
+        const earlier = await pages;
         const { document } = await loadDescription();
         const servers = Array.isArray(document.servers) ? (document.servers as Parameters<typeof policyInputs>[1]) : [];
         const inputs = policyInputs(client, servers);
         for (const problem of writeHeadersFile(client, inputs)) logger.warn(problem);
-        const r = await precompress(client, { cacheDir: join(root, PRECOMPRESS_CACHE) });
+        const r = await precompress(client, { cacheDir: join(root, PRECOMPRESS_CACHE), earlier });
         const kib = (n: number): string => `${(n / 1024).toFixed(0)} KiB`;
         logger.info(
           `_headers written (${inputs.scriptHashes.length} inline script hashes); ${r.files} files precompressed: ${kib(r.rawBytes)} → br ${kib(r.brBytes)}, gzip ${kib(r.gzBytes)}`,

@@ -59,6 +59,12 @@ export interface PrecompressReport {
   rawBytes: number;
   brBytes: number;
   gzBytes: number;
+  /**
+   * Each file compressed, by its path relative to the folder, with what it was then: size in bytes
+   * and modification time in ms (`<size>:<mtimeMs>`), and the variants' sizes in bytes. A later call
+   * given it as {@link PrecompressOptions.earlier} skips the files still the same.
+   */
+  done: Map<string, { stamp: string; raw: number; br: number; gz: number }>;
 }
 
 const brotli = promisify(brotliCompress);
@@ -86,6 +92,12 @@ export interface PrecompressOptions {
    * compressed. Entries not used by a build for {@link CACHE_MAX_AGE_MS} are removed.
    */
   cacheDir?: string;
+  /**
+   * The report of an earlier call on the same folder: files whose size and modification time did not
+   * change since are not read again, and count in the report as they were. The build compresses the
+   * pages while Pagefind indexes them (one core each), then everything else.
+   */
+  earlier?: PrecompressReport;
 }
 
 /**
@@ -106,8 +118,24 @@ export const CACHE_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
  * by an earlier build from the same bytes are reused (the output is the same bytes either way).
  */
 export async function precompress(dir: string, options: PrecompressOptions = {}): Promise<PrecompressReport> {
-  const report: PrecompressReport = { files: 0, rawBytes: 0, brBytes: 0, gzBytes: 0 };
-  const files = listFiles(dir).filter((f) => COMPRESSIBLE.test(f) && statSync(join(dir, f)).size >= MIN_COMPRESS_BYTES);
+  const report: PrecompressReport = { files: 0, rawBytes: 0, brBytes: 0, gzBytes: 0, done: new Map() };
+  const count = (f: string, stamp: string, raw: number, br: number, gzipped: number): void => {
+    report.files += 1;
+    report.rawBytes += raw;
+    report.brBytes += br;
+    report.gzBytes += gzipped;
+    report.done.set(f, { stamp, raw, br, gz: gzipped });
+  };
+  const files: Array<{ f: string; stamp: string }> = [];
+  for (const f of listFiles(dir)) {
+    if (!COMPRESSIBLE.test(f)) continue;
+    const st = statSync(join(dir, f));
+    if (st.size < MIN_COMPRESS_BYTES) continue;
+    const stamp = `${st.size}:${st.mtimeMs}`;
+    const before = options.earlier?.done.get(f);
+    if (before?.stamp === stamp) count(f, stamp, before.raw, before.br, before.gz);
+    else files.push({ f, stamp });
+  }
   const { cacheDir } = options;
   if (cacheDir) mkdirSync(cacheDir, { recursive: true });
   /** The cached body for `key`, or a fresh one from `make` stored under `key`. */
@@ -130,7 +158,8 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
   };
   let next = 0;
   const work = async (): Promise<void> => {
-    for (let f = files[next++]; f !== undefined; f = files[next++]) {
+    for (let item = files[next++]; item !== undefined; item = files[next++]) {
+      const { f, stamp } = item;
       const abs = join(dir, f);
       const raw = await readFile(abs);
       const quality = brotliQuality(f);
@@ -146,16 +175,11 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
         ),
         cached(`${digest}.l9.gz`, () => gz(raw, { level: 9 })),
       ]);
-      report.files += 1;
-      report.rawBytes += raw.length;
-      if (br.length < raw.length) {
-        await writeFile(`${abs}.br`, br);
-        report.brBytes += br.length;
-      }
-      if (gzipped.length < raw.length) {
-        await writeFile(`${abs}.gz`, gzipped);
-        report.gzBytes += gzipped.length;
-      }
+      const keepBr = br.length < raw.length;
+      const keepGz = gzipped.length < raw.length;
+      if (keepBr) await writeFile(`${abs}.br`, br);
+      if (keepGz) await writeFile(`${abs}.gz`, gzipped);
+      count(f, stamp, raw.length, keepBr ? br.length : 0, keepGz ? gzipped.length : 0);
     }
   };
   await Promise.all(Array.from({ length: PRECOMPRESS_CONCURRENCY }, work));

@@ -45,6 +45,33 @@ describe('precompress with a cache folder', () => {
   });
 });
 
+describe('precompress after an earlier pass (the pages while Pagefind runs, then the rest)', () => {
+  test('compresses only what is new or changed since, and reports every file', async () => {
+    const site = join(work, 'two-pass');
+    mkdirSync(site, { recursive: true });
+    writeFileSync(join(site, 'a.html'), page('alpha '));
+    writeFileSync(join(site, 'b.html'), page('beta '));
+    const early = await precompress(site);
+    assert.equal(early.files, 2);
+
+    rmSync(join(site, 'a.html.br')); // a.html is unchanged: the second pass must not touch it
+    writeFileSync(join(site, 'b.html'), page('bravo! '));
+    writeFileSync(join(site, 'search.json'), JSON.stringify({ words: 'x'.repeat(3000) }));
+    const full = await precompress(site, { earlier: early });
+
+    assert.equal(full.files, 3);
+    assert.deepEqual([...full.done.keys()].sort(), ['a.html', 'b.html', 'search.json']);
+    assert.equal(full.done.get('a.html')?.br, early.done.get('a.html')?.br);
+    assert.throws(() => readFileSync(join(site, 'a.html.br')), /ENOENT/);
+    assert.equal(brotliDecompressSync(readFileSync(join(site, 'b.html.br'))).toString(), page('bravo! '));
+    assert.ok(readFileSync(join(site, 'search.json.gz')).length > 0);
+    assert.equal(
+      full.rawBytes,
+      [...full.done.values()].reduce((n, d) => n + d.raw, 0),
+    );
+  });
+});
+
 describe('workerInputsKey', () => {
   test('is the same for the same inputs and changes when the description does', () => {
     const spec = join(work, 'openapi.yaml');
