@@ -11,7 +11,13 @@ import { LLMS_FULL_MAX_OPERATIONS, llmsFullTxt, llmsTxt } from '../../../site/ag
 import { prefersMarkdown } from '../../../site/agents/negotiate.ts';
 import { type AgentPage, agentPages, guideUrl } from '../../../site/agents/pages.ts';
 import { canonicalPagePath, markdownPath, ogImagePath, pagePathOfMarkdown } from '../../../site/agents/paths.ts';
-import { code, fenced, operationMarkdown, schemaOutline } from '../../../site/agents/reference-markdown.ts';
+import {
+  code,
+  fenced,
+  operationMarkdown,
+  schemaOutline,
+  schemasIndexMarkdown,
+} from '../../../site/agents/reference-markdown.ts';
 import { mapReference } from '../../../site/reference/explorer/map.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
 import { buildReferenceModel, type ReferenceModel } from '../../../site/reference/model/reference.ts';
@@ -335,5 +341,27 @@ describe('head and discovery', () => {
     assert.match(LINKSET_TYPE, /^application\/linkset\+json; profile="https:\/\/www\.rfc-editor\.org\/info\/rfc9727"$/);
     const relative = apiCatalog({ site: 'https://docs.example.com/', title: 'X', apiUrl: null });
     assert.equal(relative.linkset[1]?.anchor, 'https://docs.example.com/reference/');
+  });
+});
+
+describe('Markdown of a description whose schemas do not all have a page', () => {
+  // The Petstore with the schema page limit below its 10 schemas: only the ones shown collapsed get one.
+  const model = buildReferenceModel(spec(), { buildDate: BUILD_DATE, schemaPages: 3 });
+  const pages = new Set(model.schemas.map((s) => markdownPath(s.url)));
+  const schemaLinks = (md: string) => [...md.matchAll(/\]\((\/reference\/schemas\/[^)]+)\)/g)].map((m) => m[1]);
+
+  test('links only to schema pages that are built', () => {
+    assert.ok(model.schemas.length < 10);
+    const all = [
+      schemasIndexMarkdown(model),
+      ...model.operations.map((o) => operationMarkdown(model.operationView(o), { apiTitle: model.title })),
+    ].join('\n');
+    for (const link of schemaLinks(all)) assert.ok(pages.has(link ?? ''), `${link} is not a built page`);
+  });
+
+  test('the index still lists every schema, each with its page or an operation showing it', () => {
+    const md = schemasIndexMarkdown(model);
+    for (const name of ['Pet', 'Order', 'Category', 'Error']) assert.match(md, new RegExp(`^- \\[?${name}\\b`, 'm'));
+    assert.match(md, /^- Order: shown on \[[^\]]+\]\(\/reference\/[a-z-]+\.md\) \(`[A-Z]+ \/store\/orders[^`]*`\)$/m);
   });
 });
