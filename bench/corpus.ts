@@ -141,15 +141,26 @@ async function sweepOne(file: string): Promise<Result> {
       rateLimit: false,
       onError: (e) => faults.push(String((e as Error)?.stack ?? e).slice(0, 300)),
     });
+    // A request no HTTP client can send (a credential header whose name has a space) is not counted.
+    const request = (url: string, init: RequestInit): Request | null => {
+      try {
+        return new Request(url, init);
+      } catch {
+        return null;
+      }
+    };
     const gets = plainGets(doc as never);
     r.gets = gets.length;
     for (const op of gets) {
       const cred = credentials(doc as never, op);
-      const res = await mock.handle(
-        new Request(`http://127.0.0.1${MOCK_BASE}${filledPath(doc as never, op)}${cred.query}`, {
-          headers: cred.headers,
-        }),
-      );
+      const req = request(`http://127.0.0.1${MOCK_BASE}${filledPath(doc as never, op)}${cred.query}`, {
+        headers: cred.headers,
+      });
+      if (!req) {
+        r.gets--;
+        continue;
+      }
+      const res = await mock.handle(req);
       const body = await res.text();
       if (res.status >= 500) {
         r.fivexx++;
@@ -163,15 +174,17 @@ async function sweepOne(file: string): Promise<Result> {
       } else if (r.problems.length < 20) r.problems.push(`mock GET ${op.path}: ${res.status} ${body.slice(0, 160)}`);
     }
     // Requests with a JSON body generated from the operation's schema: never a 5xx.
-    for (const { op, mediaType, body } of jsonBodyOperations(doc as never).slice(0, 200)) {
+    // GET and HEAD with a body (some descriptions declare one) cannot be sent with Fetch: left out.
+    const withBodies = jsonBodyOperations(doc as never).filter((o) => !['get', 'head'].includes(o.op.method));
+    for (const { op, mediaType, body } of withBodies.slice(0, 200)) {
       const cred = credentials(doc as never, op);
-      const res = await mock.handle(
-        new Request(`http://127.0.0.1${MOCK_BASE}${filledPath(doc as never, op)}${cred.query}`, {
-          method: op.method.toUpperCase(),
-          headers: { ...cred.headers, 'content-type': mediaType },
-          body: JSON.stringify(body ?? null),
-        }),
-      );
+      const req = request(`http://127.0.0.1${MOCK_BASE}${filledPath(doc as never, op)}${cred.query}`, {
+        method: op.method.toUpperCase(),
+        headers: { ...cred.headers, 'content-type': mediaType },
+        body: JSON.stringify(body ?? null),
+      });
+      if (!req) continue;
+      const res = await mock.handle(req);
       r.bodies++;
       if (res.status >= 500) {
         r.fivexx++;

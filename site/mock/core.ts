@@ -183,20 +183,24 @@ function paramView(doc: Description, p: MockOperation['parameters'][number]): Pa
   return { ...p, schema: items ? { ...schema, items } : schema } as unknown as Param;
 }
 
+/** RFC 9562 §4 UUID text: what `format: uuid` (JSON Schema 2020-12 §7.3.5) accepts. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * Whether path parameter values fit their schemas' type and enum: enough to tell `/collection/{id}`
- * (an integer) from `/collection/{slug}` when both match a path.
+ * Whether path parameter values fit their schemas' type, `uuid` format and enum: enough to tell
+ * `/collection/{id}` (an integer, or a UUID) from `/collection/{slug}` when both match a path.
  */
 function pathFits(params: readonly Param[], values: Record<string, string> | null): boolean {
   if (!values) return false;
   for (const p of params) {
     const value = values[p.name];
     if (p.in !== 'path' || value === undefined) continue;
-    const schema = (p.schema ?? {}) as { type?: unknown; enum?: unknown };
+    const schema = (p.schema ?? {}) as { type?: unknown; enum?: unknown; format?: unknown };
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
     if (types.includes('integer') && !types.includes('string') && !/^-?\d+$/.test(value)) return false;
     if (types.includes('number') && !types.includes('string') && Number.isNaN(Number(value))) return false;
     if (types.includes('boolean') && !types.includes('string') && value !== 'true' && value !== 'false') return false;
+    if (schema.format === 'uuid' && !UUID.test(value)) return false;
     if (Array.isArray(schema.enum) && schema.enum.length > 0 && !schema.enum.some((e) => String(e) === value))
       return false;
   }

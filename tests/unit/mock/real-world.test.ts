@@ -62,6 +62,20 @@ const spec = {
         responses: ok(),
       },
     },
+    '/genres/{id}/mix': {
+      get: {
+        operationId: 'mixById',
+        parameters: [pathParam('id', { type: 'string', format: 'uuid' })],
+        responses: { '200': { description: 'ok', content: { 'application/json': { example: 'by id' } } } },
+      },
+    },
+    '/genres/{name}/mix': {
+      get: {
+        operationId: 'mixByName',
+        parameters: [pathParam('name', { type: 'string' })],
+        responses: { '200': { description: 'ok', content: { 'application/json': { example: 'by name' } } } },
+      },
+    },
     '/vaults/{name}': {
       get: {
         operationId: 'getVault',
@@ -127,6 +141,9 @@ describe('paths as real descriptions write them', () => {
     assert.equal((await get('/collection/42')).status, 200);
     // `slug` is a string: `/collection/{id}` would refuse it as not an integer.
     assert.equal((await get('/collection/my-icons')).status, 200);
+    // A UUID tells them apart too (descriptions generated from .NET: Jellyfin's `/MusicGenres/{id}/InstantMix`).
+    assert.equal((await get('/genres/5f0c6a3e-8d1b-4c59-9a8e-0e6c2f1d7b10/mix')).body, '"by id"');
+    assert.equal((await get('/genres/jazz/mix')).body, '"by name"');
   });
 
   test('a path parameter the path does not name is not asked for', async () => {
