@@ -72,7 +72,7 @@ function successKeys(op: MockOperation): string[] {
 }
 
 /**
- * The plain GETs of a description: no required query, header or cookie parameter (credentials
+ * The plain GETs of a description: no required query, header or cookie parameter or body (credentials
  * aside), a declared 2xx response.
  */
 export function plainGets(doc: Description): MockOperation[] {
@@ -80,6 +80,7 @@ export function plainGets(doc: Description): MockOperation[] {
     (op) =>
       op.method.toLowerCase() === 'get' &&
       successKeys(op).length > 0 &&
+      deref(doc, op.requestBody)?.required !== true &&
       !op.parameters.some(
         (p) => p.required && (p.in === 'query' || p.in === 'header' || p.in === 'cookie' || p.in === 'querystring'),
       ),
