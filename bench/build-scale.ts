@@ -97,7 +97,14 @@ for (const [i, spec] of specs.entries()) {
     }
   }
   const components = (loaded.document.components ?? {}) as Record<string, Record<string, unknown> | undefined>;
-  rows.push({ spec, operations, schemas: Object.keys(components.schemas ?? {}).length, schemaPages: 0, builds: [], pages: [] });
+  rows.push({
+    spec,
+    operations,
+    schemas: Object.keys(components.schemas ?? {}).length,
+    schemaPages: 0,
+    builds: [],
+    pages: [],
+  });
   void i;
 }
 const distOf = (i: number) => join(ROOT, '.test-dist', `scale-${i}`);
