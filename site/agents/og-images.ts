@@ -84,7 +84,9 @@ export function ogCached(key: string): boolean {
  * @throws {Error} when CanvasKit fails or the file cannot be written
  */
 export async function drawOgImage(key: string, options: OGImageOptions): Promise<Buffer> {
-  const png = await generateOpenGraphImage({ ...options, cacheDir: false });
+  // A Buffer, typed as any response body.
+  const body = await generateOpenGraphImage({ ...options, cacheDir: false });
+  const png = Buffer.isBuffer(body) ? body : Buffer.from(await new Response(body).arrayBuffer());
   const file = ogCacheFile(key);
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;

@@ -33,8 +33,8 @@ interface DrawJob {
 }
 /** Parent → child: draw this, or exit once the drawn ones are written. */
 type ToChild = { draw: DrawJob } | { end: true };
-/** Child → parent: this key's image is in the cache. */
-type FromChild = { drawn: string };
+/** Child → parent: this key's image is in the cache; or, last, the CPU time it used (microseconds). */
+type FromChild = { drawn: string } | { cpu: NodeJS.CpuUsage };
 
 /** Jobs a child is sent ahead of the one it draws, so it never waits for the next. */
 const AHEAD = 2;
@@ -64,6 +64,9 @@ class DrawingPool {
   private drawn = 0;
   private failed = false;
   private readonly children = new Set<ChildProcess>();
+  /** Child processes started, and the CPU time (ms) of those that finished. */
+  started = 0;
+  cpuMs = 0;
   private settle!: { resolve: () => void; reject: (error: Error) => void };
   private readonly root: string;
   private readonly jobs: readonly DrawJob[];
@@ -101,6 +104,7 @@ class DrawingPool {
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     this.children.add(child);
+    this.started++;
     let output = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-4000);
@@ -118,7 +122,11 @@ class DrawingPool {
       }
       if (outstanding === 0) child.send({ end: true } satisfies ToChild);
     };
-    child.on('message', (_message: FromChild) => {
+    child.on('message', (message: FromChild) => {
+      if ('cpu' in message) {
+        this.cpuMs += (message.cpu.user + message.cpu.system) / 1000;
+        return;
+      }
       outstanding--;
       this.drawn++;
       if (this.drawn === this.jobs.length) this.settle.resolve();
@@ -258,8 +266,11 @@ export default function ogImagesIntegration(options: OgImagesOptions = {}): Astr
 
 function report(logger: AstroIntegrationLogger, p: Planned): void {
   const seconds = ((performance.now() - p.started) / 1000).toFixed(1);
+  const cpu = p.pool.started
+    ? ` (${(p.pool.cpuMs / 1000).toFixed(1)} s of CPU in ${p.pool.started} child process${p.pool.started === 1 ? '' : 'es'})`
+    : '';
   logger.info(
-    `${count(p.files.length)} cards: ${count(p.toDraw)} drawn, ${count(p.cached)} from the cache, ${seconds} s`,
+    `${count(p.files.length)} cards: ${count(p.toDraw)} drawn, ${count(p.cached)} from the cache, ${seconds} s${cpu}`,
   );
 }
 
@@ -276,7 +287,11 @@ if (process.argv[1] && resolve(process.argv[1]) === SELF) {
     if (busy) return;
     busy = true;
     for (let message = queue.shift(); message; message = queue.shift()) {
-      if ('end' in message) process.exit(0);
+      if ('end' in message) {
+        // The parent counts the CPU time of the children (the summary line).
+        process.send?.({ cpu: process.cpuUsage() } satisfies FromChild, () => process.exit(0));
+        return;
+      }
       await drawOgImage(message.draw.key, message.draw.options);
       process.send?.({ drawn: message.draw.key } satisfies FromChild);
     }
