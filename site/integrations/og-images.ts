@@ -58,8 +58,8 @@ export interface OgImagesOptions {
 
 /**
  * Child processes drawing `jobs` into the cache: each is sent the next job when it reports one drawn.
- * `done` settles when every job is drawn, or rejects with the first child's failure (its exit code
- * and the end of its output); the other children are then stopped.
+ * `done` settles when every job is drawn and every child has exited, or rejects with the first
+ * child's failure (its exit code and the end of its output); the other children are then stopped.
  */
 class DrawingPool {
   readonly done: Promise<void>;
@@ -130,20 +130,22 @@ class DrawingPool {
       }
       outstanding--;
       this.drawn++;
-      if (this.drawn === this.jobs.length) this.settle.resolve();
       feed();
     });
     child.on('error', (error) => this.fail(error));
     child.on('close', (code, signal) => {
       this.children.delete(child);
-      if (code === 0 && outstanding === 0) return;
-      const why = signal ? `signal ${signal}` : `exit ${code}`;
-      this.fail(new Error(`a child process drawing Open Graph images failed (${why}):\n${output.trim()}`));
+      if (code !== 0 || outstanding !== 0) {
+        const why = signal ? `signal ${signal}` : `exit ${code}`;
+        this.fail(new Error(`a child process drawing Open Graph images failed (${why}):\n${output.trim()}`));
+      }
+      if (!this.failed && this.drawn === this.jobs.length && this.children.size === 0) this.settle.resolve();
     });
     feed();
   }
 
   private fail(error: Error): void {
+    // A child failing after every image was written (each is renamed into place before it is reported) loses nothing.
     if (this.failed || this.drawn === this.jobs.length) return;
     this.failed = true;
     this.stop();
