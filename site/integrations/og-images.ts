@@ -248,7 +248,7 @@ export default function ogImagesIntegration(options: OgImagesOptions = {}): Astr
         const p = await planned;
         // This process waits from here on: its core can draw too.
         if (p.pool.unsent >= JOIN_MIN_LEFT) p.pool.add();
-        if (p.pool.left)
+        if (p.pool.left && p.pool.size)
           logger.info(`waiting for ${count(p.pool.left)} cards still being drawn (${p.pool.size} child processes)`);
         try {
           await p.pool.done;
