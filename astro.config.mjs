@@ -9,6 +9,7 @@ import browserBundles from './site/integrations/browser-bundles.ts';
 import builtFrom from './site/integrations/built-from.ts';
 import { cnameFile } from './site/integrations/cname.ts';
 import mockWorker from './site/integrations/mock-worker.ts';
+import ogImages from './site/integrations/og-images.ts';
 import { cacheSearchIndex } from './site/integrations/search-index.ts';
 import serving from './site/integrations/serving.ts';
 import { siteSidebar } from './site/navigation.ts';
@@ -70,6 +71,10 @@ export default defineConfig({
     // The in-browser mock for static hosts: a service worker bundled with validators compiled at
     // build time (site/mock/precompile.ts), registered by try-it only when the server has no mock.
     mockWorker(apiReference.options.base),
+    // The Open Graph images (/og/<page>.png): drawn in child processes from the start of the build,
+    // kept in node_modules/.cache, copied into dist/client/og/ at the end (before `serving` lists
+    // the output); `astro dev` draws them on request.
+    ogImages(),
     // Serving rules for static hosts and `npm start` (site/serving/): precompressed .br/.gz files and
     // dist/client/_headers. Last, so it sees every file the other integrations write.
     serving(),

@@ -6,6 +6,7 @@
  */
 import type { OGImageOptions } from 'astro-og-canvas';
 import type { AgentPage } from './pages.ts';
+import { ogImagePath } from './paths.ts';
 
 /** Width and height of every card, in pixels (Open Graph's and X's large-image size). */
 export const OG_SIZE = { width: 1200, height: 630 } as const;
@@ -65,4 +66,23 @@ export function ogImageOptions(card: OgCard): OGImageOptions {
     },
     format: 'PNG',
   };
+}
+
+/** One image to draw: its file below `/og/` and what astro-og-canvas draws. */
+export interface OgImage {
+  /** The file below `/og/`, e.g. `reference/list-pets.png` (see paths.ts `ogImagePath`). */
+  file: string;
+  options: OGImageOptions;
+}
+
+/**
+ * The Open Graph image of every page, in the pages' order.
+ * @param pages the site's pages (site.ts `sitePages`)
+ * @param apiTitle the description's `info.title`, the second line of every card
+ */
+export function ogImages(pages: readonly AgentPage[], apiTitle: string): OgImage[] {
+  return pages.map((page) => ({
+    file: ogImagePath(page.url).slice('/og/'.length),
+    options: ogImageOptions(ogCard(page, apiTitle)),
+  }));
 }

@@ -11,6 +11,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { parse } from 'yaml';
+import { ogImagePath } from '../../../site/agents/paths.ts';
+import { listFiles } from '../../../site/serving/build.ts';
 import { ROOT, type RunningSite, startSite } from '../../support/server.ts';
 
 const CLIENT = join(ROOT, 'dist', 'client');
@@ -295,5 +297,17 @@ describe('Open Graph', () => {
       assert.equal(png.readUInt32BE(16), 1200);
       assert.equal(png.readUInt32BE(20), 630);
     }
+  });
+  test('every page of the sitemap has its image in the output, and nothing else is in /og/', () => {
+    const expected = sitemapPaths()
+      .filter((p) => !p.startsWith('/reference/explorer'))
+      .map((p) => ogImagePath(p));
+    assert.ok(expected.length > 30, String(expected.length));
+    for (const image of expected) assert.ok(existsSync(join(CLIENT, image)), `${image} built`);
+    const built = listFiles(join(CLIENT, 'og')).map((f) => `/og/${f}`);
+    assert.deepEqual(
+      built.filter((f) => !expected.includes(f)),
+      [],
+    );
   });
 });

@@ -1,0 +1,19 @@
+// The Open Graph images for `astro dev`, injected by site/integrations/og-images.ts (a build draws
+// them in child processes and copies them into `<dist>/og/` instead): each is drawn on its first
+// request and kept in the same cache as the build's (og-images.ts).
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { referenceModel } from '../reference/build/data.ts';
+import { OG_FONTS, ogImages } from './og.ts';
+import { ogDrawingKey, ogImage, ogImageKey } from './og-images.ts';
+import { sitePages } from './site.ts';
+
+export const getStaticPaths = (async () => {
+  const drawingKey = ogDrawingKey(OG_FONTS);
+  return ogImages(await sitePages(), (await referenceModel()).title).map(({ file, options }) => ({
+    params: { route: file },
+    props: { key: ogImageKey(drawingKey, options), options },
+  }));
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async ({ props }) =>
+  new Response(new Uint8Array(await ogImage(props.key, props.options)), { headers: { 'Content-Type': 'image/png' } });

@@ -1,0 +1,82 @@
+// Unit tests of the Open Graph images (site/agents/og.ts, og-images.ts): one image per page at the
+// file its `og:image` names, a cache key that changes with anything drawn, and the drawn bytes: a
+// 1200×630 PNG, the bytes astro-og-canvas draws, kept in the cache under its key. Runs from the
+// project root (the font files and the cache are relative to it).
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { generateOpenGraphImage } from 'astro-og-canvas';
+import { OG_FONTS, ogCard, ogImageOptions, ogImages } from '../../../site/agents/og.ts';
+import { drawOgImage, ogCacheFile, ogDrawingKey, ogImage, ogImageKey } from '../../../site/agents/og-images.ts';
+import { agentPages } from '../../../site/agents/pages.ts';
+import { ogImagePath } from '../../../site/agents/paths.ts';
+import { mapReference } from '../../../site/reference/explorer/map.ts';
+import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
+import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
+import { loadSpec, SPEC_PATH } from '../../../spec/load.ts';
+
+const BUILD_DATE = '2026-11-23';
+
+function petstorePages() {
+  const doc = loadSpec(SPEC_PATH) as unknown as OpenApiDocument;
+  const model = buildReferenceModel(doc, { buildDate: BUILD_DATE });
+  const { deprecations, stability } = mapReference(doc, { buildDate: BUILD_DATE });
+  const guides = [{ url: '/', source: '---\ntitle: Petstore API\ndescription: Home.\n---\n' }];
+  return { model, pages: agentPages({ model, guides, buildDate: BUILD_DATE, deprecations, stability }) };
+}
+
+describe('ogImages', () => {
+  test('one image per page, at the path its og:image names, with its card', () => {
+    const { model, pages } = petstorePages();
+    const images = ogImages(pages, model.title);
+    assert.equal(images.length, pages.length);
+    for (const [i, image] of images.entries()) {
+      const page = pages[i];
+      assert.ok(page);
+      assert.equal(`/og/${image.file}`, ogImagePath(page.url));
+      assert.deepEqual(image.options, ogImageOptions(ogCard(page, model.title)));
+    }
+    const files = images.map((image) => image.file);
+    assert.ok(files.includes('index.png'));
+    assert.ok(files.includes('reference/list-pets.png'));
+    assert.equal(new Set(files).size, files.length, 'no two pages share a file');
+  });
+});
+
+describe('ogImageKey', () => {
+  const drawing = ogDrawingKey(OG_FONTS);
+  const options = ogImageOptions({ title: 'List pets', lines: ['Petstore API', 'GET /pets'], method: 'GET' });
+  test('the same options give the same key; another title, colour or drawing key another', () => {
+    assert.equal(ogImageKey(drawing, options), ogImageKey(drawing, structuredClone(options)));
+    assert.match(ogImageKey(drawing, options), /^[0-9a-f]{64}$/);
+    const keys = new Set([
+      ogImageKey(drawing, options),
+      ogImageKey(drawing, { ...options, title: 'List pets!' }),
+      ogImageKey(drawing, ogImageOptions({ title: 'List pets', lines: ['Petstore API', 'GET /pets'], method: 'POST' })),
+      ogImageKey(ogDrawingKey([...OG_FONTS].reverse()), options),
+    ]);
+    assert.equal(keys.size, 4);
+  });
+});
+
+describe('drawOgImage', () => {
+  test('a 1200×630 PNG, the bytes astro-og-canvas draws, kept in the cache under its key', async () => {
+    const options = ogImageOptions({ title: `Unit test card ${process.pid}`, lines: ['Petstore API'] });
+    const key = ogImageKey(ogDrawingKey(OG_FONTS), options);
+    const file = ogCacheFile(key);
+    rmSync(file, { force: true });
+    try {
+      const png = await drawOgImage(key, options);
+      assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      assert.equal(png.readUInt32BE(16), 1200);
+      assert.equal(png.readUInt32BE(20), 630);
+      const direct = (await generateOpenGraphImage({ ...options, cacheDir: false })) as Buffer;
+      assert.ok(png.equals(direct), 'same bytes as astro-og-canvas');
+      assert.ok(existsSync(file));
+      assert.ok(readFileSync(file).equals(png));
+      assert.ok((await ogImage(key, options)).equals(png), 'read back from the cache');
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+});
