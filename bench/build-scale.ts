@@ -19,6 +19,7 @@ import { loadavg } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { withBuildEnv } from '../scripts/build-env.mjs';
 import { loadDescription } from '../spec/loader/index.ts';
 import { ROOT } from '../tests/support/server.ts';
 
@@ -48,7 +49,8 @@ function timedBuild(spec: string, dist: string): { wall: number; rssMb: number }
     ['-f', '%e %M', process.execPath, join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'],
     {
       cwd: ROOT,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PETSTORE_SPEC: spec, DIST_DIR: dist },
+      // The environment `npm run build` gives the build (scripts/build-env.mjs).
+      env: withBuildEnv({ ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PETSTORE_SPEC: spec, DIST_DIR: dist }),
       encoding: 'utf8',
       stdio: ['ignore', 'ignore', 'pipe'],
       maxBuffer: 64 * 1024 * 1024,
