@@ -1,6 +1,7 @@
 // @ts-check
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import node from '@astrojs/node';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
@@ -14,6 +15,12 @@ import { cacheSearchIndex } from './site/integrations/search-index.ts';
 import serving from './site/integrations/serving.ts';
 import { siteSidebar } from './site/navigation.ts';
 import reference from './site/reference/integration.ts';
+
+// V8 grows the heap up to fourfold after a collection when garbage is cheap to collect, and a build
+// makes garbage fast (page after page of HTML): GitHub's description peaked at 1.35 GB of RSS for a
+// live heap under 600 MB. Doubling at most keeps it at 0.96 GB for 3 % more time (58.2 → 60.0 s).
+// Read at each collection, so it applies from here on; not a NODE_OPTIONS flag.
+setFlagsFromString('--heap-growing-percent=100');
 
 /** The canonical URL comes from `domains.primary` in site/domains.yaml (validated by `docs-domains validate`). */
 const domains = parse(readFileSync(new URL('./site/domains.yaml', import.meta.url), 'utf8'))?.domains;
