@@ -4,6 +4,9 @@
 //            /llms-full.txt and the Open Graph images (drawn with astro-og-canvas's own renderer,
 //            its cache off), timed in this process, beside the wall time of a full `astro build` of
 //            this tree in the same run (the anchor); "added" is the first over the second minus it.
+//            An upper bound: the build draws the images in child processes beside the prerender
+//            (site/integrations/og-images.ts) and keeps them between builds, so a build's wall time
+//            grows by less than their CPU time.
 //   search   `search_docs` over MCP (the SDK's client, Streamable HTTP to `npm start` on loopback):
 //            p50/p95 of 400 calls over 8 queries, beside an MCP `ping` round trip (the anchor: the
 //            protocol and HTTP without any tool work).
