@@ -274,6 +274,13 @@ export function generate(n: Negotiation, doc: Description, options: GenerateOpti
   }
 
   if (chosen.found) {
+    // An example written as an object under an XML media type (descriptions often do) is sent as
+    // an XML document holding its values (root named by the schema's `xml.name`), not as JSON.
+    if (/[/+]xml$/.test(m) && typeof chosen.value === 'object' && chosen.value !== null) {
+      const target = deref(doc, media.schema) ?? {};
+      const xml = xmlOf({ ...target, example: chosen.value }, doc, maxDepth);
+      if (xml?.trimStart().startsWith('<')) return { status, headers, body: xml };
+    }
     return { status, headers, body: serialize(mediaType, chosen.value) };
   }
   if (media.schema === undefined) {

@@ -108,6 +108,28 @@ describe('from the schema', () => {
     assert.match(out.body ?? '', /^<\w+>[\s\S]*<name>string<\/name>/);
   });
 
+  test('an example written as an object under an XML media type is sent as XML', () => {
+    // openSUSE's build service describes `<directory count="2"><entry name="x86_64"/>…` this way.
+    const schema = {
+      type: 'object',
+      xml: { name: 'directory' },
+      properties: {
+        count: { type: 'integer', xml: { attribute: true } },
+        entry: {
+          type: 'array',
+          items: { type: 'object', properties: { name: { type: 'string', xml: { attribute: true } } } },
+        },
+      },
+    };
+    const example = { count: '2', entry: [{ name: 'aarch64' }, { name: 'x86_64' }] };
+    const out = generate(json({ schema, example }, { mediaType: 'application/xml; charset=utf-8' }), doc);
+    // The sampler writes the example's fields as elements (its `xml.attribute` hints apply to generated
+    // values only): a well-formed document named as the schema says, holding the example's values.
+    assert.match(out.body ?? '', /^<directory>[\s\S]*<\/directory>\s*$/);
+    assert.match(out.body ?? '', /aarch64[\s\S]*x86_64/);
+    assert.doesNotMatch(out.body ?? '', /[{}]/);
+  });
+
   test('no schema and no example: {} for JSON, nothing for other types', () => {
     assert.equal(generate(json({}), doc).body, '{}');
     assert.equal(generate(json({}, { mediaType: 'application/octet-stream' }), doc).body, '');
