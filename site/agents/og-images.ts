@@ -7,13 +7,13 @@
  * a 32-bit hash, and among the thousands of cards of several large descriptions two would share one.
  * Paths are relative to the working directory, the project root (the font files of og.ts are too).
  */
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateOpenGraphImage, type OGImageOptions } from 'astro-og-canvas';
+import { cacheKey } from '../cache-key.ts';
 
 /** Where drawn images are kept, relative to the project root. */
 export const OG_CACHE = join('node_modules', '.cache', 'petstore-docs', 'og-images');
@@ -36,15 +36,6 @@ function packageVersion(file: string, name: string): string {
   }
 }
 
-const sha256 = (...parts: (string | Buffer)[]): string => {
-  const hash = createHash('sha256');
-  for (const part of parts) {
-    hash.update(`${part.length}\0`);
-    hash.update(part);
-  }
-  return hash.digest('hex');
-};
-
 /**
  * What every image's bytes depend on besides its own options: the versions of astro-og-canvas and
  * CanvasKit (canvaskit-wasm, resolved as astro-og-canvas resolves it) and the bytes of the font files.
@@ -55,7 +46,7 @@ const sha256 = (...parts: (string | Buffer)[]): string => {
 export function ogDrawingKey(fonts: readonly string[]): string {
   const ogCanvas = createRequire(fileURLToPath(import.meta.url)).resolve('astro-og-canvas');
   const canvasKit = createRequire(ogCanvas).resolve('canvaskit-wasm');
-  return sha256(
+  return cacheKey(
     packageVersion(ogCanvas, 'astro-og-canvas'),
     packageVersion(canvasKit, 'canvaskit-wasm'),
     ...fonts.flatMap((font) => [font, readFileSync(font)]),
@@ -64,7 +55,7 @@ export function ogDrawingKey(fonts: readonly string[]): string {
 
 /** The cache key of one image: SHA-256 of the drawing key ({@link ogDrawingKey}) and its options. */
 export function ogImageKey(drawingKey: string, options: OGImageOptions): string {
-  return sha256(drawingKey, JSON.stringify(options));
+  return cacheKey(drawingKey, JSON.stringify(options));
 }
 
 /** The cache file of a key. */

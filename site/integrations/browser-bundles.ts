@@ -16,11 +16,11 @@
 // both from the cache (Vite's `/@fs/`).
 
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import { cacheKey } from '../cache-key.ts';
 
 /** The bundles: each is built apart (no chunk shared between them) from one entry module. */
 export const BUNDLES = {
@@ -40,22 +40,13 @@ const INPUTS = 'inputs.json';
 /** The file in a built bundle's folder that names the stylesheets its entry imports. */
 const STYLES = 'styles.json';
 
-const sha256 = (...parts: (string | Buffer)[]): string => {
-  const hash = createHash('sha256');
-  for (const part of parts) {
-    hash.update(`${part.length}\0`);
-    hash.update(part);
-  }
-  return hash.digest('hex');
-};
-
 /**
  * The key of everything outside our own modules that decides a bundle: its name, the Node version,
  * the lock file (every package's version) and this file (the bundler settings).
  */
 function baseKey(root: string, name: BundleName): string {
   const lock = join(root, 'package-lock.json');
-  return sha256(name, process.version, existsSync(lock) ? readFileSync(lock) : '', readFileSync(SELF));
+  return cacheKey(name, process.version, existsSync(lock) ? readFileSync(lock) : '', readFileSync(SELF));
 }
 
 /** The full key: the base key and the bytes of each of our modules in the bundle (paths from the root). */
@@ -66,7 +57,7 @@ function fullKey(root: string, base: string, inputs: readonly string[]): string 
     if (!existsSync(abs)) return undefined;
     parts.push(file, readFileSync(abs));
   }
-  return sha256(...parts);
+  return cacheKey(...parts);
 }
 
 /**
