@@ -57,9 +57,7 @@ export default defineConfig({
       starlight({
         title: 'Petstore API',
         titleDelimiter: '·',
-        // Code wraps instead of scrolling sideways: a scrolling block is only reachable by keyboard once
-        // Expressive Code's script has made it focusable, and samples are read more than edited.
-        expressiveCode: { defaultProps: { wrap: true } },
+        // Code blocks: options in ec.config.mjs (wrapping, highlighting that depends on the code only).
         description: 'Reference and guides for the Petstore API: pets, categories, orders and inventory.',
         customCss: ['./site/styles/reference.css'],
         sidebar: siteSidebar(await apiReference.sidebar()),

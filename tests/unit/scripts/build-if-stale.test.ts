@@ -21,7 +21,14 @@ function touch(path: string, seconds: number): void {
 
 describe('build-if-stale', () => {
   test('the inputs are the site, the spec, public/, Astro config and the lockfile', () => {
-    assert.deepEqual([...SITE_INPUTS].sort(), ['astro.config.mjs', 'package-lock.json', 'public', 'site', 'spec']);
+    assert.deepEqual([...SITE_INPUTS].sort(), [
+      'astro.config.mjs',
+      'ec.config.mjs',
+      'package-lock.json',
+      'public',
+      'site',
+      'spec',
+    ]);
   });
 
   test('missing dist/ is stale', () => {
@@ -38,7 +45,13 @@ describe('build-if-stale', () => {
     assert.equal(isStale(root), false);
   });
 
-  for (const input of ['site/pages/x.astro', 'spec/openapi.yaml', 'public/favicon.svg', 'astro.config.mjs']) {
+  for (const input of [
+    'site/pages/x.astro',
+    'spec/openapi.yaml',
+    'public/favicon.svg',
+    'astro.config.mjs',
+    'ec.config.mjs',
+  ]) {
     test(`a newer ${input} rebuilds`, () => {
       touch(input, 400);
       assert.equal(isStale(root), true);
