@@ -9,6 +9,7 @@ import { parse } from 'yaml';
 import browserBundles from './site/integrations/browser-bundles.ts';
 import builtFrom from './site/integrations/built-from.ts';
 import { cnameFile } from './site/integrations/cname.ts';
+import incrementalBuild, { cacheDirFor, DEFAULT_OUT_DIR } from './site/integrations/incremental-build.ts';
 import mockWorker from './site/integrations/mock-worker.ts';
 import ogImages from './site/integrations/og-images.ts';
 import { cacheSearchIndex } from './site/integrations/search-index.ts';
@@ -34,11 +35,19 @@ const apiReference = reference({
   tryIt: { targets: ['mock', 'description'] },
 });
 
+// DIST_DIR builds elsewhere (the tests build other descriptions beside the main build), each output
+// folder with its own cache folder (incremental-build.ts `cacheDirFor`).
+const outDir = process.env.DIST_DIR || DEFAULT_OUT_DIR;
+
 export default defineConfig({
   site,
   srcDir: './site',
-  // DIST_DIR builds elsewhere (the tests build other descriptions beside the main build).
-  outDir: process.env.DIST_DIR || './dist',
+  outDir,
+  cacheDir: cacheDirFor(outDir),
+  // A page generated from the description is copied from the previous build when the description,
+  // the options, the build date and the code it imports are all unchanged (site/reference/build/
+  // page-key.ts; incremental-build.ts guards a build stopped halfway). `astro build --force` renders all.
+  experimental: { incrementalBuild: true },
   output: 'static',
   adapter: node({ mode: 'standalone' }),
   server: { port: 4321, host: 'localhost' },
@@ -46,6 +55,7 @@ export default defineConfig({
   // sends no Origin and no JSON content type); the mock answers CORS itself.
   security: { checkOrigin: false },
   integrations: [
+    incrementalBuild(),
     apiReference,
     cnameFile(domains?.primary), // dist/client/CNAME with the primary domain, for GitHub Pages
     // Home, guides and the API reference in one Starlight site: one navigation, Pagefind search and

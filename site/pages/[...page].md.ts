@@ -2,14 +2,29 @@
 // `/reference/list-pets/`), built into the static output so any host serves it; `npm start` also
 // answers a page URL asked for with `Accept: text/markdown` from these files. site/agents/.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import type { AgentPage } from '../agents/pages.ts';
+import type { AgentPage, AgentPageKind } from '../agents/pages.ts';
 import { sitePages } from '../agents/site.ts';
+import { referencePageKey } from '../reference/build/page-key.ts';
 
-export const getStaticPaths = (async () =>
-  (await sitePages()).map((page) => ({
+// The reference's twins (everything but the guides, whose sources are not in the key) are copied from
+// the previous build while the description is unchanged (Astro's incremental build): page-key.ts.
+const GENERATED: ReadonlySet<AgentPageKind> = new Set([
+  'reference',
+  'operation',
+  'tag',
+  'schema',
+  'schemas',
+  'changelog',
+]);
+
+export const getStaticPaths = (async () => {
+  const key = await referencePageKey();
+  return (await sitePages()).map((page) => ({
     params: { page: page.mdUrl.slice(1, -'.md'.length) },
     props: { page },
-  }))) satisfies GetStaticPaths;
+    ...(GENERATED.has(page.kind) ? { cacheKey: key } : {}),
+  }));
+}) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) =>
   new Response((props as { page: AgentPage }).page.markdown(), {

@@ -1,14 +1,22 @@
-// Unit tests of what the build keeps between builds: precompressed bodies (site/serving/build.ts)
-// and the cache keys of the in-browser mock (site/integrations/mock-worker.ts) and of the search
-// index (site/integrations/search-index.ts).
+// Unit tests of what the build keeps between builds: precompressed bodies (site/serving/build.ts),
+// the cache keys of the in-browser mock (site/integrations/mock-worker.ts), of the search index
+// (site/integrations/search-index.ts) and of the reference pages for Astro's incremental build
+// (site/reference/build/page-key.ts, site/integrations/incremental-build.ts).
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import {
+  beginBuild,
+  endBuild,
+  IN_PROGRESS_MARK,
+  INCREMENTAL_MANIFEST,
+} from '../../../site/integrations/incremental-build.ts';
 import { workerInputsKey } from '../../../site/integrations/mock-worker.ts';
 import { searchIndexKey } from '../../../site/integrations/search-index.ts';
+import { type PageKeyInputs, pageKeyOf } from '../../../site/reference/build/page-key.ts';
 import { precompress } from '../../../site/serving/build.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'petstore-build-caches-'));
@@ -97,5 +105,55 @@ describe('searchIndexKey', () => {
     assert.equal(searchIndexKey(site), a);
     writeFileSync(join(site, 'guides', 'index.html'), page('orders '));
     assert.notEqual(searchIndexKey(site), a);
+  });
+});
+
+describe('the reference pages’ key for the incremental build (site/reference/build/page-key.ts)', () => {
+  const base: PageKeyInputs = {
+    sourceVersion: '3.0.3',
+    source: { openapi: '3.0.3', info: { title: 'Pets', version: '1' }, paths: { '/pets': { get: {} } } },
+    options: { base: '/reference', schemaPages: 200 },
+    date: '2026-11-25',
+    changelog: { releases: [] },
+  };
+
+  test('the same inputs give the same key, whatever object holds them', () => {
+    assert.equal(pageKeyOf(base), pageKeyOf(structuredClone(base)));
+    assert.match(pageKeyOf(base), /^[0-9a-f]{64}$/);
+  });
+
+  const changes: Array<[string, Partial<PageKeyInputs>]> = [
+    [
+      'an operation’s summary',
+      { source: { ...(base.source as object), paths: { '/pets': { get: { summary: 'x' } } } } },
+    ],
+    ['the version written', { sourceVersion: '3.1.0' }],
+    ['an option', { options: { base: '/api', schemaPages: 200 } }],
+    ['the build date (a sunset date ahead or past)', { date: '2026-11-26' }],
+    ['the changelog', { changelog: { releases: [{ version: '1.1.0' }] } }],
+  ];
+  for (const [what, change] of changes) {
+    test(`a change of ${what} gives another key`, () => {
+      assert.notEqual(pageKeyOf({ ...base, ...change }), pageKeyOf(base));
+    });
+  }
+});
+
+describe('a build stopped halfway (site/integrations/incremental-build.ts)', () => {
+  test('the next build drops the manifest; a build that ends leaves it', () => {
+    const cache = join(work, 'astro-cache');
+    mkdirSync(cache, { recursive: true });
+    const manifest = join(cache, INCREMENTAL_MANIFEST);
+
+    writeFileSync(manifest, '{}');
+    assert.equal(beginBuild(cache), false, 'no build was under way: the manifest stays');
+    assert.ok(existsSync(manifest));
+    endBuild(cache);
+    assert.equal(existsSync(join(cache, IN_PROGRESS_MARK)), false);
+
+    beginBuild(cache); // this build is stopped: no endBuild
+    assert.equal(beginBuild(cache), true, 'the mark of the stopped build drops the manifest');
+    assert.equal(existsSync(manifest), false);
+    endBuild(cache);
   });
 });

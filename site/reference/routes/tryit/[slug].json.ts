@@ -3,17 +3,22 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import type { TryItData } from '../../../reference/browser/tryit.ts';
 import { MOCK_BASE, mappedReference, referenceModel, specDocument } from '../../../reference/build/data.ts';
+import { referencePageKey } from '../../../reference/build/page-key.ts';
 import { tryItDocument } from '../../../reference/model/tryit-document.ts';
 
 export const prerender = true;
 
-export const getStaticPaths = (async () =>
-  (await referenceModel()).operations
+export const getStaticPaths = (async () => {
+  // Unchanged documents are copied from the previous build (Astro's incremental build): page-key.ts.
+  const cacheKey = await referencePageKey();
+  return (await referenceModel()).operations
     .filter((op) => op.tryIt)
     .map((op) => ({
       params: { slug: op.slug },
       props: { method: op.method, path: op.path },
-    }))) satisfies GetStaticPaths;
+      cacheKey,
+    }));
+}) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
   const { configuration, hiddenTryIt } = await mappedReference();
