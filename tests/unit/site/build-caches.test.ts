@@ -3,6 +3,7 @@
 // (site/integrations/search-index.ts) and of the reference pages for Astro's incremental build
 // (site/reference/build/page-key.ts, site/integrations/incremental-build.ts).
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,8 @@ import {
 import { workerInputsKey } from '../../../site/integrations/mock-worker.ts';
 import { searchIndexKey } from '../../../site/integrations/search-index.ts';
 import { type PageKeyInputs, pageKeyOf } from '../../../site/reference/build/page-key.ts';
-import { precompress } from '../../../site/serving/build.ts';
+import { policyInputs, precompress } from '../../../site/serving/build.ts';
+import { inlineScriptHashes } from '../../../site/serving/rules.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'petstore-build-caches-'));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -155,5 +157,26 @@ describe('a build stopped halfway (site/integrations/incremental-build.ts)', () 
     assert.equal(beginBuild(cache), true, 'the mark of the stopped build drops the manifest');
     assert.equal(existsSync(manifest), false);
     endBuild(cache);
+  });
+});
+
+describe('the inline scripts of the built pages (site/serving/build.ts policyInputs)', () => {
+  test('every inline script is found, in any case of the tag, among non-ASCII text, as when the page is read whole', () => {
+    const site = join(work, 'scripts');
+    mkdirSync(join(site, 'a'), { recursive: true });
+    const pages = [
+      '<!doctype html><title>Pets · Überblick</title><script>théme()</script><p>→ </p>' +
+        '<SCRIPT type="module">upper()</SCRIPT><script src="/x.js"></script>',
+      '<p>«no script»</p>',
+      '<script type="application/json">{"c":"<script>"}</script><script>é()</script>' + '<script>unclosed()',
+    ];
+    for (const [i, html] of pages.entries()) writeFileSync(join(site, 'a', `${i}.html`), html);
+    const sha = (t: string): string => createHash('sha256').update(t, 'utf8').digest('base64');
+    const whole = new Set(pages.flatMap((html) => inlineScriptHashes(html, sha)));
+    assert.deepEqual(policyInputs(site, []).scriptHashes, [...whole].sort());
+    assert.deepEqual(
+      [...whole].sort(),
+      [`sha256-${sha('théme()')}`, `sha256-${sha('upper()')}`, `sha256-${sha('é()')}`].sort(),
+    );
   });
 });
