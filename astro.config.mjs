@@ -8,6 +8,7 @@ import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
 import browserBundles from './site/integrations/browser-bundles.ts';
 import builtFrom from './site/integrations/built-from.ts';
+import clearOutput from './site/integrations/clear-output.ts';
 import { cnameFile } from './site/integrations/cname.ts';
 import incrementalBuild, { cacheDirFor, DEFAULT_OUT_DIR } from './site/integrations/incremental-build.ts';
 import mockWorker from './site/integrations/mock-worker.ts';
@@ -55,6 +56,8 @@ export default defineConfig({
   // sends no Origin and no JSON content type); the mock answers CORS itself.
   security: { checkOrigin: false },
   integrations: [
+    // The previous output is moved aside when the build starts and deleted while it runs.
+    clearOutput(),
     incrementalBuild(),
     apiReference,
     cnameFile(domains?.primary), // dist/client/CNAME with the primary domain, for GitHub Pages

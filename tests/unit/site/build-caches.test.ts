@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { emptyTrash, moveAside } from '../../../site/integrations/clear-output.ts';
 import {
   beginBuild,
   endBuild,
@@ -178,5 +179,29 @@ describe('the inline scripts of the built pages (site/serving/build.ts policyInp
       [...whole].sort(),
       [`sha256-${sha('théme()')}`, `sha256-${sha('upper()')}`, `sha256-${sha('é()')}`].sort(),
     );
+  });
+});
+
+describe('the previous output, cleared beside the build (site/integrations/clear-output.ts)', () => {
+  test('its entries are moved aside at once and deleted later; .git stays', async () => {
+    const out = join(work, 'out');
+    const trash = join(work, 'trash');
+    mkdirSync(join(out, 'client', 'reference'), { recursive: true });
+    mkdirSync(join(out, '.git'));
+    writeFileSync(join(out, 'client', 'reference', 'index.html'), 'old page');
+    writeFileSync(join(out, '.built-from.json'), '{}');
+
+    assert.deepEqual(moveAside(out, trash), []);
+    assert.deepEqual(readdirSync(out), ['.git'], 'the output folder is empty for Astro');
+    assert.equal(readdirSync(trash).length, 1);
+    await emptyTrash(trash);
+    assert.deepEqual(readdirSync(trash), []);
+  });
+
+  test('an output folder that holds the trash folder is left to Astro', () => {
+    const out = join(work, 'project');
+    mkdirSync(join(out, 'site'), { recursive: true });
+    assert.deepEqual(moveAside(out, join(out, 'node_modules', '.cache', 'old-output')), []);
+    assert.deepEqual(readdirSync(out), ['site']);
   });
 });
