@@ -4,7 +4,7 @@
 // policy from the same files.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { readFile, rename, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, link, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -156,11 +156,29 @@ const PRECOMPRESS_CONCURRENCY = Math.max(8, availableParallelism() * 2);
 export const CACHE_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
 
 /**
+ * Puts the compressed body `entry` of the cache at `dest`: a hard link (no bytes copied; the entry's
+ * change time marks it used, see {@link pruneCache}), or a copy where links are refused (another file
+ * system). An existing `dest` is replaced, never written through: it may be a link to an entry.
+ */
+async function place(entry: string, dest: string): Promise<void> {
+  try {
+    await link(entry, dest);
+    return;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return copyFile(entry, dest);
+  }
+  await rm(dest, { force: true });
+  await place(entry, dest);
+}
+
+/**
  * Writes `<file>.br` (brotli, quality by {@link brotliQuality}) and `<file>.gz` (gzip, level 9)
  * beside every text file of at least {@link MIN_COMPRESS_BYTES} bytes, keeping a variant only when it
- * is smaller than the file. Existing `.br`/`.gz` files are overwritten. Files are compressed on
- * zlib's thread pool, {@link PRECOMPRESS_CONCURRENCY} files at once; with `cacheDir`, bodies compressed
- * by an earlier build from the same bytes are reused (the output is the same bytes either way).
+ * is smaller than the file. Existing `.br`/`.gz` files are replaced. Files are compressed on zlib's
+ * thread pool, {@link PRECOMPRESS_CONCURRENCY} files at once. With `cacheDir`, each body is kept there
+ * under the SHA-256 of its input and settings, and the variants are hard links to the kept bodies: a
+ * file whose bytes an earlier build compressed costs a read, a hash and two links (the output is the
+ * same bytes either way).
  */
 export async function precompress(dir: string, options: PrecompressOptions = {}): Promise<PrecompressReport> {
   const report: PrecompressReport = { files: 0, rawBytes: 0, brBytes: 0, gzBytes: 0, done: new Map() };
@@ -183,23 +201,36 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
   }
   const { cacheDir } = options;
   if (cacheDir) mkdirSync(cacheDir, { recursive: true });
-  /** The cached body for `key`, or a fresh one from `make` stored under `key`. */
-  const cached = async (key: string, make: () => Promise<Buffer>): Promise<Buffer> => {
-    if (!cacheDir) return make();
-    const file = join(cacheDir, key);
+  /**
+   * Writes the variant `dest` of a file of `rawSize` bytes when its body is smaller: from the cache
+   * entry `key` when there is one, else made by `make` (and kept under `key`).
+   * @returns the body's size in bytes, 0 when the variant is not kept
+   */
+  const variant = async (key: string, dest: string, rawSize: number, make: () => Promise<Buffer>): Promise<number> => {
+    if (!cacheDir) {
+      const body = await make();
+      if (body.length >= rawSize) return 0;
+      await writeFile(dest, body);
+      return body.length;
+    }
+    const entry = join(cacheDir, key);
+    let size: number;
     try {
-      const hit = await readFile(file);
-      const now = new Date();
-      await utimes(file, now, now);
-      return hit;
+      size = (await stat(entry)).size;
     } catch {
       const body = await make();
       // Written beside and renamed, so a build stopped halfway never leaves a truncated entry.
-      const tmp = `${file}.${process.pid}.tmp`;
+      const tmp = `${entry}.${process.pid}.tmp`;
       await writeFile(tmp, body);
-      await rename(tmp, file);
-      return body;
+      await rename(tmp, entry);
+      size = body.length;
     }
+    if (size >= rawSize) {
+      await rm(dest, { force: true });
+      return 0;
+    }
+    await place(entry, dest);
+    return size;
   };
   let next = 0;
   const work = async (): Promise<void> => {
@@ -210,7 +241,7 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
       const quality = brotliQuality(f);
       const digest = cacheDir ? createHash('sha256').update(raw).digest('hex') : '';
       const [br, gzipped] = await Promise.all([
-        cached(`${digest}.q${quality}.br`, () =>
+        variant(`${digest}.q${quality}.br`, `${abs}.br`, raw.length, () =>
           brotli(raw, {
             params: {
               [constants.BROTLI_PARAM_QUALITY]: quality,
@@ -218,13 +249,9 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
             },
           }),
         ),
-        cached(`${digest}.l9.gz`, () => gz(raw, { level: 9 })),
+        variant(`${digest}.l9.gz`, `${abs}.gz`, raw.length, () => gz(raw, { level: 9 })),
       ]);
-      const keepBr = br.length < raw.length;
-      const keepGz = gzipped.length < raw.length;
-      if (keepBr) await writeFile(`${abs}.br`, br);
-      if (keepGz) await writeFile(`${abs}.gz`, gzipped);
-      count(f, stamp, raw.length, keepBr ? br.length : 0, keepGz ? gzipped.length : 0);
+      count(f, stamp, raw.length, br, gzipped);
     }
   };
   await Promise.all(Array.from({ length: PRECOMPRESS_CONCURRENCY }, work));
@@ -232,11 +259,15 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
   return report;
 }
 
-/** Removes the entries of a cache folder last used before `before` (milliseconds since the epoch). */
+/**
+ * Removes the entries of a cache folder last used before `before` (milliseconds since the epoch): last
+ * written (modification time) or last linked into an output (change time).
+ */
 function pruneCache(cacheDir: string, before: number): void {
   for (const entry of readdirSync(cacheDir)) {
     const file = join(cacheDir, entry);
-    if (statSync(file).mtimeMs < before) rmSync(file, { force: true });
+    const st = statSync(file);
+    if (Math.max(st.mtimeMs, st.ctimeMs) < before) rmSync(file, { force: true });
   }
 }
 

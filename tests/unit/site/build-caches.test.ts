@@ -53,8 +53,17 @@ describe('precompress with a cache folder', () => {
     assert.equal(brotliDecompressSync(readFileSync(join(site, 'index.html.br'))).toString(), page('orders '));
     assert.equal(gunzipSync(readFileSync(join(site, 'index.html.gz'))).toString(), page('orders '));
     assert.equal(readdirSync(cache).length, entries + 2);
+    // The variants are links to the kept bodies: replacing one must leave the body kept for the old bytes.
+    const kept = readdirSync(cache).map((e) => brotliOrGunzip(join(cache, e)));
+    assert.ok(kept.includes(page('pets ')), 'the body of the earlier page is intact');
   });
 });
+
+/** A cache entry's decompressed text. */
+function brotliOrGunzip(file: string): string {
+  const body = readFileSync(file);
+  return (file.endsWith('.gz') ? gunzipSync(body) : brotliDecompressSync(body)).toString();
+}
 
 describe('precompress after an earlier pass (the pages while Pagefind runs, then the rest)', () => {
   test('compresses only what is new or changed since, and reports every file', async () => {
