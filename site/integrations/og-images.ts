@@ -16,7 +16,7 @@
 // image is copied and before the serving rules and `.built-from.json` are written.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, utimesSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, rmSync, utimesSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -199,7 +199,26 @@ async function plan(root: string, workers: number): Promise<Planned> {
   return { files, cached, toDraw: jobs.size, started, pool };
 }
 
-/** Copies every image from the cache into `<client>/og/`, marking the entries used. */
+/**
+ * Puts a cached image at `target`: a hard link (no bytes copied: 1,451 cards are 100 MB for GitHub's
+ * description), or a copy where links are refused (another file system). Nothing writes an image in
+ * place, so a link cannot change the cache.
+ */
+function placeFile(source: string, target: string): void {
+  try {
+    linkSync(source, target);
+    return;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
+      copyFileSync(source, target);
+      return;
+    }
+  }
+  rmSync(target, { force: true });
+  placeFile(source, target);
+}
+
+/** Puts every image from the cache into `<client>/og/` (links, see {@link placeFile}), marking the entries used. */
 function copyImages(client: string, files: Planned['files']): void {
   const now = new Date();
   const made = new Set<string>();
@@ -211,7 +230,7 @@ function copyImages(client: string, files: Planned['files']): void {
       made.add(dir);
     }
     const source = ogCacheFile(key);
-    copyFileSync(source, target);
+    placeFile(source, target);
     utimesSync(source, now, now);
   }
 }
