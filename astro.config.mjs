@@ -50,6 +50,10 @@ export default defineConfig({
   // page-key.ts; incremental-build.ts guards a build stopped halfway). `astro build --force` renders all.
   experimental: { incrementalBuild: true },
   output: 'static',
+  // Four pages rendered at once: a page's render waits on file writes (its output and the incremental
+  // build's copy), and another page renders meanwhile. GitHub's description, every page rendered,
+  // alternated runs: prerendering 38.7 s against 42.4 s one at a time (mean of 4 each), same output.
+  build: { concurrency: 4 },
   adapter: node({ mode: 'standalone' }),
   server: { port: 4321, host: 'localhost' },
   // The only on-demand route is the mock API, which plain API clients call (`curl -X DELETE`
