@@ -16,7 +16,7 @@
 // image is copied and before the serving rules and `.built-from.json` are written.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, linkSync, mkdirSync, rmSync, utimesSync } from 'node:fs';
+import { mkdirSync, utimesSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,7 @@ import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { OGImageOptions } from 'astro-og-canvas';
 import { OG_FONTS, ogImages } from '../agents/og.ts';
 import { drawOgImage, ogCached, ogCacheFile, ogDrawingKey, ogImageKey, pruneOgCache } from '../agents/og-images.ts';
+import { linkFromCache } from '../cache-link.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 
@@ -199,27 +200,8 @@ async function plan(root: string, workers: number): Promise<Planned> {
   return { files, cached, toDraw: jobs.size, started, pool };
 }
 
-/**
- * Puts a cached image at `target`: a hard link (no bytes copied: 1,451 cards are 100 MB for GitHub's
- * description), or a copy where links are refused (another file system). Nothing writes an image in
- * place, so a link cannot change the cache.
- */
-function placeFile(source: string, target: string): void {
-  try {
-    linkSync(source, target);
-    return;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
-      copyFileSync(source, target);
-      return;
-    }
-  }
-  rmSync(target, { force: true });
-  placeFile(source, target);
-}
-
-/** Puts every image from the cache into `<client>/og/` (links, see {@link placeFile}), marking the entries used. */
-function copyImages(client: string, files: Planned['files']): void {
+/** Puts every image from the cache into `<client>/og/` (hard links: {@link linkFromCache}), marking the entries used. */
+async function copyImages(client: string, files: Planned['files']): Promise<void> {
   const now = new Date();
   const made = new Set<string>();
   for (const { file, key } of files) {
@@ -230,7 +212,7 @@ function copyImages(client: string, files: Planned['files']): void {
       made.add(dir);
     }
     const source = ogCacheFile(key);
-    placeFile(source, target);
+    await linkFromCache(source, target);
     utimesSync(source, now, now);
   }
 }
@@ -274,7 +256,7 @@ export default function ogImagesIntegration(options: OgImagesOptions = {}): Astr
         } catch (error) {
           throw new Error(`[petstore:og] the Open Graph images could not be drawn: ${(error as Error).message}`);
         }
-        copyImages(fileURLToPath(dir), p.files);
+        await copyImages(fileURLToPath(dir), p.files);
         pruneOgCache();
         report(logger, p);
       },

@@ -4,11 +4,12 @@
 // policy from the same files.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { copyFile, link, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { linkFromCache } from '../cache-link.ts';
 import {
   COMPRESSIBLE,
   headersFile,
@@ -156,27 +157,12 @@ const PRECOMPRESS_CONCURRENCY = Math.max(8, availableParallelism() * 2);
 export const CACHE_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
 
 /**
- * Puts the compressed body `entry` of the cache at `dest`: a hard link (no bytes copied; the entry's
- * change time marks it used, see {@link pruneCache}), or a copy where links are refused (another file
- * system). An existing `dest` is replaced, never written through: it may be a link to an entry.
- */
-async function place(entry: string, dest: string): Promise<void> {
-  try {
-    await link(entry, dest);
-    return;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return copyFile(entry, dest);
-  }
-  await rm(dest, { force: true });
-  await place(entry, dest);
-}
-
-/**
  * Writes `<file>.br` (brotli, quality by {@link brotliQuality}) and `<file>.gz` (gzip, level 9)
  * beside every text file of at least {@link MIN_COMPRESS_BYTES} bytes, keeping a variant only when it
  * is smaller than the file. Existing `.br`/`.gz` files are replaced. Files are compressed on zlib's
  * thread pool, {@link PRECOMPRESS_CONCURRENCY} files at once. With `cacheDir`, each body is kept there
- * under the SHA-256 of its input and settings, and the variants are hard links to the kept bodies: a
+ * under the SHA-256 of its input and settings, and the variants are hard links to the kept bodies
+ * ({@link linkFromCache}; linking marks an entry used, see {@link pruneCache}): a
  * file whose bytes an earlier build compressed costs a read, a hash and two links (the output is the
  * same bytes either way).
  */
@@ -229,7 +215,7 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
       await rm(dest, { force: true });
       return 0;
     }
-    await place(entry, dest);
+    await linkFromCache(entry, dest);
     return size;
   };
   let next = 0;
