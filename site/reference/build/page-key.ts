@@ -12,7 +12,7 @@
  */
 import { cacheKey } from '../../cache-key.ts';
 import { changelog } from '../../changelog/data.ts';
-import { buildDate, referenceData } from './data.ts';
+import { buildDate, type ReferenceData, referenceData } from './data.ts';
 
 /** Bump when what a page reads outside Astro's module graph changes shape. */
 const KEY_VERSION = 'reference-pages/1';
@@ -46,31 +46,35 @@ export function pageKeyOf(inputs: PageKeyInputs): string {
   );
 }
 
-const KEY = Symbol.for('petstore-docs.reference.page-key');
-type Store = { [KEY]?: { source: object; date: string; options: object; key: string } };
+/**
+ * Keys computed in this process, by the reference data they were computed from ({@link referenceData}
+ * is itself computed once per loaded description, options and date). On `globalThis`: Astro's config
+ * and its prerender bundle are separate module instances.
+ */
+const KEYS = Symbol.for('petstore-docs.reference.page-keys');
+type Store = { [KEYS]?: WeakMap<ReferenceData, string> };
 
 /**
  * The `cacheKey` of every page generated from the description (operation, tag, schema and index pages,
  * their Markdown twins, the try-it documents): {@link pageKeyOf} this build's inputs, computed once per
- * loaded description, options and date.
+ * reference data.
  * @throws {DescriptionError} when the description cannot be loaded
  * @throws {Error} when the changelog file is invalid
  */
 export async function referencePageKey(): Promise<string> {
-  const { loaded, options } = await referenceData();
+  const data = await referenceData();
   const store = globalThis as Store;
-  const date = buildDate();
-  const cached = store[KEY];
-  if (cached && cached.source === loaded.source && cached.date === date && cached.options === options) {
-    return cached.key;
+  store[KEYS] ??= new WeakMap();
+  let key = store[KEYS].get(data);
+  if (key === undefined) {
+    key = pageKeyOf({
+      sourceVersion: data.loaded.sourceVersion,
+      source: data.loaded.source,
+      options: data.options,
+      date: buildDate(),
+      changelog: changelog(),
+    });
+    store[KEYS].set(data, key);
   }
-  const key = pageKeyOf({
-    sourceVersion: loaded.sourceVersion,
-    source: loaded.source,
-    options,
-    date,
-    changelog: changelog(),
-  });
-  store[KEY] = { source: loaded.source, date, options, key };
   return key;
 }
