@@ -1,8 +1,8 @@
 /**
  * The key of a build cache entry (node_modules/.cache/petstore-docs/): SHA-256, hex, over parts each
  * prefixed with its length, so that no two different lists of parts give the same bytes to hash
- * (`'ab', 'c'` and `'a', 'bc'` differ). Pure; used by the browser bundles' and the Open Graph images'
- * caches.
+ * (`'ab', 'c'` and `'a', 'bc'` differ). Pure; the keys of the browser bundles, the Open Graph images
+ * and the reference pages (reference/build/page-key.ts).
  * @param parts strings (UTF-8) or bytes, in a fixed order
  * @returns 64 hex digits
  */

@@ -51,14 +51,19 @@ export function fenced(lang: string, source: string): string {
   return `${fence}${lang}\n${source.replace(/\n+$/, '')}\n${fence}`;
 }
 
+/** Text with its square brackets escaped, so that it never reads as (part of) a Markdown link. */
+function bracketsEscaped(text: string): string {
+  return text.replace(/[[\]]/g, '\\$&');
+}
+
 /** Link to a site page's Markdown twin. */
 function mdLink(text: string, url: string): string {
-  return `[${text.replace(/[[\]]/g, '\\$&')}](${markdownPath(url)})`;
+  return `[${bracketsEscaped(text)}](${markdownPath(url)})`;
 }
 
 /** A component schema's name, linked to its page when it has one. */
 function schemaRef(ref: SchemaLink): string {
-  return ref.url ? mdLink(ref.name, ref.url) : ref.name.replace(/[[\]]/g, '\\$&');
+  return ref.url ? mdLink(ref.name, ref.url) : bracketsEscaped(ref.name);
 }
 
 function oneLine(text: string | undefined): string {
@@ -350,8 +355,8 @@ export function schemasIndexMarkdown(model: ReferenceModel): string {
       s.url
         ? `- ${mdLink(s.name, s.url)}`
         : s.shownOn
-          ? `- ${s.name.replace(/[[\]]/g, '\\$&')}: shown on ${mdLink(s.shownOn.summary, s.shownOn.url)} (${code(`${s.shownOn.method} ${s.shownOn.path}`)})`
-          : `- ${s.name.replace(/[[\]]/g, '\\$&')}`,
+          ? `- ${bracketsEscaped(s.name)}: shown on ${mdLink(s.shownOn.summary, s.shownOn.url)} (${code(`${s.shownOn.method} ${s.shownOn.path}`)})`
+          : `- ${bracketsEscaped(s.name)}`,
     )
     .join('\n');
   return `# Schemas\n\nEvery schema of the ${model.title}. [HTML page](${model.base}/schemas/)\n\n${list || 'None.'}\n`;
