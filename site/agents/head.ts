@@ -4,7 +4,7 @@
  * with its size, as absolute URLs on the site's primary domain. Starlight already writes `og:title`,
  * `og:description`, `og:url` (the canonical URL) and `twitter:card` (`summary_large_image`). Pure.
  */
-import { OG_SIZE } from './og.ts';
+import { OG_ENCODING, OG_SIZE } from './og.ts';
 import type { AgentPage } from './pages.ts';
 import { ogImagePath } from './paths.ts';
 
@@ -28,7 +28,7 @@ export function agentHead(page: AgentPage, site: string, description: string = p
       attrs: { rel: 'alternate', type: 'text/markdown', href: page.mdUrl, title: 'This page as Markdown' },
     },
     { tag: 'meta', attrs: { property: 'og:image', content: image } },
-    { tag: 'meta', attrs: { property: 'og:image:type', content: 'image/png' } },
+    { tag: 'meta', attrs: { property: 'og:image:type', content: OG_ENCODING.mediaType } },
     { tag: 'meta', attrs: { property: 'og:image:width', content: String(OG_SIZE.width) } },
     { tag: 'meta', attrs: { property: 'og:image:height', content: String(OG_SIZE.height) } },
     { tag: 'meta', attrs: { property: 'og:image:alt', content: alt } },

@@ -1,5 +1,5 @@
 /**
- * The Open Graph images as PNG bytes: drawn by astro-og-canvas (CanvasKit, WebAssembly) from the
+ * The Open Graph images as JPEG bytes: drawn by astro-og-canvas (CanvasKit, WebAssembly) from the
  * options of og.ts, and kept between builds in node_modules/.cache under the SHA-256 of everything
  * that decides their bytes (`ogImageKey`). The build draws them in child processes
  * (site/integrations/og-images.ts), `astro dev` on request (og-route.ts); both read and fill this
@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateOpenGraphImage, type OGImageOptions } from 'astro-og-canvas';
 import { cacheKey } from '../cache-key.ts';
+import { OG_IMAGE_EXTENSION } from './paths.ts';
 
 /** Where drawn images are kept, relative to the project root. */
 export const OG_CACHE = join('node_modules', '.cache', 'petstore-docs', 'og-images');
@@ -60,7 +61,7 @@ export function ogImageKey(drawingKey: string, options: OGImageOptions): string 
 
 /** The cache file of a key. */
 export function ogCacheFile(key: string): string {
-  return join(OG_CACHE, `${key}.png`);
+  return join(OG_CACHE, `${key}.${OG_IMAGE_EXTENSION}`);
 }
 
 /** Whether the image of `key` is in the cache. */
@@ -71,19 +72,19 @@ export function ogCached(key: string): boolean {
 /**
  * Draws one image (astro-og-canvas, its own cache off) and stores it in the cache under `key`, written
  * beside and renamed so a reader never sees half a file.
- * @returns the PNG bytes
+ * @returns the image bytes (JPEG)
  * @throws {Error} when CanvasKit fails or the file cannot be written
  */
 export async function drawOgImage(key: string, options: OGImageOptions): Promise<Buffer> {
   // A Buffer, typed as any response body.
   const body = await generateOpenGraphImage({ ...options, cacheDir: false });
-  const png = Buffer.isBuffer(body) ? body : Buffer.from(await new Response(body).arrayBuffer());
+  const image = Buffer.isBuffer(body) ? body : Buffer.from(await new Response(body).arrayBuffer());
   const file = ogCacheFile(key);
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, png);
+  await writeFile(tmp, image);
   renameSync(tmp, file);
-  return png;
+  return image;
 }
 
 /** The image of `key`: from the cache (marking the entry used), else drawn and stored. */

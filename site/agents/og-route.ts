@@ -3,7 +3,7 @@
 // request and kept in the same cache as the build's (og-images.ts).
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { referenceModel } from '../reference/build/data.ts';
-import { OG_FONTS, ogImages } from './og.ts';
+import { OG_ENCODING, OG_FONTS, ogImages } from './og.ts';
 import { ogDrawingKey, ogImage, ogImageKey } from './og-images.ts';
 import { sitePages } from './site.ts';
 
@@ -16,4 +16,6 @@ export const getStaticPaths = (async () => {
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) =>
-  new Response(new Uint8Array(await ogImage(props.key, props.options)), { headers: { 'Content-Type': 'image/png' } });
+  new Response(new Uint8Array(await ogImage(props.key, props.options)), {
+    headers: { 'Content-Type': OG_ENCODING.mediaType },
+  });

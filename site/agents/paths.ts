@@ -3,8 +3,11 @@
  *
  * - Markdown beside the page: `/reference/list-pets/` → `/reference/list-pets.md`, `/` → `/index.md`
  *   (a file name a static host serves as it is, with the `.md` type).
- * - Open Graph image: `/reference/list-pets/` → `/og/reference/list-pets.png`, `/` → `/og/index.png`.
+ * - Open Graph image: `/reference/list-pets/` → `/og/reference/list-pets.jpg`, `/` → `/og/index.jpg`.
  */
+
+/** The Open Graph images' file extension (their encoding: og.ts `OG_ENCODING`). */
+export const OG_IMAGE_EXTENSION = 'jpg';
 
 /** The page path without its trailing slash and leading slash (`''` for the home page). */
 function stem(pagePath: string): string {
@@ -35,12 +38,12 @@ export function pagePathOfMarkdown(mdPath: string): string | null {
 }
 
 /**
- * The Open Graph image URL path of a page (1200×630 PNG, built by site/pages/og/).
- * @returns e.g. `/og/reference/list-pets.png`; `/og/index.png` for `/`
+ * The Open Graph image URL path of a page (1200×630 JPEG, drawn by site/integrations/og-images.ts).
+ * @returns e.g. `/og/reference/list-pets.jpg`; `/og/index.jpg` for `/`
  */
 export function ogImagePath(pagePath: string): string {
   const s = stem(pagePath);
-  return `/og/${s === '' ? 'index' : s}.png`;
+  return `/og/${s === '' ? 'index' : s}.${OG_IMAGE_EXTENSION}`;
 }
 
 /** The path of a page URL in canonical form: leading and trailing slash (`/reference`, `/reference/index.html` → `/reference/`). */

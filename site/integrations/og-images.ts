@@ -1,7 +1,7 @@
-// Build-time wiring of the Open Graph images (`/og/<page>.png`, one per page; what a card says:
-// site/agents/og.ts; drawing and the cache: site/agents/og-images.ts). Drawing one takes about 50 ms
-// of CPU in CanvasKit, after about 400 ms to start it: a minute for Bungie's description (1,000 pages),
-// two for GitHub's, which as a prerendered route was a minute of the build's one thread. So the build
+// Build-time wiring of the Open Graph images (`/og/<page>.jpg`, one per page; what a card says:
+// site/agents/og.ts; drawing and the cache: site/agents/og-images.ts). Drawing one takes about 30 ms
+// of CPU in CanvasKit, after about 400 ms to start it: half a minute for Bungie's description (1,000
+// pages), a minute for GitHub's (1,451 cards), which as a prerendered route would be the build's one thread's. So the build
 // draws them in child processes, started when Astro reads the config (the reference model is loaded
 // by then, for the sidebar), on the cores the build leaves idle while Vite bundles and Astro
 // prerenders the pages. Each child takes the next card when it has drawn one (and collects garbage

@@ -2,7 +2,7 @@
 // loopback port): /llms.txt with a working link to every page, the Markdown twins (GET /pets: path,
 // parameters, the hand-written cURL sample), content negotiation with `Vary: Accept`, the MCP server
 // at /mcp through the SDK's own client, the RFC 9727 api-catalog as a valid linkset, robots.txt,
-// and the Open Graph images (1200×630 PNG, absolute URLs on the primary domain).
+// and the Open Graph images (1200×630 JPEG, absolute URLs on the primary domain).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { parse } from 'yaml';
 import { ogImagePath } from '../../../site/agents/paths.ts';
 import { listFiles } from '../../../site/serving/build.ts';
+import { jpegSize } from '../../support/images.ts';
 import { ROOT, type RunningSite, startSite } from '../../support/server.ts';
 
 const CLIENT = join(ROOT, 'dist', 'client');
@@ -282,7 +283,7 @@ describe('discovery', () => {
 });
 
 describe('Open Graph', () => {
-  test('each page references its own 1200×630 PNG by absolute URL on the primary domain', async () => {
+  test('each page references its own 1200×630 JPEG by absolute URL on the primary domain', async () => {
     for (const path of ['/', '/guides/getting-started/', '/reference/list-pets/', '/reference/tags/animals/']) {
       const html = await (await fetch(`${site.url}${path}`)).text();
       const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
@@ -290,12 +291,10 @@ describe('Open Graph', () => {
       assert.ok(image.startsWith(`${PRIMARY}/og/`), image);
       assert.match(html, new RegExp(`<meta name="twitter:image" content="${image.replace(/[.?]/g, '\\$&')}"`));
       assert.match(html, /<meta property="og:url" content="https:\/\//);
-      const png = Buffer.from(await (await fetch(`${site.url}${new URL(image).pathname}`)).arrayBuffer());
-      // PNG signature, then the IHDR chunk: width and height as 32-bit big-endian integers.
-      assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-      assert.equal(png.toString('latin1', 12, 16), 'IHDR');
-      assert.equal(png.readUInt32BE(16), 1200);
-      assert.equal(png.readUInt32BE(20), 630);
+      assert.match(html, /<meta property="og:image:type" content="image\/jpeg"/);
+      const res = await fetch(`${site.url}${new URL(image).pathname}`);
+      assert.equal(res.headers.get('content-type'), 'image/jpeg');
+      assert.deepEqual(jpegSize(new Uint8Array(await res.arrayBuffer())), { width: 1200, height: 630 });
     }
   });
   test('every page of the sitemap has its image in the output, and nothing else is in /og/', () => {

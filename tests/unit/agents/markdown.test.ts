@@ -49,8 +49,8 @@ describe('paths', () => {
     assert.equal(pagePathOfMarkdown('/reference/list-pets.md'), '/reference/list-pets/');
     assert.equal(pagePathOfMarkdown('/index.md'), '/');
     assert.equal(pagePathOfMarkdown('/reference/list-pets/'), null);
-    assert.equal(ogImagePath('/'), '/og/index.png');
-    assert.equal(ogImagePath('/reference/tags/animals/'), '/og/reference/tags/animals.png');
+    assert.equal(ogImagePath('/'), '/og/index.jpg');
+    assert.equal(ogImagePath('/reference/tags/animals/'), '/og/reference/tags/animals.jpg');
     assert.equal(canonicalPagePath('/reference/index.html'), '/reference/');
     assert.equal(canonicalPagePath('/guides/getting-started'), '/guides/getting-started/');
     assert.equal(guideUrl('guides/getting-started.mdx'), '/guides/getting-started/');
@@ -315,10 +315,10 @@ describe('head and discovery', () => {
       href: '/reference/list-pets.md',
       title: 'This page as Markdown',
     });
-    assert.equal(attr('property', 'og:image')?.content, 'https://docs.example.com/og/reference/list-pets.png');
+    assert.equal(attr('property', 'og:image')?.content, 'https://docs.example.com/og/reference/list-pets.jpg');
     assert.equal(attr('property', 'og:image:width')?.content, '1200');
     assert.equal(attr('property', 'og:image:height')?.content, '630');
-    assert.equal(attr('name', 'twitter:image')?.content, 'https://docs.example.com/og/reference/list-pets.png');
+    assert.equal(attr('name', 'twitter:image')?.content, 'https://docs.example.com/og/reference/list-pets.jpg');
   });
   test('robots.txt names the sitemap by absolute URL', () => {
     assert.equal(

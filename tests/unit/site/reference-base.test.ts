@@ -88,7 +88,7 @@ describe("with base '/api-docs'", async () => {
     const pages = agentPages({ model, guides: [], buildDate: '2026-11-25', deprecations: [], stability: [] });
     assert.ok(pages.some((p) => p.url === `${BASE}/` && p.mdUrl === `${BASE}.md`));
     assert.ok(pages.some((p) => p.url === `${BASE}/list-pets/` && p.mdUrl === `${BASE}/list-pets.md`));
-    assert.equal(ogImagePath(`${BASE}/list-pets/`), `/og${BASE}/list-pets.png`);
+    assert.equal(ogImagePath(`${BASE}/list-pets/`), `/og${BASE}/list-pets.jpg`);
     const index = pages.find((p) => p.url === `${BASE}/`);
     assert.match(index?.markdown() ?? '', /\[HTML page\]\(\/api-docs\/\)/);
     const llms = llmsTxt(model, pages);
