@@ -20,6 +20,7 @@ import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { withBuildEnv } from '../scripts/build-env.mjs';
+import { cacheDirFor } from '../site/integrations/incremental-build.ts';
 import { loadDescription } from '../spec/loader/index.ts';
 import { ROOT } from '../tests/support/server.ts';
 
@@ -112,8 +113,10 @@ for (const [i, spec] of specs.entries()) {
 const distOf = (i: number) => join(ROOT, '.test-dist', `scale-${i}`);
 if (values['clear-caches']) {
   // Every build cache of the site (browser bundles, search index, precompression, in-browser mock,
-  // Open Graph images), so the first round is what a CI run without a cache does.
+  // Open Graph images) and the pages Astro's incremental build kept for each output folder, so the
+  // first round is what a CI run without a cache does.
   rmSync(join(ROOT, 'node_modules/.cache/petstore-docs'), { recursive: true, force: true });
+  for (const i of rows.keys()) rmSync(join(ROOT, cacheDirFor(distOf(i))), { recursive: true, force: true });
 }
 for (let run = 0; run < RUNS; run++) {
   for (const [i, row] of rows.entries()) {
