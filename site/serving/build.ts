@@ -116,14 +116,24 @@ export interface PrecompressReport {
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
+/** Assets under `_astro/` from this size (bytes) are compressed at brotli quality 10, not 11. */
+export const LARGE_ASSET_BYTES = 256 * 1024;
+
 /**
- * Brotli quality for a file: 11 (the smallest output) for the content-hashed assets under `_astro/`,
- * which every reader fetches and caches for a year; 5 for pages and data, which are many (4,365 files,
- * 306 MB, for GitHub's description). On 800 of those pages (51 MB) quality 5 took 0.69 s for 7.10 MB,
- * quality 7 2.78 s for 6.97 MB: 2 % of size for four times the CPU of a build that compresses them.
+ * Brotli quality for a file:
+ * - 11 (the smallest output) for the content-hashed assets under `_astro/` smaller than
+ *   {@link LARGE_ASSET_BYTES}: the scripts and styles every page loads, cached for a year;
+ * - 10 for the larger ones, Scalar's bundles that only try-it and the explorer load: on the Petstore's
+ *   7.8 MB of assets quality 11 everywhere took 11.1 s of CPU for 1,882 KB, this 6.8 s for 1,905 KB
+ *   (try-it's 2.9 MB bundle alone was 4 s of every build without a cache);
+ * - 5 for pages and data, which are many (4,365 files, 306 MB, for GitHub's description): on 800 of
+ *   those pages (51 MB) quality 5 took 0.69 s for 7.10 MB, quality 7 2.78 s for 6.97 MB.
+ * @param file the path below the output folder, `/`-separated
+ * @param bytes the file's size
  */
-export function brotliQuality(file: string): number {
-  return file.startsWith('_astro/') ? constants.BROTLI_MAX_QUALITY : 5;
+export function brotliQuality(file: string, bytes: number): number {
+  if (!file.startsWith('_astro/')) return 5;
+  return bytes < LARGE_ASSET_BYTES ? constants.BROTLI_MAX_QUALITY : 10;
 }
 
 /**
@@ -181,7 +191,7 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
     report.gzBytes += gzipped;
     report.done.set(f, { stamp, raw, br, gz: gzipped });
   };
-  const files: Array<{ f: string; stamp: string }> = [];
+  const files: Array<{ f: string; stamp: string; size: number }> = [];
   for (const f of listFiles(dir)) {
     if (!COMPRESSIBLE.test(f)) continue;
     const st = statSync(join(dir, f));
@@ -189,8 +199,10 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
     const stamp = `${st.size}:${st.mtimeMs}`;
     const before = options.earlier?.done.get(f);
     if (before?.stamp === stamp) count(f, stamp, before.raw, before.br, before.gz);
-    else files.push({ f, stamp });
+    else files.push({ f, stamp, size: st.size });
   }
+  // Largest first: the longest compressions (Scalar's bundles) start at once instead of ending the run alone.
+  files.sort((a, b) => b.size - a.size || (a.f < b.f ? -1 : a.f > b.f ? 1 : 0));
   const { cacheDir } = options;
   if (cacheDir) mkdirSync(cacheDir, { recursive: true });
   /**
@@ -230,7 +242,7 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
       const { f, stamp } = item;
       const abs = join(dir, f);
       const raw = await readFile(abs);
-      const quality = brotliQuality(f);
+      const quality = brotliQuality(f, raw.length);
       const digest = cacheDir ? createHash('sha256').update(raw).digest('hex') : '';
       const [br, gzipped] = await Promise.all([
         variant(`${digest}.q${quality}.br`, `${abs}.br`, raw.length, () =>

@@ -19,13 +19,25 @@ import {
 import { workerInputsKey } from '../../../site/integrations/mock-worker.ts';
 import { searchIndexKey } from '../../../site/integrations/search-index.ts';
 import { type PageKeyInputs, pageKeyOf } from '../../../site/reference/build/page-key.ts';
-import { policyInputs, precompress } from '../../../site/serving/build.ts';
+import { brotliQuality, LARGE_ASSET_BYTES, policyInputs, precompress } from '../../../site/serving/build.ts';
 import { inlineScriptHashes } from '../../../site/serving/rules.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'petstore-build-caches-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
 const page = (words: string) => `<!doctype html><title>t</title><p>${words.repeat(200)}</p>\n`;
+
+describe('brotliQuality', () => {
+  test('the smallest output for what every page loads, a faster quality for the large bundles and for pages', () => {
+    assert.equal(brotliQuality('_astro/middleware.CRZ_eimi.css', 70_000), 11);
+    assert.equal(brotliQuality('_astro/bundles.143c94cea5/tryit.js', 2_937_544), 10);
+    assert.equal(brotliQuality('_astro/x.js', LARGE_ASSET_BYTES - 1), 11);
+    assert.equal(brotliQuality('_astro/x.js', LARGE_ASSET_BYTES), 10);
+    // A page is never given an asset's quality, whatever its size.
+    assert.equal(brotliQuality('reference/list-pets/index.html', 40_000), 5);
+    assert.equal(brotliQuality('openapi.json', 10_000_000), 5);
+  });
+});
 
 describe('precompress with a cache folder', () => {
   test('a second build gives the same bodies from the cache; a changed file is compressed anew', async () => {
