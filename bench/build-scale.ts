@@ -3,8 +3,8 @@
 // Builds the site on the Petstore description (the anchor, spec/openapi.yaml) and on each description
 // given, alternately, RUNS times each (default 2), every build into its own folder under .test-dist/,
 // and prints for each: operations and webhooks, schema pages, the first build's wall time (cold caches
-// with --clear-caches: what CI without a cache pays), the later builds' median wall time (warm caches:
-// a writer's rebuild) and peak RSS of `astro build` (GNU time),
+// with --clear-caches: what CI without a cache pays after `npm ci`, which makes Scalar's bundles), the
+// later builds' median wall time (warm caches: a writer's rebuild) and peak RSS of `astro build` (GNU time),
 // the ratio to the Petstore build of the same run, and the gzip size of its largest and median
 // operation page (the HTML of every page under the reference's base, zlib level 9, as a host sends it).
 //
@@ -117,6 +117,13 @@ if (values['clear-caches']) {
   // first round is what a CI run without a cache does.
   rmSync(join(ROOT, 'node_modules/.cache/petstore-docs'), { recursive: true, force: true });
   for (const i of rows.keys()) rmSync(join(ROOT, cacheDirFor(distOf(i))), { recursive: true, force: true });
+  // Then what `npm ci` prepares (Scalar's browser bundles), as on a fresh clone; timed apart.
+  const t0 = performance.now();
+  if (
+    spawnSync(process.execPath, [join(ROOT, 'scripts', 'prepare-bundles.mjs'), '--quiet'], { stdio: 'inherit' }).status
+  )
+    throw new Error('scripts/prepare-bundles.mjs failed');
+  process.stderr.write(`npm ci's prepare step (Scalar's bundles): ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 }
 for (let run = 0; run < RUNS; run++) {
   for (const [i, row] of rows.entries()) {

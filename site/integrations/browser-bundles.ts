@@ -5,9 +5,10 @@
 // in time and in memory (about 750 MB of a 1.5 GB peak on the Petstore), on every build, although they
 // change only with a dependency update. Each is bundled once, apart from the other (Vite, with the
 // dependency versions the site build uses, so the code is the same) into node_modules/.cache and
-// reused while none of its inputs changed (`browserBundle`). Scalar's own prebuilt
-// `dist/browser/standalone.esm.js` is not used: it carries the dependency versions Scalar built it
-// with, and the explorer's tag groups came out differently.
+// reused while none of its inputs changed (`browserBundle`); `npm ci` makes them already
+// (scripts/prepare-bundles.mjs, `prepareBundles`), since they change with the installed packages.
+// Scalar's own prebuilt `dist/browser/standalone.esm.js` is not used: it carries the dependency
+// versions Scalar built it with, and the explorer's tag groups came out differently.
 //
 // The build copies each bundle into dist/client/_astro/bundles.<key>/ (content-keyed, so the
 // immutable caching of `/_astro/*` stays right). TryIt.astro imports the try-it client on the first
@@ -218,13 +219,32 @@ function report(logger: AstroIntegrationLogger, bundle: BrowserBundle): void {
   logger.info(`${bundle.name} bundle ${bundle.reused ? 'unchanged: reused from' : 'built into'} ${bundle.dir}`);
 }
 
-// Run as `node browser-bundles.ts <root> <name>` (bundleInChild): build the bundle, print it as JSON.
+/**
+ * Makes sure every bundle is in the cache for the current sources (the install's `prepare` step,
+ * scripts/prepare-bundles.mjs): each missing one is built in a child process, one after the other.
+ * @returns the bundles, with `reused` false for those just built
+ * @throws {Error} when a bundle fails to build
+ */
+export async function prepareBundles(root: string): Promise<BrowserBundle[]> {
+  const bundles: BrowserBundle[] = [];
+  for (const name of Object.keys(BUNDLES) as BundleName[]) bundles.push(await browserBundle(root, name));
+  return bundles;
+}
+
+// Run as `node browser-bundles.ts <root> <name>` (bundleInChild): build the bundle, print it as JSON;
+// as `node browser-bundles.ts <root> all` (prepare-bundles.mjs): every bundle not in the cache yet.
 if (process.argv[1] && resolve(process.argv[1]) === SELF) {
-  const [root, name] = process.argv.slice(2) as [string, BundleName];
-  if (!root || !(name in BUNDLES)) {
-    process.stderr.write('usage: node site/integrations/browser-bundles.ts <root> <tryit|explorer>\n');
+  const [root, name] = process.argv.slice(2) as [string, BundleName | 'all'];
+  if (!root || !(name === 'all' || name in BUNDLES)) {
+    process.stderr.write('usage: node site/integrations/browser-bundles.ts <root> <tryit|explorer|all>\n');
     process.exit(2);
   }
-  const bundle = await buildBundle(root, name);
-  process.stdout.write(`${JSON.stringify(bundle)}\n`);
+  if (name === 'all') {
+    for (const bundle of await prepareBundles(root)) {
+      process.stdout.write(`${bundle.name}: ${bundle.reused ? 'in the cache' : 'built into'} ${bundle.dir}\n`);
+    }
+  } else {
+    const bundle = await buildBundle(root, name);
+    process.stdout.write(`${JSON.stringify(bundle)}\n`);
+  }
 }

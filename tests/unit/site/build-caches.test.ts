@@ -3,12 +3,14 @@
 // (site/integrations/search-index.ts) and of the reference pages for Astro's incremental build
 // (site/reference/build/page-key.ts, site/integrations/incremental-build.ts).
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { BUNDLES, type BundleName, browserBundle } from '../../../site/integrations/browser-bundles.ts';
 import { emptyTrash, moveAside } from '../../../site/integrations/clear-output.ts';
 import {
   beginBuild,
@@ -21,11 +23,26 @@ import { searchIndexKey } from '../../../site/integrations/search-index.ts';
 import { type PageKeyInputs, pageKeyOf } from '../../../site/reference/build/page-key.ts';
 import { brotliQuality, LARGE_ASSET_BYTES, policyInputs, precompress } from '../../../site/serving/build.ts';
 import { inlineScriptHashes } from '../../../site/serving/rules.ts';
+import { ROOT } from '../../support/server.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'petstore-build-caches-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
 const page = (words: string) => `<!doctype html><title>t</title><p>${words.repeat(200)}</p>\n`;
+
+describe("Scalar's browser bundles prepared by npm ci", () => {
+  test('what scripts/prepare-bundles.mjs (the prepare script) makes is what the build then reuses', async () => {
+    // Builds them (about 10 s) only when this checkout has none for its current sources.
+    const prepared = spawnSync(process.execPath, [join(ROOT, 'scripts', 'prepare-bundles.mjs')], { encoding: 'utf8' });
+    assert.equal(prepared.status, 0, prepared.stderr);
+    assert.match(prepared.stdout, /browser bundles ready/);
+    for (const name of Object.keys(BUNDLES) as BundleName[]) {
+      const bundle = await browserBundle(ROOT, name);
+      assert.equal(bundle.reused, true, `${name} taken from the cache`);
+      assert.ok(existsSync(join(bundle.dir, `${name}.js`)));
+    }
+  });
+});
 
 describe('brotliQuality', () => {
   test('the smallest output for what every page loads, a faster quality for the large bundles and for pages', () => {
