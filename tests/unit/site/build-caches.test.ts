@@ -10,7 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { BUNDLES, type BundleName, browserBundle } from '../../../site/integrations/browser-bundles.ts';
+import {
+  BUNDLES,
+  type BundleName,
+  browserBundle,
+  bundleOutputDir,
+} from '../../../site/integrations/browser-bundles.ts';
 import { emptyTrash, moveAside } from '../../../site/integrations/clear-output.ts';
 import {
   beginBuild,
@@ -21,7 +26,14 @@ import {
 import { workerInputsKey } from '../../../site/integrations/mock-worker.ts';
 import { searchIndexKey } from '../../../site/integrations/search-index.ts';
 import { type PageKeyInputs, pageKeyOf } from '../../../site/reference/build/page-key.ts';
-import { brotliQuality, LARGE_ASSET_BYTES, policyInputs, precompress } from '../../../site/serving/build.ts';
+import {
+  brotliQuality,
+  GZIP_LEVEL,
+  LARGE_ASSET_BYTES,
+  PRECOMPRESS_CACHE,
+  policyInputs,
+  precompress,
+} from '../../../site/serving/build.ts';
 import { inlineScriptHashes } from '../../../site/serving/rules.ts';
 import { ROOT } from '../../support/server.ts';
 
@@ -31,7 +43,7 @@ after(() => rmSync(work, { recursive: true, force: true }));
 const page = (words: string) => `<!doctype html><title>t</title><p>${words.repeat(200)}</p>\n`;
 
 describe("Scalar's browser bundles prepared by npm ci", () => {
-  test('what scripts/prepare-bundles.mjs (the prepare script) makes is what the build then reuses', async () => {
+  test('what scripts/prepare-bundles.mjs (the prepare script) makes is what the build then reuses, compressed too', async () => {
     // Builds them (about 10 s) only when this checkout has none for its current sources.
     const prepared = spawnSync(process.execPath, [join(ROOT, 'scripts', 'prepare-bundles.mjs')], { encoding: 'utf8' });
     assert.equal(prepared.status, 0, prepared.stderr);
@@ -39,7 +51,13 @@ describe("Scalar's browser bundles prepared by npm ci", () => {
     for (const name of Object.keys(BUNDLES) as BundleName[]) {
       const bundle = await browserBundle(ROOT, name);
       assert.equal(bundle.reused, true, `${name} taken from the cache`);
-      assert.ok(existsSync(join(bundle.dir, `${name}.js`)));
+      // Its entry's compressed bodies are in the precompression cache under the keys the build asks for.
+      const entry = readFileSync(join(bundle.dir, `${name}.js`));
+      const digest = createHash('sha256').update(entry).digest('hex');
+      const quality = brotliQuality(`${bundleOutputDir(bundle)}${name}.js`, entry.length);
+      for (const key of [`${digest}.q${quality}.br`, `${digest}.l${GZIP_LEVEL}.gz`]) {
+        assert.ok(existsSync(join(ROOT, PRECOMPRESS_CACHE, key)), `${name}.js: ${key} in the cache`);
+      }
     }
   });
 });
