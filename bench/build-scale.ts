@@ -20,9 +20,9 @@ import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { withBuildEnv } from '../scripts/build-env.mjs';
-import { cacheDirFor } from '../site/integrations/incremental-build.ts';
 import { loadDescription } from '../spec/loader/index.ts';
 import { ROOT } from '../tests/support/server.ts';
+import { clearSiteCaches, prepareAsNpmCi } from './fresh-clone.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -112,18 +112,9 @@ for (const [i, spec] of specs.entries()) {
 }
 const distOf = (i: number) => join(ROOT, '.test-dist', `scale-${i}`);
 if (values['clear-caches']) {
-  // Every build cache of the site (browser bundles, search index, precompression, in-browser mock,
-  // Open Graph images) and the pages Astro's incremental build kept for each output folder, so the
-  // first round is what a CI run without a cache does.
-  rmSync(join(ROOT, 'node_modules/.cache/petstore-docs'), { recursive: true, force: true });
-  for (const i of rows.keys()) rmSync(join(ROOT, cacheDirFor(distOf(i))), { recursive: true, force: true });
-  // Then what `npm ci` prepares (Scalar's browser bundles), as on a fresh clone; timed apart.
-  const t0 = performance.now();
-  if (
-    spawnSync(process.execPath, [join(ROOT, 'scripts', 'prepare-bundles.mjs'), '--quiet'], { stdio: 'inherit' }).status
-  )
-    throw new Error('scripts/prepare-bundles.mjs failed');
-  process.stderr.write(`npm ci's prepare step (Scalar's bundles): ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+  // The first round is then what a fresh clone's first build after `npm ci` does (fresh-clone.ts).
+  clearSiteCaches([...rows.keys()].map(distOf));
+  process.stderr.write(`npm ci's prepare step (Scalar's bundles): ${prepareAsNpmCi().toFixed(1)} s\n`);
 }
 for (let run = 0; run < RUNS; run++) {
   for (const [i, row] of rows.entries()) {

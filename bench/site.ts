@@ -30,9 +30,10 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { withBuildEnv } from '../scripts/build-env.mjs';
-import { cacheDirFor, DEFAULT_OUT_DIR } from '../site/integrations/incremental-build.ts';
+import { DEFAULT_OUT_DIR } from '../site/integrations/incremental-build.ts';
 import { CHROMIUM_PATH, launchBrowser } from '../tests/support/chromium.ts';
 import { ROOT, startSite } from '../tests/support/server.ts';
+import { clearSiteCaches, prepareAsNpmCi } from './fresh-clone.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -142,14 +143,8 @@ if (!opts['no-build']) {
   try {
     for (let i = 0; i < BUILD_RUNS; i++) {
       // Ours with the environment `npm run build` gives it (scripts/build-env.mjs).
-      rmSync(join(ROOT, 'node_modules', '.cache', 'petstore-docs'), { recursive: true, force: true });
-      rmSync(join(ROOT, cacheDirFor(process.env.DIST_DIR || DEFAULT_OUT_DIR)), { recursive: true, force: true });
-      const t0 = performance.now();
-      const prepared = spawnSync(process.execPath, [join(ROOT, 'scripts', 'prepare-bundles.mjs'), '--quiet'], {
-        stdio: 'inherit',
-      });
-      if (prepared.status !== 0) throw new Error('scripts/prepare-bundles.mjs failed');
-      prepare.push((performance.now() - t0) / 1000);
+      clearSiteCaches([process.env.DIST_DIR || DEFAULT_OUT_DIR]);
+      prepare.push(prepareAsNpmCi());
       cold.push(timedBuild(ROOT, withBuildEnv(env)));
       forced.push(timedBuild(ROOT, withBuildEnv(env), ['--force']));
       ours.push(timedBuild(ROOT, withBuildEnv(env)));

@@ -1,13 +1,13 @@
 // Build-time wiring of the Open Graph images (`/og/<page>.jpg`, one per page; what a card says:
 // site/agents/og.ts; drawing and the cache: site/agents/og-images.ts). Drawing one takes about 30 ms
 // of CPU in CanvasKit, after about 400 ms to start it: half a minute for Bungie's description (1,000
-// pages), a minute for GitHub's (1,451 cards), which as a prerendered route would be the build's one thread's. So the build
-// draws them in child processes, started when Astro reads the config (the reference model is loaded
-// by then, for the sidebar), on the cores the build leaves idle while Vite bundles and Astro
-// prerenders the pages. Each child takes the next card when it has drawn one (and collects garbage
-// every `GC_EVERY`: CanvasKit's memory is freed only then); when the build reaches `astro:build:done`
-// its own core is free, and one more child joins while enough cards are left. The images are kept in node_modules/.cache, so a card drawn by any build before is not drawn
-// again.
+// pages), more for GitHub's (1,451 cards), all on the build's one thread as a prerendered route. So
+// the build draws them in child processes, started when Astro reads the config (the reference model
+// is loaded by then, for the sidebar), on the cores the build leaves idle while Vite bundles and
+// Astro prerenders the pages. Each child takes the next card when it has drawn one (and collects
+// garbage every `GC_EVERY`: CanvasKit's memory is freed only then); when the build reaches
+// `astro:build:done` its own core is free, and one more child joins while enough cards are left. The
+// images are kept in node_modules/.cache, so a card drawn by any build before is not drawn again.
 // In `astro:build:done` (before the serving integration lists and precompresses the output) the build
 // waits for the children and copies every image into `<dist>/og/`. `astro dev` serves the same images
 // from an injected route (site/agents/og-route.ts) that draws on request.

@@ -1,0 +1,31 @@
+// What the build benchmarks (site.ts, build-scale.ts) do to measure a fresh clone's first build: clear
+// every build cache of the site, then make what `npm ci` makes before any build (its `prepare` step).
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { cacheDirFor } from '../site/integrations/incremental-build.ts';
+import { ROOT } from '../tests/support/server.ts';
+
+/**
+ * Removes node_modules/.cache/petstore-docs (browser bundles, search index, precompression, in-browser
+ * mock, Open Graph images) and the pages Astro's incremental build kept for each output folder.
+ * @param outDirs the output folders (`DIST_DIR`s) the next builds write
+ */
+export function clearSiteCaches(outDirs: readonly string[]): void {
+  rmSync(join(ROOT, 'node_modules', '.cache', 'petstore-docs'), { recursive: true, force: true });
+  for (const dir of outDirs) rmSync(join(ROOT, cacheDirFor(dir)), { recursive: true, force: true });
+}
+
+/**
+ * Runs what `npm ci` prepares for the build (scripts/prepare-bundles.mjs: Scalar's bundles, compressed).
+ * @returns its wall time in seconds
+ * @throws {Error} when it fails
+ */
+export function prepareAsNpmCi(): number {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'prepare-bundles.mjs'), '--quiet'], {
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error(`scripts/prepare-bundles.mjs failed (exit ${r.status})`);
+  return (performance.now() - t0) / 1000;
+}
