@@ -191,6 +191,7 @@ failing when --timeout-total ran out), 2 usage or config error.`,
     } catch (err) {
       throw new UsageError((err as Error).message);
     }
+    io.beforeCheck?.(inputs.domains.length);
     const timeoutMs = opts.timeout;
     const ac = new AbortController();
     const onSigint = () => ac.abort();

@@ -13,6 +13,11 @@ export interface Io {
   stderr: { write(s: string): unknown; isTTY?: boolean };
   env: Record<string, string | undefined>;
   cwd: string;
+  /**
+   * Process-wide tuning for a `check` of `domains` domains, called once before the first run; the entry
+   * (cli.ts `run`) passes one, an embedding caller or a test need not.
+   */
+  beforeCheck?: (domains: number) => void;
 }
 
 /** The stable codes of {@link UsageError}. */
