@@ -1,25 +1,29 @@
-// Build-time wiring of the in-browser mock: after the build, bundles site/mock/worker.ts with the
-// definition precompiled from the spec (site/mock/precompile.ts) into dist/client at
-// `<base>/mock-sw.js` (the reference's base path), where the try-it client registers it on static hosts. Runs before the serving
-// integration, so the worker is precompressed and covered by _headers like every other file.
+// Build-time wiring of the in-browser mock: bundles site/mock/worker.ts with the definition precompiled
+// from the spec (site/mock/precompile.ts) into dist/client at `<base>/mock-sw.js` (the reference's base
+// path), where the try-it client registers it on static hosts. Runs before the serving integration, so the
+// worker is precompressed and covered by _headers like every other file.
 //
 // The bundle depends only on the description, the mock's sources and the installed packages, so it
 // is kept in node_modules/.cache under a hash of those (`workerInputsKey`) and copied from there when
-// none of them changed: compiling GitHub's ~1,100 operations' validators is seconds of every build.
+// none of them changed. When it must be made (GitHub's ~1,100 operations: 10 s of CPU and 640 MB to
+// compile their validators and bundle them), a child process (this file run by Node) makes it from the
+// start of the build, on the core the prerender leaves idle, instead of on the build's own thread at its
+// end; `astro:build:done` waits for it, and makes the bundle itself if the child left no cache entry.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import { loadDescription } from '../../spec/loader/index.ts';
 import { loadMockDescription } from '../mock/load.ts';
 import { mockWorkerPaths } from '../mock/mount.ts';
-import { bundleMock } from '../mock/precompile.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('../mock/worker.ts', import.meta.url));
 const MOCK_DIR = fileURLToPath(new URL('../mock/', import.meta.url));
 const SPEC_DIR = fileURLToPath(new URL('../../spec/', import.meta.url));
+const SELF = fileURLToPath(import.meta.url);
 
 /** Where built workers are kept between builds, relative to the project root. */
 export const MOCK_WORKER_CACHE = join('node_modules', '.cache', 'petstore-docs', 'mock-worker');
@@ -62,6 +66,73 @@ interface CacheRecord {
   warnings?: string[];
 }
 
+/** The files of cache entry `key`: the bundle, and its record (written last: it says the entry is complete). */
+function entryFiles(cacheDir: string, key: string): { bundleFile: string; recordFile: string } {
+  return { bundleFile: join(cacheDir, `${key}.js`), recordFile: join(cacheDir, `${key}.json`) };
+}
+
+/** The record of cache entry `key`, or undefined when there is none (or it is unreadable). */
+function readRecord(cacheDir: string, key: string): CacheRecord | undefined {
+  try {
+    return JSON.parse(readFileSync(entryFiles(cacheDir, key).recordFile, 'utf8')) as CacheRecord;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Makes cache entry `key` for the description the process builds (`PETSTORE_SPEC` or spec/openapi.yaml):
+ * the bundle, then its record, each renamed into place. A description the bundle cannot be made from
+ * gets a record with the reason.
+ * @returns the record written
+ */
+async function makeEntry(cacheDir: string, key: string): Promise<CacheRecord> {
+  const { bundleFile, recordFile } = entryFiles(cacheDir, key);
+  mkdirSync(cacheDir, { recursive: true });
+  let record: CacheRecord;
+  try {
+    const warnings: string[] = [];
+    const tmp = `${bundleFile}.${process.pid}.tmp`;
+    // Loaded here: the build's own process needs the bundler only when no child made the entry.
+    const { bundleMock } = await import('../mock/precompile.ts');
+    const bytes = await bundleMock(await loadMockDescription(), {
+      entry: WORKER_ENTRY,
+      outfile: tmp,
+      format: 'iife',
+      onWarn: (message) => warnings.push(message),
+    });
+    renameSync(tmp, bundleFile);
+    record = { bytes, warnings };
+  } catch (err) {
+    record = { error: (err as Error).message };
+  }
+  writeFileSync(`${recordFile}.${process.pid}.tmp`, JSON.stringify(record));
+  renameSync(`${recordFile}.${process.pid}.tmp`, recordFile);
+  return record;
+}
+
+/** How a child that makes a cache entry ended: its exit, and the end of its output for an error message. */
+interface ChildEnd {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  output: string;
+}
+
+/** Runs this file as a child process that makes cache entry `key`; resolves when it ends (never rejects). */
+function makeEntryInChild(cacheDir: string, key: string): Promise<ChildEnd> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [SELF, cacheDir, key], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', (err) => done({ code: null, signal: null, output: err.message }));
+    child.on('close', (code, signal) => done({ code, signal, output }));
+  });
+}
+
 /**
  * The Astro integration: add it before `serving()`.
  * @param referenceBase the reference's base path (its `base` option): the worker is written below it
@@ -69,45 +140,41 @@ interface CacheRecord {
 export default function mockWorker(referenceBase = '/reference'): AstroIntegration {
   const workerUrl = mockWorkerPaths(referenceBase).url;
   let root = process.cwd();
+  let cacheDir = join(root, MOCK_WORKER_CACHE);
+  let pending: { key: string; child: Promise<ChildEnd> } | undefined;
+  const keyOf = async () => workerInputsKey(root, (await loadDescription()).files);
   return {
     name: 'petstore:mock-worker',
     hooks: {
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
+        cacheDir = join(root, MOCK_WORKER_CACHE);
+      },
+      'astro:build:start': async () => {
+        const key = await keyOf();
+        if (!readRecord(cacheDir, key)) pending = { key, child: makeEntryInChild(cacheDir, key) };
       },
       'astro:build:done': async ({ dir, logger }) => {
         const outfile = join(fileURLToPath(dir), workerUrl);
         mkdirSync(dirname(outfile), { recursive: true });
-        const cacheDir = join(root, MOCK_WORKER_CACHE);
-        const key = workerInputsKey(root, (await loadDescription()).files);
-        const recordFile = join(cacheDir, `${key}.json`);
-        const bundleFile = join(cacheDir, `${key}.js`);
-        let record: CacheRecord | undefined;
-        try {
-          record = JSON.parse(readFileSync(recordFile, 'utf8')) as CacheRecord;
-          if (record.bytes !== undefined) copyFileSync(bundleFile, outfile);
-        } catch {
-          record = undefined;
-        }
-        const reused = record !== undefined;
-        if (!record) {
-          try {
-            const warnings: string[] = [];
-            const bytes = await bundleMock(await loadMockDescription(), {
-              entry: WORKER_ENTRY,
-              outfile,
-              format: 'iife',
-              onWarn: (message) => warnings.push(message),
-            });
-            record = { bytes, warnings };
-          } catch (err) {
-            record = { error: (err as Error).message };
+        const key = await keyOf();
+        let reused = true;
+        let record = readRecord(cacheDir, key);
+        if (pending?.key === key) {
+          const end = await pending.child;
+          pending = undefined;
+          reused = false;
+          record = readRecord(cacheDir, key);
+          if (!record) {
+            const why = end.signal ? `signal ${end.signal}` : `exit ${end.code}`;
+            logger.warn(
+              `the child process bundling the in-browser mock ended (${why}) without a result; bundling it here. Its output ended with:\n${end.output.trim()}`,
+            );
           }
-          mkdirSync(cacheDir, { recursive: true });
-          if (record.bytes !== undefined) copyFileSync(outfile, bundleFile);
-          // The record last, renamed into place: it is what says the entry is complete.
-          writeFileSync(`${recordFile}.${process.pid}.tmp`, JSON.stringify(record));
-          renameSync(`${recordFile}.${process.pid}.tmp`, recordFile);
+        }
+        if (!record) {
+          reused = false;
+          record = await makeEntry(cacheDir, key);
         }
         // The bundler's warnings, again when the bundle comes from the cache.
         for (const message of record.warnings ?? []) logger.warn(`in-browser mock: ${message}`);
@@ -118,6 +185,7 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
           logger.warn(`${workerUrl} not written, the in-browser mock is off for this description: ${record.error}`);
           return;
         }
+        copyFileSync(entryFiles(cacheDir, key).bundleFile, outfile);
         const gz = gzipSync(readFileSync(outfile), { level: 9 }).length;
         logger.info(
           `${workerUrl} written${reused ? ' (inputs unchanged: from the cache)' : ''}: ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${(gz / 1024).toFixed(1)} KiB gzip`,
@@ -125,4 +193,16 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
       },
     },
   };
+}
+
+// Run as `node mock-worker.ts <cacheDir> <key>` by the integration: makes that cache entry for the
+// description of the build (the same environment: PETSTORE_SPEC, the working directory) and exits 0,
+// also when the description has no worker (the record says why).
+if (process.argv[1] && resolve(process.argv[1]) === SELF) {
+  const [cacheDir, key] = process.argv.slice(2);
+  if (!cacheDir || !key) {
+    process.stderr.write('usage: node site/integrations/mock-worker.ts <cacheDir> <key> (run by the build)\n');
+    process.exit(2);
+  }
+  await makeEntry(cacheDir, key);
 }

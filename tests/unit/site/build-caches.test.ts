@@ -151,6 +151,34 @@ describe('workerInputsKey', () => {
   });
 });
 
+describe('the in-browser mock made beside the build', () => {
+  const child = (spec: string, cacheDir: string) =>
+    spawnSync(process.execPath, [join(ROOT, 'site', 'integrations', 'mock-worker.ts'), cacheDir, 'k'], {
+      encoding: 'utf8',
+      env: { ...process.env, PETSTORE_SPEC: spec },
+    });
+
+  test('the child process leaves a complete cache entry: the worker bundle, then the record of its size', () => {
+    const cacheDir = join(work, 'mock-worker-ok');
+    const r = child(join(ROOT, 'tests', 'fixtures', 'descriptions', 'mock-swagger2-petstore.yaml'), cacheDir);
+    assert.equal(r.status, 0, r.stderr);
+    const record = JSON.parse(readFileSync(join(cacheDir, 'k.json'), 'utf8')) as { bytes: number };
+    const bundle = readFileSync(join(cacheDir, 'k.js'), 'utf8');
+    assert.equal(record.bytes, Buffer.byteLength(bundle));
+    assert.match(bundle, /addPet|findPetsByStatus/);
+    assert.deepEqual(readdirSync(cacheDir).sort(), ['k.js', 'k.json'], 'no temporary file is left');
+  });
+
+  test('a description that cannot be loaded gets a record that says why, and no bundle', () => {
+    const cacheDir = join(work, 'mock-worker-error');
+    const r = child(join(work, 'no-such-description.yaml'), cacheDir);
+    assert.equal(r.status, 0, r.stderr);
+    const record = JSON.parse(readFileSync(join(cacheDir, 'k.json'), 'utf8')) as { error?: string };
+    assert.match(record.error ?? '', /no-such-description\.yaml/);
+    assert.deepEqual(readdirSync(cacheDir), ['k.json']);
+  });
+});
+
 describe('searchIndexKey', () => {
   test('changes with a page, not with files Pagefind does not read', () => {
     const site = join(work, 'search');
