@@ -6,7 +6,6 @@
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option } from 'commander';
-import { domainPositions } from '../config/positions.ts';
 import { createResolver } from '../core/dns/client.ts';
 import type { Resolver } from '../core/dns/types.ts';
 import { groups as registry } from '../core/registry.ts';
@@ -79,10 +78,14 @@ export function selectGroups(all: readonly CheckGroup[], only?: string[], skip?:
   return sel;
 }
 
-/** Where each configured domain is written in the config, for annotations; empty when it cannot be read. */
-function positionsOf(configPath: string | undefined, cwd: string): Map<string, Position> {
+/**
+ * Where each configured domain is written in the config, for annotations; empty when it cannot be read. The YAML
+ * parser it needs is loaded here: a check whose config validation is cached loads it for `--format github` only.
+ */
+async function positionsOf(configPath: string | undefined, cwd: string): Promise<Map<string, Position>> {
   const out = new Map<string, Position>();
   if (!configPath) return out;
+  const { domainPositions } = await import('../config/positions.ts');
   try {
     for (const [d, p] of domainPositions(readFileSync(configPath, 'utf8')))
       out.set(d, { file: shown(configPath, cwd), ...p });
@@ -243,7 +246,7 @@ failing when --timeout-total ran out), 2 usage or config error.`,
       } else report = await runOnce();
       if (format === 'json') io.stdout.write(formatJson(report));
       else if (format === 'markdown') io.stdout.write(markdownReport(report));
-      else if (format === 'github') io.stdout.write(githubReport(report, positionsOf(inputs.configPath, io.cwd)));
+      else if (format === 'github') io.stdout.write(githubReport(report, await positionsOf(inputs.configPath, io.cwd)));
       else io.stdout.write(formatReport(report, color));
       if (typeof opts.summary === 'string') {
         try {
