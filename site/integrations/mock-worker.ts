@@ -11,7 +11,16 @@
 // end; `astro:build:done` waits for it, and makes the bundle itself if the child left no cache entry.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -90,9 +99,9 @@ async function makeEntry(cacheDir: string, key: string): Promise<CacheRecord> {
   const { bundleFile, recordFile } = entryFiles(cacheDir, key);
   mkdirSync(cacheDir, { recursive: true });
   let record: CacheRecord;
+  const tmp = `${bundleFile}.${process.pid}.tmp`;
   try {
     const warnings: string[] = [];
-    const tmp = `${bundleFile}.${process.pid}.tmp`;
     // Loaded here: the build's own process needs the bundler only when no child made the entry.
     const { bundleMock } = await import('../mock/precompile.ts');
     const bytes = await bundleMock(await loadMockDescription(), {
@@ -104,6 +113,7 @@ async function makeEntry(cacheDir: string, key: string): Promise<CacheRecord> {
     renameSync(tmp, bundleFile);
     record = { bytes, warnings };
   } catch (err) {
+    rmSync(tmp, { force: true });
     record = { error: (err as Error).message };
   }
   writeFileSync(`${recordFile}.${process.pid}.tmp`, JSON.stringify(record));
