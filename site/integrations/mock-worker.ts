@@ -11,16 +11,8 @@
 // end; `astro:build:done` waits for it, and makes the bundle itself if the child left no cache entry.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -113,7 +105,7 @@ async function makeEntry(cacheDir: string, key: string): Promise<CacheRecord> {
     renameSync(tmp, bundleFile);
     record = { bytes, warnings };
   } catch (err) {
-    rmSync(tmp, { force: true });
+    await rm(tmp, { force: true });
     record = { error: (err as Error).message };
   }
   writeFileSync(`${recordFile}.${process.pid}.tmp`, JSON.stringify(record));
