@@ -41,7 +41,8 @@ function sources(dir: string): string[] {
 /**
  * The cache key of a worker bundle: SHA-256 over everything that decides its bytes (every file of the
  * description, every TypeScript source of site/mock/ and spec/, the lock file that pins ajv, esbuild
- * and openapi-backend, and the Node version). Any change to one of them gives another key.
+ * and openapi-backend, the Node version, and this file, which decides what an entry records). Any change
+ * to one of them gives another key.
  * @param root the project root
  * @param descriptionFiles the description's files (the entry and every file it `$ref`s)
  */
@@ -52,6 +53,7 @@ export function workerInputsKey(root: string, descriptionFiles: readonly string[
     hash.update(data);
   };
   add('node', process.version);
+  add('integration', readFileSync(SELF));
   for (const file of descriptionFiles) add('description', readFileSync(file));
   const lock = join(root, 'package-lock.json');
   if (existsSync(lock)) add('lock', readFileSync(lock));
@@ -62,6 +64,8 @@ export function workerInputsKey(root: string, descriptionFiles: readonly string[
 /** What a cache entry remembers: the bundle's size, or why the description has no worker. */
 interface CacheRecord {
   bytes?: number;
+  /** the bundle's size gzipped at level 9, as the build reports it */
+  gzipBytes?: number;
   error?: string;
   /** what the bundler warned about (schemas left unchecked) */
   warnings?: string[];
@@ -102,8 +106,9 @@ async function makeEntry(cacheDir: string, key: string): Promise<CacheRecord> {
       format: 'iife',
       onWarn: (message) => warnings.push(message),
     });
+    const gzipBytes = gzipSync(readFileSync(tmp), { level: 9 }).length;
     renameSync(tmp, bundleFile);
-    record = { bytes, warnings };
+    record = { bytes, gzipBytes, warnings };
   } catch (err) {
     await rm(tmp, { force: true });
     record = { error: (err as Error).message };
@@ -143,7 +148,8 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
   const workerUrl = mockWorkerPaths(referenceBase).url;
   let root = process.cwd();
   let cacheDir = join(root, MOCK_WORKER_CACHE);
-  let pending: { key: string; child: Promise<ChildEnd> } | undefined;
+  /** The cache entry of this build, found or being made by a child, from `astro:build:start`. */
+  let started: { key: string; child?: Promise<ChildEnd> } | undefined;
   const keyOf = async () => workerInputsKey(root, (await loadDescription()).files);
   return {
     name: 'petstore:mock-worker',
@@ -154,30 +160,23 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
       },
       'astro:build:start': async () => {
         const key = await keyOf();
-        if (!readRecord(cacheDir, key)) pending = { key, child: makeEntryInChild(cacheDir, key) };
+        started = { key, child: readRecord(cacheDir, key) ? undefined : makeEntryInChild(cacheDir, key) };
       },
       'astro:build:done': async ({ dir, logger }) => {
         const outfile = join(fileURLToPath(dir), workerUrl);
         mkdirSync(dirname(outfile), { recursive: true });
-        const key = await keyOf();
-        let reused = true;
+        const { key, child } = started ?? { key: await keyOf() };
+        started = undefined;
+        const end = child && (await child);
         let record = readRecord(cacheDir, key);
-        if (pending?.key === key) {
-          const end = await pending.child;
-          pending = undefined;
-          reused = false;
-          record = readRecord(cacheDir, key);
-          if (!record) {
-            const why = end.signal ? `signal ${end.signal}` : `exit ${end.code}`;
-            logger.warn(
-              `the child process bundling the in-browser mock ended (${why}) without a result; bundling it here. Its output ended with:\n${end.output.trim()}`,
-            );
-          }
+        const reused = record !== undefined && !end;
+        if (!record && end) {
+          const why = end.signal ? `signal ${end.signal}` : `exit ${end.code}`;
+          logger.warn(
+            `the child process bundling the in-browser mock ended (${why}) without a result; bundling it here. Its output ended with:\n${end.output.trim()}`,
+          );
         }
-        if (!record) {
-          reused = false;
-          record = await makeEntry(cacheDir, key);
-        }
+        record ??= await makeEntry(cacheDir, key);
         // The bundler's warnings, again when the bundle comes from the cache.
         for (const message of record.warnings ?? []) logger.warn(`in-browser mock: ${message}`);
         if (record.error !== undefined) {
@@ -188,9 +187,8 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
           return;
         }
         copyFileSync(entryFiles(cacheDir, key).bundleFile, outfile);
-        const gz = gzipSync(readFileSync(outfile), { level: 9 }).length;
         logger.info(
-          `${workerUrl} written${reused ? ' (inputs unchanged: from the cache)' : ''}: ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${(gz / 1024).toFixed(1)} KiB gzip`,
+          `${workerUrl} written${reused ? ' (inputs unchanged: from the cache)' : ''}: ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${((record.gzipBytes ?? 0) / 1024).toFixed(1)} KiB gzip`,
         );
       },
     },
