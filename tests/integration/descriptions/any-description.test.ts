@@ -149,6 +149,10 @@ for (const fixture of VALID) {
       }
     });
 
+    test("the build log is free of rolldown's warning about Astro's own head-inject marker", () => {
+      assert.ok(!/MODULE_LEVEL_DIRECTIVE/.test(built.output), built.output.slice(0, 2000));
+    });
+
     test('Pagefind indexed the reference pages', () => {
       const entry = JSON.parse(readFileSync(join(built.dist, 'client', 'pagefind', 'pagefind-entry.json'), 'utf8')) as {
         languages: Record<string, { page_count: number }>;
