@@ -76,10 +76,15 @@ function entryFiles(cacheDir: string, key: string): { bundleFile: string; record
   return { bundleFile: join(cacheDir, `${key}.js`), recordFile: join(cacheDir, `${key}.json`) };
 }
 
-/** The record of cache entry `key`, or undefined when there is none (or it is unreadable). */
+/**
+ * The record of cache entry `key`, or undefined when there is none, it is unreadable, or its bundle is gone
+ * (the entry is then made again rather than failing the build on the copy).
+ */
 function readRecord(cacheDir: string, key: string): CacheRecord | undefined {
+  const { bundleFile, recordFile } = entryFiles(cacheDir, key);
   try {
-    return JSON.parse(readFileSync(entryFiles(cacheDir, key).recordFile, 'utf8')) as CacheRecord;
+    const record = JSON.parse(readFileSync(recordFile, 'utf8')) as CacheRecord;
+    return record.bytes !== undefined && !existsSync(bundleFile) ? undefined : record;
   } catch {
     return undefined;
   }
