@@ -13,11 +13,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateOpenGraphImage, type OGImageOptions } from 'astro-og-canvas';
-import { cacheKey } from '../cache-key.ts';
+import { BUILD_CACHE, cacheKey, writeEntry } from '../build-cache.ts';
 import { OG_IMAGE_EXTENSION } from './paths.ts';
 
 /** Where drawn images are kept, relative to the project root. */
-export const OG_CACHE = join('node_modules', '.cache', 'petstore-docs', 'og-images');
+export const OG_CACHE = join(BUILD_CACHE, 'og-images');
 
 /** Cache entries unused for this long (milliseconds, 14 days) are removed by {@link pruneOgCache}. */
 export const OG_CACHE_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
@@ -81,9 +81,7 @@ export async function drawOgImage(key: string, options: OGImageOptions): Promise
   const image = Buffer.isBuffer(body) ? body : Buffer.from(await new Response(body).arrayBuffer());
   const file = ogCacheFile(key);
   mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, image);
-  renameSync(tmp, file);
+  await writeEntry(file, image);
   return image;
 }
 

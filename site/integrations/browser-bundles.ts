@@ -21,7 +21,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, r
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { cacheKey } from '../cache-key.ts';
+import { BUILD_CACHE, cacheKey, publishEntry, temporaryName } from '../build-cache.ts';
 
 /** The bundles: each is built apart (no chunk shared between them) from one entry module. */
 export const BUNDLES = {
@@ -34,7 +34,7 @@ export type BundleName = keyof typeof BUNDLES;
 const SELF = fileURLToPath(import.meta.url);
 
 /** Where built bundles are kept between builds, relative to the project root. */
-export const BUNDLES_CACHE = join('node_modules', '.cache', 'petstore-docs', 'browser-bundles');
+export const BUNDLES_CACHE = join(BUILD_CACHE, 'browser-bundles');
 
 /** The file of a cache entry that lists the project's own modules the bundle was built from. */
 const INPUTS = 'inputs.json';
@@ -124,8 +124,7 @@ async function buildBundle(root: string, name: BundleName): Promise<BrowserBundl
   const cache = join(root, BUNDLES_CACHE);
   const base = baseKey(root, name);
   const inputsFile = join(cache, `${base}.${INPUTS}`);
-  const tmp = join(cache, `tmp-${process.pid}`);
-  rmSync(tmp, { recursive: true, force: true });
+  const tmp = temporaryName(join(cache, base));
   const ours = new Set<string>();
   const styles: string[] = [];
   const { build } = await import('vite');
@@ -173,8 +172,7 @@ async function buildBundle(root: string, name: BundleName): Promise<BrowserBundl
   const inputs = [...ours].sort();
   const key = fullKey(root, base, inputs) ?? base;
   const dir = join(cache, key);
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(tmp, dir);
+  publishEntry(tmp, dir, true);
   writeFileSync(inputsFile, JSON.stringify(inputs));
   return { name, dir, key, styles, reused: false };
 }

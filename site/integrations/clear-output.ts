@@ -9,9 +9,10 @@ import { rm } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { BUILD_CACHE } from '../build-cache.ts';
 
 /** Where previous outputs wait for deletion, relative to the project root. */
-export const OLD_OUTPUT = join('node_modules', '.cache', 'petstore-docs', 'old-output');
+export const OLD_OUTPUT = join(BUILD_CACHE, 'old-output');
 
 /**
  * Moves every entry of `outDir` but `.git` (which Astro keeps) into a new folder below `trash`.

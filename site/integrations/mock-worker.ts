@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import { loadDescription } from '../../spec/loader/index.ts';
+import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
 import { loadMockDescription } from '../mock/load.ts';
 import { mockWorkerPaths } from '../mock/mount.ts';
 
@@ -27,7 +28,7 @@ const SPEC_DIR = fileURLToPath(new URL('../../spec/', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
 
 /** Where built workers are kept between builds, relative to the project root. */
-export const MOCK_WORKER_CACHE = join('node_modules', '.cache', 'petstore-docs', 'mock-worker');
+export const MOCK_WORKER_CACHE = join(BUILD_CACHE, 'mock-worker');
 
 /** Every `.ts` file below `dir` (sorted, absolute). */
 function sources(dir: string): string[] {
@@ -100,7 +101,7 @@ async function makeEntry(cacheDir: string, key: string): Promise<CacheRecord> {
   const { bundleFile, recordFile } = entryFiles(cacheDir, key);
   mkdirSync(cacheDir, { recursive: true });
   let record: CacheRecord;
-  const tmp = `${bundleFile}.${process.pid}.tmp`;
+  const tmp = temporaryName(bundleFile);
   try {
     const warnings: string[] = [];
     // Loaded here: the build's own process needs the bundler only when no child made the entry.
@@ -118,8 +119,7 @@ async function makeEntry(cacheDir: string, key: string): Promise<CacheRecord> {
     await rm(tmp, { force: true });
     record = { error: (err as Error).message };
   }
-  writeFileSync(`${recordFile}.${process.pid}.tmp`, JSON.stringify(record));
-  renameSync(`${recordFile}.${process.pid}.tmp`, recordFile);
+  await writeEntry(recordFile, JSON.stringify(record));
   return record;
 }
 

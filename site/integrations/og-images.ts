@@ -24,7 +24,7 @@ import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { OGImageOptions } from 'astro-og-canvas';
 import { OG_FONTS, ogImages } from '../agents/og.ts';
 import { drawOgImage, ogCached, ogCacheFile, ogDrawingKey, ogImageKey, pruneOgCache } from '../agents/og-images.ts';
-import { linkFromCache } from '../cache-link.ts';
+import { linkFromCache } from '../build-cache.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 

@@ -20,10 +20,11 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { BUILD_CACHE, publishEntry, temporaryName } from '../build-cache.ts';
 import { listFiles } from '../serving/build.ts';
 
 /** Where indexes are kept between builds, relative to the project root. */
-export const SEARCH_INDEX_CACHE = join('node_modules', '.cache', 'petstore-docs', 'search-index');
+export const SEARCH_INDEX_CACHE = join(BUILD_CACHE, 'search-index');
 
 /** How many indexes the cache keeps (the most recently used ones): one per description built lately (the tests build several; GitHub's is 20 MB). */
 export const SEARCH_INDEX_KEEP = 8;
@@ -67,7 +68,7 @@ export function searchIndexKey(dir: string): string {
 /** Keeps the `keep` most recently used entries of the cache folder. */
 function pruneCache(cache: string, keep: number): void {
   const entries = readdirSync(cache, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && !e.name.startsWith('tmp-'))
+    .filter((e) => e.isDirectory() && !e.name.endsWith('.tmp'))
     .map((e) => ({ path: join(cache, e.name), used: statSync(join(cache, e.name)).mtimeMs }))
     .sort((a, b) => b.used - a.used);
   for (const entry of entries.slice(keep)) rmSync(entry.path, { recursive: true, force: true });
@@ -102,11 +103,9 @@ export function cacheSearchIndex(starlight: AstroIntegration, root: string): Ast
     if (!existsSync(join(target, 'pagefind-entry.json'))) return;
     mkdirSync(cache, { recursive: true });
     // Copied beside and renamed, so a build stopped halfway never leaves a partial entry.
-    const tmp = join(cache, `tmp-${process.pid}`);
-    rmSync(tmp, { recursive: true, force: true });
+    const tmp = temporaryName(entry);
     cpSync(target, tmp, { recursive: true });
-    rmSync(entry, { recursive: true, force: true });
-    renameSync(tmp, entry);
+    publishEntry(tmp, entry, true);
     pruneCache(cache, SEARCH_INDEX_KEEP);
   };
   return starlight;

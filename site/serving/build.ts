@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { linkFromCache } from '../cache-link.ts';
+import { BUILD_CACHE, linkFromCache, writeEntry } from '../build-cache.ts';
 import {
   COMPRESSIBLE,
   headersFile,
@@ -143,7 +143,7 @@ export function brotliQuality(file: string, bytes: number): number {
 export const GZIP_LEVEL = 6;
 
 /** Where {@link precompress} keeps compressed bodies between builds (see {@link PrecompressOptions.cacheDir}). */
-export const PRECOMPRESS_CACHE = join('node_modules', '.cache', 'petstore-docs', 'precompress');
+export const PRECOMPRESS_CACHE = join(BUILD_CACHE, 'precompress');
 
 /** Options of {@link precompress}. */
 export interface PrecompressOptions {
@@ -205,6 +205,8 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
   files.sort((a, b) => b.size - a.size || (a.f < b.f ? -1 : a.f > b.f ? 1 : 0));
   const { cacheDir } = options;
   if (cacheDir) mkdirSync(cacheDir, { recursive: true });
+  /** Entries being made, by key: output files with the same bytes share one compression. */
+  const making = new Map<string, Promise<void>>();
   /**
    * Writes the variant `dest` of a file of `rawSize` bytes when its body is smaller: from the cache
    * entry `key` when there is one, else made by `make` (and kept under `key`).
@@ -222,12 +224,13 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
     try {
       size = (await stat(entry)).size;
     } catch {
-      const body = await make();
-      // Written beside and renamed, so a build stopped halfway never leaves a truncated entry.
-      const tmp = `${entry}.${process.pid}.tmp`;
-      await writeFile(tmp, body);
-      await rename(tmp, entry);
-      size = body.length;
+      let made = making.get(key);
+      if (!made) {
+        made = make().then((body) => writeEntry(entry, body));
+        making.set(key, made);
+      }
+      await made;
+      size = (await stat(entry)).size;
     }
     if (size >= rawSize) {
       await rm(dest, { force: true });

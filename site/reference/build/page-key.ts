@@ -10,7 +10,7 @@
  * reference page: any change to the description renders them all again, since the sidebar, the tag
  * pages and the schema links of every page are derived from the whole description.
  */
-import { cacheKey } from '../../cache-key.ts';
+import { cacheKey } from '../../build-cache.ts';
 import { changelog } from '../../changelog/data.ts';
 import { buildDate, type ReferenceData, referenceData } from './data.ts';
 

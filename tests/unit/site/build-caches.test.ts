@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { publishEntry, temporaryName, writeEntry } from '../../../site/build-cache.ts';
 import {
   BUNDLES,
   type BundleName,
@@ -103,6 +104,29 @@ describe('precompress with a cache folder', () => {
     // The variants are links to the kept bodies: replacing one must leave the body kept for the old bytes.
     const kept = readdirSync(cache).map((e) => brotliOrGunzip(join(cache, e)));
     assert.ok(kept.includes(page('pets ')), 'the body of the earlier page is intact');
+  });
+});
+
+describe('precompress of output files with the same bytes', () => {
+  test('every copy gets its .br and .gz, from one cache entry each', async () => {
+    const site = join(work, 'same-bytes');
+    const cache = join(work, 'same-bytes-cache');
+    mkdirSync(site, { recursive: true });
+    // A JSON description gives /openapi.json and /openapi.yaml with the same bytes; pages can repeat too.
+    const names = ['openapi.json', 'openapi.yaml', 'a.html', 'b.html', 'c.html', 'd.html'];
+    for (const name of names) writeFileSync(join(site, name), page('same '));
+    const report = await precompress(site, { cacheDir: cache });
+    for (const name of names) {
+      assert.equal(brotliDecompressSync(readFileSync(join(site, `${name}.br`))).toString(), page('same '));
+      assert.equal(gunzipSync(readFileSync(join(site, `${name}.gz`))).toString(), page('same '));
+    }
+    assert.equal(report.files, names.length);
+    assert.deepEqual(
+      readdirSync(cache)
+        .sort()
+        .map((e) => e.replace(/^[0-9a-f]{64}/, '<sha>')),
+      [`<sha>.l${GZIP_LEVEL}.gz`, '<sha>.q5.br'],
+    );
   });
 });
 
@@ -287,5 +311,35 @@ describe('the previous output, cleared beside the build (site/integrations/clear
     mkdirSync(join(out, 'site'), { recursive: true });
     assert.deepEqual(moveAside(out, join(out, 'node_modules', '.cache', 'old-output')), []);
     assert.deepEqual(readdirSync(out), ['site']);
+  });
+});
+
+describe('cache entries written by several writers at once (site/build-cache.ts)', () => {
+  test('every write of one file entry succeeds, the entry is whole and no temporary file is left', async () => {
+    const dir = join(work, 'writers');
+    mkdirSync(dir, { recursive: true });
+    const entry = join(dir, 'entry');
+    await Promise.all(Array.from({ length: 8 }, () => writeEntry(entry, 'x'.repeat(100_000))));
+    assert.equal(readFileSync(entry, 'utf8'), 'x'.repeat(100_000));
+    assert.deepEqual(readdirSync(dir), ['entry']);
+  });
+
+  test('a folder entry another writer finished first is kept, and the later folder removed', () => {
+    const dir = join(work, 'folders');
+    const entry = join(dir, 'entry');
+    const first = temporaryName(entry);
+    const second = temporaryName(entry);
+    assert.notEqual(first, second);
+    for (const [tmp, text] of [
+      [first, 'first'],
+      [second, 'second'],
+    ] as const) {
+      mkdirSync(tmp, { recursive: true });
+      writeFileSync(join(tmp, 'file'), text);
+    }
+    assert.equal(publishEntry(first, entry), true);
+    assert.equal(publishEntry(second, entry), false);
+    assert.equal(readFileSync(join(entry, 'file'), 'utf8'), 'first');
+    assert.deepEqual(readdirSync(dir), ['entry']);
   });
 });
