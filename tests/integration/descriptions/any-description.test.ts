@@ -1,39 +1,27 @@
-// Descriptions we did not write, of every version and shape, each built into its own output folder
-// (DIST_DIR) with PETSTORE_SPEC and served as `npm start` serves it: every operation and webhook has a
-// page, the sidebar lists them, Pagefind indexed them, and the mock answers their plain GETs with 2xx.
+// Descriptions we did not write, of every version and shape (every fixture), each built into its own
+// output folder (DIST_DIR) with PETSTORE_SPEC and served as `npm start` serves it: exactly one page per
+// operation and webhook, read from the page's own <main>, Pagefind indexed them, and the mock answers
+// their plain GETs with 2xx.
 // Broken descriptions stop the build with the file, line and column and leave nothing servable.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { listFiles } from '../../../site/serving/build.ts';
+import { COMPRESSIBLE, MIN_COMPRESS_BYTES } from '../../../site/serving/rules.ts';
 import { loadDescription } from '../../../spec/loader/index.ts';
-import { credentials, filledPath, plainGets } from '../../support/descriptions.ts';
+import { type Build, buildDescription, builtOperationPages, comparePages } from '../../support/built-pages.ts';
+import { credentials, FIXTURES, filledPath, fixtureDescriptions, plainGets } from '../../support/descriptions.ts';
+import { expectedPages } from '../../support/expected-pages.ts';
 import { ROOT, startSite } from '../../support/server.ts';
 
-const FIXTURES = join(ROOT, 'tests/fixtures/descriptions');
 const OUT = join(ROOT, '.test-dist');
 after(() => rmSync(OUT, { recursive: true, force: true }));
 
-const ASTRO = join(ROOT, 'node_modules/astro/bin/astro.mjs');
-
-/** Runs `astro build` of one description into .test-dist/<name>; returns its exit status and output. */
-function build(spec: string, name: string): { status: number | null; output: string; dist: string } {
-  const dist = join(OUT, name);
-  const r = spawnSync(process.execPath, [ASTRO, 'build'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PETSTORE_SPEC: spec,
-      DIST_DIR: relative(ROOT, dist),
-      ASTRO_TELEMETRY_DISABLED: '1',
-      BUILD_DATE: '2026-06-01',
-    },
-    encoding: 'utf8',
-    timeout: 240_000,
-  });
-  return { status: r.status, output: `${r.stdout}\n${r.stderr}`, dist };
-}
+/** Builds a description into .test-dist/<name>. */
+const build = (spec: string, name: string): Build =>
+  buildDescription(spec, join(OUT, name), { BUILD_DATE: '2026-06-01' });
 
 /** Every HTML file below a folder. */
 function htmlFiles(dir: string): string[] {
@@ -61,59 +49,15 @@ function textOf(html: string): string {
     .replace(/\s+/g, ' ');
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
-
-interface Expected {
-  kind: 'operation' | 'webhook';
-  method: string;
-  /** the path, or the webhook's name */
-  path: string;
-  operation: Obj;
-  pathItem: Obj;
-}
-
-/** Every operation and webhook of a loaded description, read independently of the site's model. */
-function expectedPages(doc: Obj): Expected[] {
-  const out: Expected[] = [];
-  for (const [kind, container] of [
-    ['operation', doc.paths],
-    ['webhook', doc.webhooks],
-  ] as const) {
-    if (!isObj(container)) continue;
-    for (const [path, item] of Object.entries(container)) {
-      if (!isObj(item)) continue;
-      for (const m of METHODS)
-        if (isObj(item[m]))
-          out.push({ kind, method: m.toUpperCase(), path, operation: item[m] as Obj, pathItem: item });
-      if (isObj(item.additionalOperations)) {
-        for (const [m, op] of Object.entries(item.additionalOperations)) {
-          if (isObj(op)) out.push({ kind, method: m, path, operation: op, pathItem: item });
-        }
-      }
-    }
-  }
-  return out;
-}
-
-const VALID = [
-  'swagger-2.0.yaml',
-  'openapi-3.0-shapes.yaml',
-  'openapi-3.1-webhooks.yaml',
-  'openapi-3.1-webhooks-only.yaml',
-  'openapi-3.2.yaml',
-  'split/openapi.yaml',
-  'circular-paths.yaml',
-];
-
 const NEVER = ['undefined', '[object Object]', 'NaN'];
 
-for (const fixture of VALID) {
+// Every fixture description, JSON ones included: a JSON description's /openapi.json and /openapi.yaml
+// have the same bytes, which the build must compress side by side without tripping over itself.
+for (const spec of fixtureDescriptions()) {
+  const fixture = relative(FIXTURES, spec);
   describe(`PETSTORE_SPEC=${fixture}`, () => {
     const name = fixture.replace(/[/.]/g, '-');
-    const spec = join(FIXTURES, fixture);
-    let built: ReturnType<typeof build>;
+    let built: Build;
     let pages: Array<{ file: string; text: string }> = [];
 
     test('builds', () => {
@@ -123,22 +67,13 @@ for (const fixture of VALID) {
         file,
         text: textOf(readFileSync(file, 'utf8')),
       }));
-      assert.ok(pages.length > 0);
     });
 
-    test('every operation and webhook has a page with its method and path (or name); no page shows undefined, [object Object] or NaN', async () => {
+    test('exactly one page per operation and webhook, found by its URL and its own title, method and path; no page shows undefined, [object Object] or NaN', async () => {
       const { document } = await loadDescription(spec);
       const expected = expectedPages(document);
       assert.ok(expected.length > 0);
-      for (const e of expected) {
-        const page = pages.find(
-          (p) =>
-            p.text.includes(` ${e.method} `) &&
-            p.text.includes(e.path) &&
-            (e.kind === 'operation' || /Webhook/.test(p.text)),
-        );
-        assert.ok(page, `no page for ${e.kind} ${e.method} ${e.path}`);
-      }
+      assert.deepEqual(comparePages(expected, builtOperationPages(join(built.dist, 'client'))), []);
       for (const p of pages) {
         for (const word of NEVER) {
           assert.ok(
@@ -149,8 +84,33 @@ for (const fixture of VALID) {
       }
     });
 
-    test("the build log is free of rolldown's warning about Astro's own head-inject marker", () => {
-      assert.ok(!/MODULE_LEVEL_DIRECTIVE/.test(built.output), built.output.slice(0, 2000));
+    test('output files with the same bytes each have their compressed variants', () => {
+      const client = join(built.dist, 'client');
+      const groups = new Map<string, string[]>();
+      for (const file of listFiles(client)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const bytes = readFileSync(join(client, file));
+        if (bytes.length < MIN_COMPRESS_BYTES) continue;
+        const sha = createHash('sha256').update(bytes).digest('hex');
+        groups.set(sha, [...(groups.get(sha) ?? []), file]);
+      }
+      const same = [...groups.values()].filter((g) => g.length > 1);
+      for (const group of same) {
+        for (const ext of ['.br', '.gz']) {
+          const have = group.map((f) => existsSync(join(client, f + ext)));
+          assert.ok(
+            have.every((h) => h === have[0]),
+            `${ext} of ${group.join(', ')}: ${have.join(', ')}`,
+          );
+        }
+      }
+      // A JSON description written with two-space indentation is served as it is at /openapi.yaml,
+      // and /openapi.json is the same text: the case that made two compressions collide.
+      if (fixture === 'openapi-3.0-same-bytes.json')
+        assert.ok(
+          same.some((g) => g.includes('openapi.json') && g.includes('openapi.yaml')),
+          'openapi.json and openapi.yaml have the same bytes',
+        );
     });
 
     test('Pagefind indexed the reference pages', () => {
@@ -182,14 +142,14 @@ for (const fixture of VALID) {
 }
 
 const INVALID: Array<[string, RegExp]> = [
-  ['invalid/invalid-yaml.yaml', /invalid-yaml\.yaml:\d+:\d+: YAML syntax error/],
+  ['invalid/invalid-yaml.yaml', /invalid-yaml\.yaml:10:7: YAML syntax error/],
   ['invalid/invalid-json.json', /invalid-json\.json:6:3: JSON syntax error/],
   [
     'invalid/dangling-ref.yaml',
-    /dangling-ref\.yaml:14:\d+: \$ref "#\/components\/schemas\/Nope" points to nothing \(at \/paths\/~1pets\/get/,
+    /dangling-ref\.yaml:14:23: \$ref "#\/components\/schemas\/Nope" points to nothing \(at \/paths\/~1pets\/get/,
   ],
-  ['invalid/dangling-split/openapi.yaml', /pets\.yaml:8:\d+: \$ref "\.\/missing\.yaml#\/Pet"/],
-  ['invalid/bad-structure.yaml', /bad-structure\.yaml:8:\d+: `responses` must be an object/],
+  ['invalid/dangling-split/openapi.yaml', /pets\.yaml:8:19: \$ref "\.\/missing\.yaml#\/Pet"/],
+  ['invalid/bad-structure.yaml', /bad-structure\.yaml:8:18: `responses` must be an object/],
 ];
 
 describe('broken descriptions stop the build with what and where', () => {

@@ -3,6 +3,7 @@
 // kinded tags, JSON Schema 2020-12, and the Petstore read through the loader's internal form (3.2),
 // which must give the same pages as the description as written.
 import assert from 'node:assert/strict';
+import { relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { mapReference } from '../../../site/reference/explorer/map.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
@@ -13,6 +14,8 @@ import { tryItDocument } from '../../../site/reference/model/tryit-document.ts';
 import { parseReferenceOptions, ReferenceOptionsError } from '../../../site/reference/options.ts';
 import { loadSpec, SPEC_PATH } from '../../../spec/load.ts';
 import { loadDescription } from '../../../spec/loader/index.ts';
+import { FIXTURES, fixtureDescriptions } from '../../support/descriptions.ts';
+import { expectedPages } from '../../support/expected-pages.ts';
 
 const BUILD_DATE = '2026-11-23';
 const build = (doc: Record<string, unknown>): ReferenceModel =>
@@ -439,29 +442,24 @@ describe('the integration options', () => {
 });
 
 describe('the description fixtures of every version (tests/fixtures/descriptions)', () => {
-  const FIXTURES = [
-    'swagger-2.0.yaml',
-    'openapi-3.0-shapes.yaml',
-    'openapi-3.1-webhooks.yaml',
-    'openapi-3.1-webhooks-only.yaml',
-    'openapi-3.2.yaml',
-    'split/openapi.yaml',
-    'circular-paths.yaml',
-  ];
-  for (const name of FIXTURES) {
-    test(`${name}: a page per operation and webhook, explorer and try-it documents, no undefined on a page`, async () => {
-      const { document } = await loadDescription(
-        new URL(`../../fixtures/descriptions/${name}`, import.meta.url).pathname,
-      );
+  for (const file of fixtureDescriptions()) {
+    const name = relative(FIXTURES, file);
+    test(`${name}: exactly one page per operation and webhook, with its title, method, path and URL`, async () => {
+      const { document } = await loadDescription(file);
       const m = build(document);
-      assert.ok(m.operations.length > 0);
-      assert.equal(new Set(m.operations.map((o) => o.url)).size, m.operations.length, 'one URL per page');
+      const expected = expectedPages(document);
+      assert.ok(expected.length > 0, 'the fixture describes operations or webhooks');
+      assert.deepEqual(
+        m.operations.map((o) => ({ kind: o.kind, method: o.method, path: o.path, title: o.summary, url: o.url })),
+        expected,
+      );
       assert.doesNotMatch(allText(m), /undefined|\[object Object\]|NaN/);
-      assert.ok(JSON.stringify(referenceSidebar(m)).length > 0);
+      const linked = JSON.stringify(referenceSidebar(m));
+      for (const page of expected) assert.ok(linked.includes(`"${page.url}"`), `the sidebar links ${page.url}`);
       const mapped = mapReference(document as OpenApiDocument, { buildDate: BUILD_DATE });
       for (const op of m.operations.filter((o) => o.tryIt)) {
         const t = tryItDocument(document as OpenApiDocument, op.method, op.path, mapped.configuration.servers);
-        assert.ok(t.paths);
+        assert.deepEqual(Object.keys(t.paths ?? {}), [op.path], `the try-it document of ${op.method} ${op.path}`);
       }
     });
   }

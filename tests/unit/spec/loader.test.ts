@@ -93,7 +93,7 @@ describe('loadDescription: broken descriptions fail with what and where', () => 
   test('YAML syntax error: file, line and column, no parser stack', async () => {
     const e = await loadError(fixture('invalid/invalid-yaml.yaml'));
     assert.equal(e.code, 'syntax');
-    assert.match(e.message, /invalid-yaml\.yaml:\d+:\d+: YAML syntax error/);
+    assert.match(e.message, /invalid-yaml\.yaml:10:7: YAML syntax error/);
     assert.ok(!e.message.includes('\n'), 'one line');
   });
 
@@ -110,7 +110,7 @@ describe('loadDescription: broken descriptions fail with what and where', () => 
     assert.equal(p?.ref, '#/components/schemas/Nope');
     assert.equal(p?.pointer, '/paths/~1pets/get/responses/200/content/application~1json/schema');
     assert.equal(p?.line, 14);
-    assert.match(e.message, /dangling-ref\.yaml:14:\d+: \$ref "#\/components\/schemas\/Nope" points to nothing/);
+    assert.match(e.message, /dangling-ref\.yaml:14:23: \$ref "#\/components\/schemas\/Nope" points to nothing/);
   });
 
   test('a $ref to a missing file in a referenced file names that file', async () => {
