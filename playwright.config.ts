@@ -32,7 +32,12 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 90_000,
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  // scripts/test.mjs reads the JSON report (PLAYWRIGHT_JSON_OUTPUT_FILE) for the tests that ran and were skipped.
+  reporter: [
+    ['list'],
+    ['html', { open: 'never', outputFolder: 'playwright-report' }],
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['json'] as ['json']] : []),
+  ],
   use: {
     baseURL,
     browserName: 'chromium',

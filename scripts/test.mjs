@@ -16,11 +16,12 @@
 // options go to `node --test` (write them as `--option=value`), e.g.
 // `npm test -- --test-name-pattern="cname mismatch"`, which also filters the browser tests.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { delimiter, join, relative, resolve } from 'node:path';
 import { buildCli } from './build-cli.mjs';
 import { buildIfStale } from './build-if-stale.mjs';
 import { ROOT } from './node-version.mjs';
+import { isDeclared, nodeOutcome, playwrightOutcome, readAllowedSkips } from './test-outcome.mjs';
 
 /** @typedef {'unit' | 'integration' | 'browser'} Suite */
 
@@ -84,22 +85,89 @@ function expandDirs(args) {
   );
 }
 
-/** Runs one suite; returns its exit status. */
+/** Where a suite's runner writes what scripts/test-outcome.mjs reads. */
+const OUTCOME_DIR = join(ROOT, 'test-results');
+
+/**
+ * Runs one suite.
+ * @returns {{ status: number, outcome: import('./test-outcome.mjs').Outcome | undefined }} the runner's exit
+ *   status, and what ran and was skipped (undefined when the runner left no report)
+ */
 function run(suite, args) {
   const files = args.filter((a) => !a.startsWith('-'));
+  mkdirSync(OUTCOME_DIR, { recursive: true });
+  const report = join(OUTCOME_DIR, `${suite}-outcome.json`);
+  rmSync(report, { force: true });
   if (suite === 'browser') {
     const playwright = join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
-    return spawnSync(process.execPath, [playwright, 'test', ...args], { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
+    const status =
+      spawnSync(process.execPath, [playwright, 'test', ...args], {
+        cwd: ROOT,
+        stdio: 'inherit',
+        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: report },
+      }).status ?? 1;
+    return {
+      status,
+      outcome: existsSync(report) ? playwrightOutcome(JSON.parse(readFileSync(report, 'utf8'))) : undefined,
+    };
   }
   const targets = files.length > 0 ? expandDirs(args) : [...args, `${SUITES[suite].dir}/**/*.test.ts`];
   // Node 22.12-22.17 strip TypeScript types only behind a flag (on by default from 22.18).
   const tsFlag = process.features.typescript ? [] : ['--experimental-strip-types'];
-  return (
-    spawnSync(process.execPath, [...tsFlag, '--test', '--test-reporter=spec', ...targets], {
+  const reporters = [
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${join(ROOT, 'scripts', 'test-outcome.mjs')}`,
+    `--test-reporter-destination=${report}`,
+  ];
+  // The unit tests share one process: most of a unit file's time was loading the same modules (Ajv,
+  // the loader, Scalar's parser) again in a process of its own. Integration files keep theirs (servers,
+  // builds, environment of their own).
+  const isolation =
+    suite !== 'unit'
+      ? []
+      : process.allowedNodeEnvironmentFlags.has('--test-isolation')
+        ? ['--test-isolation=none']
+        : ['--experimental-test-isolation=none'];
+  const status =
+    spawnSync(process.execPath, [...tsFlag, '--test', ...isolation, ...reporters, ...targets], {
       cwd: ROOT,
       stdio: 'inherit',
-    }).status ?? 1
+    }).status ?? 1;
+  return { status, outcome: existsSync(report) ? nodeOutcome(readFileSync(report, 'utf8')) : undefined };
+}
+
+/**
+ * What a suite's outcome adds to its exit status: a run of no test fails (a glob that matches no file,
+ * a folder moved away) unless a name filter chose the tests; the skipped tests are listed; under CI a
+ * skip that tests/allowed-skips.json does not declare, or one without a reason, fails.
+ * @returns {string[]} why the suite fails, empty when it does not
+ */
+function judge(suite, args, outcome) {
+  const filtered = args.some(
+    (a) => /^--(test-name-pattern|test-skip-pattern|grep|grep-invert)\b/.test(a) || a === '-g',
   );
+  if (!outcome) return [`${suite}: the runner left no report of what ran`];
+  const problems = [];
+  if (outcome.tests === 0 && !filtered)
+    problems.push(
+      `${suite}: no test ran (${args.filter((a) => !a.startsWith('-')).join(' ') || SUITES[suite].dir} holds no test)`,
+    );
+  if (outcome.skips.length > 0) {
+    const allowed = readAllowedSkips(join(ROOT, 'tests', 'allowed-skips.json'));
+    process.stderr.write(`\n${suite}: ${outcome.skips.length} skipped\n`);
+    for (const skip of outcome.skips) {
+      const declared = isDeclared(skip, allowed);
+      process.stderr.write(
+        `  ${declared ? 'skipped' : 'SKIPPED'}  ${relative(ROOT, skip.file) || skip.file}: ${skip.name}: ${skip.reason ?? '(no reason given)'}\n`,
+      );
+      if (process.env.CI && !declared)
+        problems.push(
+          `${suite}: "${skip.name}" was skipped ${skip.reason ? `(${skip.reason})` : 'without a reason'}, which tests/allowed-skips.json does not allow under CI`,
+        );
+    }
+  }
+  return problems;
 }
 
 /**
@@ -165,7 +233,10 @@ if (plan.some(([s]) => SUITES[s].build)) {
 
 const results = plan.map(([suite, args]) => {
   if (plan.length > 1) process.stderr.write(`\n== ${suite} tests\n`);
-  return [suite, run(suite, args)];
+  const { status, outcome } = run(suite, args);
+  const problems = judge(suite, args, outcome);
+  for (const p of problems) process.stderr.write(`\n${p}\n`);
+  return [suite, problems.length > 0 ? 1 : status];
 });
 if (plan.length > 1) {
   process.stderr.write(`\n${results.map(([s, code]) => `${s}: ${code === 0 ? 'passed' : 'FAILED'}`).join(', ')}\n`);

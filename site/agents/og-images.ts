@@ -7,8 +7,7 @@
  * a 32-bit hash, and among the thousands of cards of several large descriptions two would share one.
  * Paths are relative to the working directory, the project root (the font files of og.ts are too).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

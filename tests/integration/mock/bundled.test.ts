@@ -5,6 +5,6 @@
 export {};
 
 process.env.MOCK_CORE = 'bundled';
-await import('./contract.test.ts');
-await import('./errors.test.ts');
-await import('./regressions.test.ts');
+await import('../../unit/mock/contract.test.ts');
+await import('../../unit/mock/errors.test.ts');
+await import('../../unit/mock/regressions.test.ts');

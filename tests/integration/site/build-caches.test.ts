@@ -1,0 +1,69 @@
+// What the build keeps between builds, made by other processes: Scalar's browser bundles made by npm
+// ci's prepare script and reused by the build (site/integrations/browser-bundles.ts), and the
+// in-browser mock made by a child process beside the build (site/integrations/mock-worker.ts).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import {
+  BUNDLES,
+  type BundleName,
+  browserBundle,
+  bundleOutputDir,
+} from '../../../site/integrations/browser-bundles.ts';
+import { brotliQuality, GZIP_LEVEL, PRECOMPRESS_CACHE } from '../../../site/serving/build.ts';
+import { ROOT } from '../../support/server.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'petstore-build-caches-'));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+describe("Scalar's browser bundles prepared by npm ci", () => {
+  test('what scripts/prepare-bundles.mjs (the prepare script) makes is what the build then reuses, compressed too', async () => {
+    // Builds them (about 10 s) only when this checkout has none for its current sources.
+    const prepared = spawnSync(process.execPath, [join(ROOT, 'scripts', 'prepare-bundles.mjs')], { encoding: 'utf8' });
+    assert.equal(prepared.status, 0, prepared.stderr);
+    assert.match(prepared.stdout, /browser bundles ready/);
+    for (const name of Object.keys(BUNDLES) as BundleName[]) {
+      const bundle = await browserBundle(ROOT, name);
+      assert.equal(bundle.reused, true, `${name} taken from the cache`);
+      // Its entry's compressed bodies are in the precompression cache under the keys the build asks for.
+      const entry = readFileSync(join(bundle.dir, `${name}.js`));
+      const digest = createHash('sha256').update(entry).digest('hex');
+      const quality = brotliQuality(`${bundleOutputDir(bundle)}${name}.js`, entry.length);
+      for (const key of [`${digest}.q${quality}.br`, `${digest}.l${GZIP_LEVEL}.gz`]) {
+        assert.ok(existsSync(join(ROOT, PRECOMPRESS_CACHE, key)), `${name}.js: ${key} in the cache`);
+      }
+    }
+  });
+});
+
+describe('the in-browser mock made beside the build', () => {
+  const child = (spec: string, cacheDir: string) =>
+    spawnSync(process.execPath, [join(ROOT, 'site', 'integrations', 'mock-worker.ts'), cacheDir, 'k'], {
+      encoding: 'utf8',
+      env: { ...process.env, PETSTORE_SPEC: spec },
+    });
+
+  test('the child process leaves a complete cache entry: the worker bundle, then the record of its size', () => {
+    const cacheDir = join(work, 'mock-worker-ok');
+    const r = child(join(ROOT, 'tests', 'fixtures', 'descriptions', 'mock-swagger2-petstore.yaml'), cacheDir);
+    assert.equal(r.status, 0, r.stderr);
+    const record = JSON.parse(readFileSync(join(cacheDir, 'k.json'), 'utf8')) as { bytes: number };
+    const bundle = readFileSync(join(cacheDir, 'k.js'), 'utf8');
+    assert.equal(record.bytes, Buffer.byteLength(bundle));
+    assert.match(bundle, /addPet|findPetsByStatus/);
+    assert.deepEqual(readdirSync(cacheDir).sort(), ['k.js', 'k.json'], 'no temporary file is left');
+  });
+
+  test('a description that cannot be loaded gets a record that says why, and no bundle', () => {
+    const cacheDir = join(work, 'mock-worker-error');
+    const r = child(join(work, 'no-such-description.yaml'), cacheDir);
+    assert.equal(r.status, 0, r.stderr);
+    const record = JSON.parse(readFileSync(join(cacheDir, 'k.json'), 'utf8')) as { error?: string };
+    assert.match(record.error ?? '', /no-such-description\.yaml/);
+    assert.deepEqual(readdirSync(cacheDir), ['k.json']);
+  });
+});
