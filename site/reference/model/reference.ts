@@ -27,6 +27,7 @@ import {
   tagObjects,
 } from './document.ts';
 import { type Deprecation, describeDeprecation, type StabilityLevel, stabilityOf } from './lifecycle.ts';
+import { boundLongStrings } from './long-values.ts';
 import { type CodeSample, codeSamples, type SampleRequest } from './samples.ts';
 import {
   collapsedSchemas,
@@ -98,6 +99,8 @@ export interface ExampleView {
   value: string;
   /** True when made up from the schema because the document gives none. */
   generated: boolean;
+  /** How many strings longer than LONG_STRING_CHARS `value` shows shortened (long-values.ts); absent when none. */
+  shortened?: number;
 }
 
 export interface MediaView {
@@ -325,6 +328,15 @@ function prettyJson(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
 }
 
+/** An example as a page shows it: pretty-printed, its long strings shortened (long-values.ts). */
+function exampleView(name: string, summary: string | undefined, raw: unknown, generated: boolean): ExampleView {
+  const { value, shortened } = boundLongStrings(raw);
+  const view: ExampleView = { name, value: prettyJson(value), generated };
+  if (summary !== undefined) view.summary = summary;
+  if (shortened > 0) view.shortened = shortened;
+  return view;
+}
+
 /** The value of an Example Object: `value`, else 3.2's `dataValue`, else its `serializedValue` text. */
 function exampleValue(ex: Json): unknown {
   return ex.value ?? ex.dataValue ?? ex.serializedValue;
@@ -332,7 +344,7 @@ function exampleValue(ex: Json): unknown {
 
 function examplesOf(doc: Json, media: Json): ExampleView[] {
   const out: ExampleView[] = [];
-  if (media.example !== undefined) out.push({ name: 'Example', value: prettyJson(media.example), generated: false });
+  if (media.example !== undefined) out.push(exampleView('Example', undefined, media.example, false));
   if (isObject(media.examples)) {
     const entries = Object.entries(media.examples);
     for (const [key, raw] of entries) {
@@ -340,7 +352,7 @@ function examplesOf(doc: Json, media: Json): ExampleView[] {
       if (!isObject(ex) || exampleValue(ex) === undefined) continue;
       // The upgrade to 3.1+ turns a lone `example` into `examples: {default: {value}}`: still "Example".
       const name = entries.length === 1 && key === 'default' ? 'Example' : key;
-      out.push({ name, summary: str(ex.summary), value: prettyJson(exampleValue(ex)), generated: false });
+      out.push(exampleView(name, str(ex.summary), exampleValue(ex), false));
     }
   }
   return out;
@@ -353,7 +365,7 @@ function mediaViews(doc: Json, content: unknown, ctx: SchemaContext): MediaView[
     const media = isObject(m) ? m : {};
     const examples = examplesOf(doc, media);
     if (examples.length === 0 && media.schema !== undefined && /json/i.test(mediaType)) {
-      examples.push({ name: 'Example', value: prettyJson(exampleFor(media.schema, doc)), generated: true });
+      examples.push(exampleView('Example', undefined, exampleFor(media.schema, doc), true));
     }
     const view: MediaView = {
       mediaType,

@@ -14,6 +14,7 @@
  */
 
 import { parsePointer, resolvePointer } from '../../../spec/pointer.ts';
+import { boundLongStrings } from './long-values.ts';
 
 type Json = Record<string, unknown>;
 
@@ -150,7 +151,7 @@ export function schemaRefName(ref: unknown): string | null {
 
 /** JSON text of a value for display (strings quoted, so `"1"` and `1` differ). */
 export function jsonText(value: unknown): string {
-  return JSON.stringify(value) ?? 'null';
+  return JSON.stringify(boundLongStrings(value).value) ?? 'null';
 }
 
 function constraintsOf(s: Json): string[] {

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { listFiles } from '../../../site/serving/build.ts';
 import { COMPRESSIBLE, MIN_COMPRESS_BYTES } from '../../../site/serving/rules.ts';
 import { loadDescription } from '../../../spec/loader/index.ts';
@@ -73,7 +74,13 @@ for (const spec of fixtureDescriptions()) {
       const { document } = await loadDescription(spec);
       const expected = expectedPages(document);
       assert.ok(expected.length > 0);
-      assert.deepEqual(comparePages(expected, builtOperationPages(join(built.dist, 'client'))), []);
+      const pagesBuilt = builtOperationPages(join(built.dist, 'client'));
+      assert.deepEqual(comparePages(expected, pagesBuilt), []);
+      // Whatever the examples hold (a photo as base64 in openapi-3.1-large-examples.yaml), a page stays small.
+      for (const page of pagesBuilt) {
+        const gz = gzipSync(readFileSync(join(built.dist, 'client', page.url, 'index.html'))).length;
+        assert.ok(gz <= 60 * 1024, `${page.url}: ${gz} bytes gzip`);
+      }
       for (const p of pages) {
         for (const word of NEVER) {
           assert.ok(
