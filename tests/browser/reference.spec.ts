@@ -123,20 +123,21 @@ test.describe('extensions on the static pages', () => {
 });
 
 test.describe('search', () => {
-  for (const [query, what] of [
-    ['getInventory', 'operationId'],
-    ['Set a pet', 'summary'],
-    ['/store/inventory', 'path'],
+  for (const [query, what, slug] of [
+    ['getInventoryItem', 'operationId', 'get-inventory-item'],
+    ["Set a pet's stock", 'summary', 'update-inventory'],
+    ['/store/inventory', 'path', 'list-inventory'],
   ] as const) {
     test(`the site search finds an operation by its ${what} (${query})`, async ({ page, origin }) => {
       await page.goto(`${origin}/guides/getting-started/`);
       const input = await openSiteSearch(page);
       await input.fill(query);
-      await page
-        .locator('site-search dialog a[href*="/reference/"]')
-        .filter({ hasText: /inventory|stock/i })
-        .first()
-        .waitFor({ timeout: 15_000 });
+      const results = page.locator('site-search dialog .pagefind-ui__result-link');
+      await expect(results.first()).toBeVisible({ timeout: 15_000 });
+      const hrefs = await results.evaluateAll((links) =>
+        links.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
+      );
+      assert.ok(hrefs.includes(`/reference/${slug}/`), `results for ${query}: ${hrefs.join(', ')}`);
     });
   }
 

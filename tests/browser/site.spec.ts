@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { mapReference } from '../../site/reference/explorer/map.ts';
 import { listOperations, type OpenApiDocument } from '../../site/reference/model/document.ts';
 import { loadSpec } from '../../spec/load.ts';
-import { openSiteSearch, SCALAR_RENDER_MS, test } from '../support/browser.ts';
+import { expect, openSiteSearch, SCALAR_RENDER_MS, test } from '../support/browser.ts';
 import { ROOT } from '../support/server.ts';
 
 const mapped = mapReference(loadSpec() as unknown as OpenApiDocument, { buildDate: '2026-11-21' });
@@ -132,7 +132,9 @@ test.describe('search and theme (Starlight)', () => {
     await page.goto(`${base}/guides/getting-started/`);
     const input = await openSiteSearch(page);
     await input.fill('ANAME');
-    await page.locator('site-search dialog a[href*="/guides/custom-domains/"]').first().waitFor({ timeout: 15_000 });
+    const first = page.locator('site-search dialog .pagefind-ui__result-link').first();
+    await expect(first).toBeVisible({ timeout: 15_000 });
+    assert.equal(new URL((await first.getAttribute('href')) ?? '', base).pathname, '/guides/custom-domains/');
   });
 
   test('dark mode: chosen in the guides, kept by the explorer', async ({ page, origin: base }) => {

@@ -2,10 +2,13 @@
 // base URL swapped for the mock's: cURL with curl (via sh -c), JavaScript with node, Python with
 // /usr/bin/python3 and requests (Debian python3-requests). The mock is reset before each sample so
 // the order does not matter. A sample passes when it exits 0 (samples use --fail-with-body,
-// raise_for_status or throw on !ok) and what it prints agrees with the documented success:
-// a printed status equals it, a printed JSON body matches its schema.
+// raise_for_status or throw on !ok), the mock answered its request with the documented success status
+// (seen by a recording proxy between the sample and the site), and what it prints agrees: a printed
+// status equals it, a printed JSON body matches its schema.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import type { OpenAPIV3 } from 'openapi-types';
@@ -47,14 +50,45 @@ for (const { op } of operationsOf(spec)) {
   for (const sample of list) samples.push({ operationId: op.operationId ?? '', op, sample });
 }
 
+/** What the recording proxy saw: each request's method, path and the status the site answered. */
+interface Seen {
+  method: string;
+  path: string;
+  status: number;
+}
+
+/** A loopback HTTP proxy to `target` that records every exchange into `seen`. */
+function recordingProxy(target: string, seen: Seen[]): Promise<Server> {
+  const to = new URL(target);
+  const server = createServer((req, res) => {
+    const upstream = request(
+      { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        seen.push({ method: req.method ?? '', path: req.url ?? '', status: answer.statusCode ?? 0 });
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
 describe('x-codeSamples run against the mock', () => {
   let site: RunningSite;
+  let proxy: Server;
   let checker: ResponseChecker;
+  const seen: Seen[] = [];
   before(async () => {
     site = await startSite();
+    proxy = await recordingProxy(site.url, seen);
     checker = await ResponseChecker.create();
   });
-  after(() => site?.stop());
+  after(async () => {
+    await new Promise((r) => proxy?.close(r));
+    await site?.stop();
+  });
 
   test('every operation has samples in cURL, JavaScript and Python', () => {
     const ops = operationsOf(spec);
@@ -73,7 +107,11 @@ describe('x-codeSamples run against the mock', () => {
         headers: { authorization: 'Bearer sample-token' },
       });
       assert.equal(reset.status, 204);
-      const source = sample.source.replaceAll(PRODUCTION, base);
+      const source = sample.source.replaceAll(
+        PRODUCTION,
+        `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/mock`,
+      );
+      seen.length = 0;
       const [cmd, args] = command(sample.lang, source);
       const env: Record<string, string> = {
         PATH: process.env.PATH ?? '',
@@ -89,6 +127,12 @@ describe('x-codeSamples run against the mock', () => {
         assert.fail(`exit ${e.code}\nstdout: ${e.stdout}\nstderr: ${e.stderr}\nsource:\n${source}`);
       }
       const success = Object.keys(op.responses).find((s) => /^2\d\d$/.test(s)) ?? '200';
+      assert.ok(seen.length > 0, 'the sample sent a request');
+      assert.equal(
+        String(seen.at(-1)?.status),
+        success,
+        `the mock's answer to ${seen.at(-1)?.method} ${seen.at(-1)?.path}`,
+      );
       const dereferenced = operationsOf(checker.doc).find((s) => s.op.operationId === operationId)?.op;
       const media = (dereferenced?.responses[success] as OpenAPIV3.ResponseObject | undefined)?.content?.[
         'application/json'

@@ -59,8 +59,12 @@ describe('CSP in Chromium', () => {
   test('search works under the policy (Pagefind: WebAssembly, worker, fetch)', async () => {
     const { page, violations } = await open('/');
     await page.locator('button[data-open-modal]').first().click();
-    await page.locator('dialog input[type="search"], site-search input').first().fill('domains');
+    await page.locator('dialog input[type="search"], site-search input').first().fill('ANAME');
     await page.locator('.pagefind-ui__result').first().waitFor({ timeout: 10_000 });
+    const hrefs = await page
+      .locator('.pagefind-ui__result-link')
+      .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    assert.ok(hrefs.includes('/guides/custom-domains/'), `results: ${hrefs.join(', ')}`);
     assert.deepEqual(violations, []);
     await page.context().close();
   });

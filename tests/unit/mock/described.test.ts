@@ -205,8 +205,10 @@ test('a path parameter of `oneOf: [integer, string]` takes both, and a failing w
 });
 
 describe('starts on any description', () => {
-  const shapes: [string, Record<string, unknown>][] = [
-    ['no paths', { openapi: '3.1.0', info: { title: 't', version: '1' }, components: {} }],
+  // Each shape with the answer to GET /x: 404 route_not_found where nothing is at /x, else the
+  // operation's own 200 (malformed extensions and a dangling parameter are left out, not fatal).
+  const shapes: [string, Record<string, unknown>, number][] = [
+    ['no paths', { openapi: '3.1.0', info: { title: 't', version: '1' }, components: {} }, 404],
     [
       'webhooks only',
       {
@@ -214,6 +216,7 @@ describe('starts on any description', () => {
         info: { title: 't', version: '1' },
         webhooks: { ping: { post: { responses: { '200': { description: 'ok' } } } } },
       },
+      404,
     ],
     [
       'path items referring to each other in a loop',
@@ -222,6 +225,7 @@ describe('starts on any description', () => {
         info: { title: 't', version: '1' },
         paths: { '/a': { $ref: '#/paths/~1b' }, '/b': { $ref: '#/paths/~1a' } },
       },
+      404,
     ],
     [
       'a deprecated operation with our extensions malformed',
@@ -234,6 +238,7 @@ describe('starts on any description', () => {
           },
         },
       },
+      200,
     ],
     [
       'a parameter of an unknown location and a dangling reference',
@@ -249,13 +254,18 @@ describe('starts on any description', () => {
           },
         },
       },
+      200,
     ],
   ];
-  for (const [name, doc] of shapes) {
-    test(name, async () => {
-      const mock = await createMock(doc, { onError: () => {} });
+  for (const [name, doc, status] of shapes) {
+    test(`${name}: starts, answers GET /x with ${status}, reports no fault`, async () => {
+      const faults: unknown[] = [];
+      const mock = await createMock(doc, { onError: (e) => faults.push(e) });
       const res = await mock.handle(new Request('http://site.test/x'));
-      assert.ok(res.status < 500, `${res.status}`);
+      const body = await res.text();
+      assert.equal(res.status, status, body);
+      if (status === 404) assert.equal((JSON.parse(body) as { code: string }).code, 'route_not_found');
+      assert.deepEqual(faults.map(String), []);
     });
   }
 
