@@ -312,8 +312,13 @@ export function main(argv, deps) {
       return 2;
     }
   }
-  const result = ensurePackages(suites.length > 0 ? suites : SUITES, { ...deps, install });
+  const asked = suites.length > 0 ? suites : SUITES;
+  const result = ensurePackages(asked, { ...deps, install });
   if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
+  else if (result.ok && result.installed.length === 0) {
+    const names = PACKAGES.filter((p) => asked.includes(p.suite)).map((p) => p.name);
+    deps.write(`Debian packages the ${asked.join(' and ')} tests use, all there: ${names.join(', ')}.\n`);
+  }
   return result.ok ? 0 : 1;
 }
 

@@ -223,6 +223,16 @@ describe('node scripts/system-packages.mjs with a fake apt-get and sudo first on
     assert.match(r.stderr, /^ {2}(sudo )?apt-get install -y chromium$/m);
   });
 
+  test('everything there: runs neither, says so and exits 0', () => {
+    rmSync(log, { force: true });
+    writeFileSync(chromium, '#!/bin/sh\n', { mode: 0o755 });
+    const r = spawnSync(process.execPath, [SCRIPT, 'browser'], { encoding: 'utf8', env });
+    rmSync(chromium);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(existsSync(log), false, 'no apt-get or sudo was run');
+    assert.match(r.stderr, /the browser tests use, all there: chromium\./);
+  });
+
   test('an unknown argument exits 2 naming it', () => {
     const r = spawnSync(process.execPath, [SCRIPT, '--instal'], { encoding: 'utf8', env });
     assert.equal(r.status, 2);
