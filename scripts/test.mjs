@@ -4,11 +4,11 @@
 //   node scripts/test.mjs browser       tests/browser: @playwright/test with the system Chromium
 //   node scripts/test.mjs all           the three in that order (what `npm test` and CI run)
 //
-// Before integration or browser tests it checks the Debian packages they use and stops with the exact
-// install command when one is missing (it never installs anything), then builds the site when an input
-// is newer than dist/ (scripts/build-if-stale.mjs). Before unit or integration tests it bundles the
-// docs-domains and spec-diff CLIs (scripts/build-cli.mjs, a few seconds), so that they run them as
-// `npx docs-domains` and `npm run spec:diff` do.
+// Before integration or browser tests it makes sure the Debian packages they use are there: it installs
+// the missing ones where it may, or stops with the install command (scripts/system-packages.mjs), then
+// builds the site when an input is newer than dist/ (scripts/build-if-stale.mjs). Before unit or
+// integration tests it bundles the docs-domains and spec-diff CLIs (scripts/build-cli.mjs, a few
+// seconds), so that they run them as `npx docs-domains` and `npm run spec:diff` do.
 //
 // Further arguments: for unit and integration they go to `node --test` (a folder such as
 // tests/unit/mock stands for its *.test.ts files); for browser, to `playwright test`. For `all`,
@@ -16,42 +16,15 @@
 // options go to `node --test` (write them as `--option=value`), e.g.
 // `npm test -- --test-name-pattern="cname mismatch"`, which also filters the browser tests.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { delimiter, join, relative, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { buildCli } from './build-cli.mjs';
 import { buildIfStale } from './build-if-stale.mjs';
 import { ROOT } from './node-version.mjs';
+import { ensurePackages, systemDeps } from './system-packages.mjs';
 import { isDeclared, nodeOutcome, playwrightOutcome, readAllowedSkips } from './test-outcome.mjs';
 
 /** @typedef {'unit' | 'integration' | 'browser'} Suite */
-
-/** Whether an executable named `cmd` is on PATH (or is the absolute path given). */
-function onPath(cmd) {
-  const dirs = cmd.startsWith('/') ? [''] : (process.env.PATH ?? '').split(delimiter);
-  return dirs.some((dir) => {
-    try {
-      accessSync(join(dir, cmd), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-
-const PYTHON = process.env.PYTHON ?? '/usr/bin/python3';
-
-/** Debian package → is it there? Per suite that needs it. */
-const PACKAGES = {
-  integration: {
-    knot: () => onPath('knotd') || onPath('/usr/sbin/knotd'),
-    curl: () => onPath('curl'),
-    openssl: () => onPath('openssl'),
-    'python3-requests': () => spawnSync(PYTHON, ['-c', 'import requests'], { stdio: 'ignore' }).status === 0,
-  },
-  browser: {
-    chromium: () => onPath(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
-  },
-};
 
 /** Folder of each suite and whether it needs the built site. */
 const SUITES = {
@@ -59,22 +32,6 @@ const SUITES = {
   integration: { dir: 'tests/integration', build: true },
   browser: { dir: 'tests/browser', build: true },
 };
-
-/** Exits with the install command when a Debian package a suite uses is missing. */
-function requirePackages(suites) {
-  const missing = suites.flatMap((s) =>
-    Object.entries(PACKAGES[s] ?? {})
-      .filter(([, present]) => !present())
-      .map(([pkg]) => pkg),
-  );
-  if (missing.length === 0) return;
-  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
-  process.stderr.write(
-    `The ${suites.join(' and ')} tests need Debian packages that are missing: ${missing.join(', ')}.\n` +
-      `Install them, then run the tests again:\n\n  ${sudo}apt-get install -y ${missing.join(' ')}\n\n`,
-  );
-  process.exit(1);
-}
 
 /** `tests/unit/mock` → `tests/unit/mock/**\/*.test.ts`; files and options unchanged. */
 function expandDirs(args) {
@@ -212,7 +169,8 @@ if (which === 'all') {
   process.exit(2);
 }
 
-requirePackages(plan.map(([s]) => s));
+const suites = plan.map(([s]) => s);
+if (!ensurePackages(suites, systemDeps()).ok) process.exit(1);
 // The tests run the CLIs as `npx docs-domains` and `npm run spec:diff` do: from their bundles, built fresh here.
 if (plan.some(([s]) => s !== 'browser')) {
   try {

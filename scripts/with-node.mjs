@@ -15,12 +15,15 @@
 //
 // Usage: node scripts/with-node.mjs <command> [args...]
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
 import { withBuildEnv } from './build-env.mjs';
 import { formatFloor, installMajor, nodeFloor, ROOT, satisfies } from './node-version.mjs';
 
 const floor = nodeFloor();
+
+/** `.tools/package.json`: what npm reads as the policy of the install into .tools/. */
+const TOOLS_PACKAGE = { private: true, allowScripts: { node: true } };
 
 /** The bin folder of a Node that meets the floor in .tools/, installing node@<.nvmrc> there when needed. */
 function toolsNodeBin() {
@@ -31,6 +34,11 @@ function toolsNodeBin() {
     if (r.status === 0 && satisfies(r.stdout.trim(), floor)) return bin;
   }
   const major = installMajor();
+  // .tools/ is a project of its own to npm (--prefix): its package.json allows the one install script
+  // there, node's preinstall, which fetches the binary for this platform; without it npm's install
+  // ends with a warning about a script nobody reviewed.
+  mkdirSync(join(ROOT, '.tools'), { recursive: true });
+  writeFileSync(join(ROOT, '.tools', 'package.json'), `${JSON.stringify(TOOLS_PACKAGE, null, 2)}\n`);
   process.stderr.write(
     `Node ${process.versions.node} is older than ${formatFloor(floor)}: installing node@${major} into .tools/ (once)...\n`,
   );

@@ -1,6 +1,6 @@
 // The command runners behind the npm scripts: arguments reach the command as given (no shell), bare
-// commands resolve from node_modules/.bin, and a missing system package stops the tests with the
-// command that installs it.
+// commands resolve from node_modules/.bin, and a missing system package that may not be installed
+// stops the tests with the command that installs it.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -32,14 +32,15 @@ describe('scripts/with-node.mjs', () => {
 });
 
 describe('scripts/test.mjs', () => {
-  test('a missing Debian package stops the browser tests with the install command, before any build', () => {
+  test('with installing turned off, a missing Debian package stops the browser tests with the install command, before any build', () => {
     const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'test.mjs'), 'browser'], {
       cwd: ROOT,
       encoding: 'utf8',
-      env: { ...process.env, CHROMIUM_PATH: join(ROOT, 'no-such-chromium') },
+      env: { ...process.env, CHROMIUM_PATH: join(ROOT, 'no-such-chromium'), PETSTORE_NO_SYSTEM_INSTALL: '1' },
     });
     assert.equal(r.status, 1);
     assert.match(r.stderr, /missing: chromium/);
+    assert.match(r.stderr, /PETSTORE_NO_SYSTEM_INSTALL is set/);
     assert.match(r.stderr, /^ {2}(sudo )?apt-get install -y chromium$/m);
     assert.doesNotMatch(r.stderr, /Building the site/);
   });
