@@ -40,7 +40,9 @@ export function llmsTxt(model: ReferenceModel, pages: readonly AgentPage[], site
   out.push(
     [
       `Every page of these docs is also Markdown at the same address with \`.md\` instead of the trailing slash (\`${model.base}/<operation>.md\`); ${pages.some((p) => p.kind === 'operation') ? 'operations list their parameters, request and response schemas with examples, and code samples.' : ''}`,
-      `The OpenAPI description: [openapi.yaml](/openapi.yaml), [openapi.json](/openapi.json). All of it in one file: [llms-full.txt](/llms-full.txt).`,
+      // The description's files are named, not linked: they are data, not pages, and the JSON alone is past the
+      // 100,000 characters the Agent-Friendly Documentation Spec allows a page an agent converts.
+      `The OpenAPI description: \`${new URL('/openapi.yaml', site).href}\` or \`${new URL('/openapi.json', site).href}\` (also in the RFC 9727 catalog, \`${new URL('/.well-known/api-catalog', site).href}\`). All of it in one file: [llms-full.txt](/llms-full.txt).`,
       `Served by \`npm start\`, the site also answers \`Accept: text/markdown\` on any page URL and runs an MCP server at \`/mcp\` (tools search_docs, get_page, list_operations, call_mock).`,
     ].join(' '),
   );

@@ -274,7 +274,10 @@ describe('llms.txt', () => {
   });
   test('every link is absolute on the site', () => {
     assert.doesNotMatch(txt, /\]\(\//);
-    assert.match(txt, /\[openapi\.yaml\]\(https:\/\/docs\.example\.com\/openapi\.yaml\)/);
+    assert.match(txt, /\[llms-full\.txt\]\(https:\/\/docs\.example\.com\/llms-full\.txt\)/);
+    // The description's files are named as data, not linked as pages (the JSON alone passes 100K characters).
+    assert.match(txt, /`https:\/\/docs\.example\.com\/openapi\.json`/);
+    assert.doesNotMatch(txt, /\]\([^)]*openapi\.(json|yaml)\)/);
     assert.match(txt, /\n## Optional\n\n- \[Schemas\]/);
   });
   test('every page is listed once', () => {
