@@ -15,6 +15,7 @@ import mockWorker from './site/integrations/mock-worker.ts';
 import ogImages from './site/integrations/og-images.ts';
 import { cacheSearchIndex } from './site/integrations/search-index.ts';
 import serving from './site/integrations/serving.ts';
+import { sitemapAlias } from './site/integrations/sitemap-alias.ts';
 import { siteSidebar } from './site/navigation.ts';
 import reference from './site/reference/integration.ts';
 
@@ -97,10 +98,16 @@ export default defineConfig({
         // Agents and link previews (site/agents/): the Markdown alternate link and Open Graph image tags
         // in every page's head, "Copy page" and "View as Markdown" under the title.
         routeMiddleware: './site/agents/route-middleware.ts',
-        components: { PageTitle: './site/components/agents/PageTitle.astro' },
+        components: {
+          PageTitle: './site/components/agents/PageTitle.astro',
+          SkipLink: './site/components/agents/SkipLink.astro',
+          PageFrame: './site/components/agents/PageFrame.astro',
+        },
       }),
       fileURLToPath(new URL('.', import.meta.url)),
     ),
+    // /sitemap.xml beside Starlight's /sitemap-index.xml: found on any origin, not only the primary domain.
+    sitemapAlias(),
     // Scalar's request client (try-it) is bundled once and reused while its inputs are unchanged
     // (node_modules/.cache), then copied into dist/client/_astro/.
     browserBundles(),

@@ -34,10 +34,11 @@ import { policyInputs } from '../site/serving/build.ts';
 import {
   ALLOW,
   API_PATTERN,
-  CONTENT_TYPES,
   cacheControl,
+  contentTypeOf,
   fileMethodAllowed,
   headersFor,
+  MCP_PATH,
   matches,
   NOT_FOUND_PAGE,
 } from '../site/serving/rules.ts';
@@ -117,7 +118,8 @@ const hsts = env.HSTS === '1';
 /** The rules' headers per cache class (the policy string is built once, not per request). */
 const byClass = new Map<string, [string, string][]>();
 function ruleHeaders(path: string): [string, string][] {
-  const key = cacheControl(path);
+  // `/mcp` has its own `Allow`; every other path shares the headers of its caching class.
+  const key = path === MCP_PATH ? MCP_PATH : cacheControl(path);
   let headers = byClass.get(key);
   if (!headers) {
     headers = Object.entries(headersFor(path, inputs, { hsts }));
@@ -265,9 +267,10 @@ const server = createServer(
       if (md) {
         varyOnAccept.add(res);
         if (prefersMarkdown(req.headers.accept)) req.url = md;
-      } else if (CONTENT_TYPES[path]) {
+      } else {
         // Files whose name does not say their type (the API catalog): send keeps a type already set.
-        res.setHeader('Content-Type', CONTENT_TYPES[path]);
+        const type = contentTypeOf(path);
+        if (type) res.setHeader('Content-Type', type);
       }
     }
     // express-static-gzip reads Express's `req.path` (it changes req.url, so computed each time).

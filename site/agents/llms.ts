@@ -2,10 +2,13 @@
  * `/llms.txt` and `/llms-full.txt` (llmstxt.org): an H1 with the API's name, a blockquote summary,
  * then H2 sections of `- [title](url): description` links to every page's Markdown twin: the guides,
  * then the reference by tag group and tag, then the schemas under "Optional" (the format's name for
- * links an agent may skip). Links are root-relative (`/reference/list-pets.md`), so the same file
- * works on the primary domain, a preview host and `npm start`. Pure: pages in, text out.
+ * links an agent may skip). Links are absolute on the primary domain (`https://…/reference/list-pets.md`):
+ * an agent that keeps the text without the URL it came from still has working links (links.ts).
+ * Pure: pages in, text out.
  */
+
 import { metaDescription, type ReferenceModel } from '../reference/model/reference.ts';
+import { absoluteLinks } from './links.ts';
 import type { AgentPage } from './pages.ts';
 
 /**
@@ -28,13 +31,18 @@ export function summaryOf(model: ReferenceModel): string {
   return intro || `Guides and the API reference of the ${model.title}.`;
 }
 
-/** `/llms.txt`. */
-export function llmsTxt(model: ReferenceModel, pages: readonly AgentPage[]): string {
+/**
+ * `/llms.txt`.
+ * @param site the primary origin with a trailing slash (`https://docs.example.com/`); every link is absolute on it
+ */
+export function llmsTxt(model: ReferenceModel, pages: readonly AgentPage[], site: string): string {
   const out = [`# ${model.title}`, `> ${summaryOf(model)}`];
   out.push(
     [
       `Every page of these docs is also Markdown at the same address with \`.md\` instead of the trailing slash (\`${model.base}/<operation>.md\`); ${pages.some((p) => p.kind === 'operation') ? 'operations list their parameters, request and response schemas with examples, and code samples.' : ''}`,
-      `The OpenAPI description: [openapi.yaml](/openapi.yaml), [openapi.json](/openapi.json). All of it in one file: [llms-full.txt](/llms-full.txt).`,
+      // The description's files are named, not linked: they are data, not pages, and the JSON alone is past the
+      // 100,000 characters the Agent-Friendly Documentation Spec allows a page an agent converts.
+      `The OpenAPI description: \`${new URL('/openapi.yaml', site).href}\` or \`${new URL('/openapi.json', site).href}\` (also in the RFC 9727 catalog, \`${new URL('/.well-known/api-catalog', site).href}\`). All of it in one file: [llms-full.txt](/llms-full.txt).`,
       `Served by \`npm start\`, the site also answers \`Accept: text/markdown\` on any page URL and runs an MCP server at \`/mcp\` (tools search_docs, get_page, list_operations, call_mock).`,
     ].join(' '),
   );
@@ -56,15 +64,15 @@ export function llmsTxt(model: ReferenceModel, pages: readonly AgentPage[]): str
   }
   const schemas = pages.filter((p) => p.kind === 'schemas' || p.kind === 'schema');
   if (schemas.length > 0) out.push(`## Optional\n\n${schemas.map(link).join('\n')}`);
-  return `${out.join('\n\n')}\n`;
+  return absoluteLinks(`${out.join('\n\n')}\n`, site);
 }
 
 /**
  * `/llms-full.txt`: the guides and the whole reference as one Markdown file, pages separated by a
- * rule and a `Source:` line. Past {@link LLMS_FULL_MAX_OPERATIONS} operations only the guides and the
+ * rule and a `Source:` line (absolute, like every link). Past {@link LLMS_FULL_MAX_OPERATIONS} operations only the guides and the
  * reference index (every operation as a link) are inlined, with a note saying so.
  */
-export function llmsFullTxt(model: ReferenceModel, pages: readonly AgentPage[]): string {
+export function llmsFullTxt(model: ReferenceModel, pages: readonly AgentPage[], site: string): string {
   const operations = pages.filter((p) => p.kind === 'operation').length;
   const inline = operations <= LLMS_FULL_MAX_OPERATIONS;
   const chosen = inline ? pages : pages.filter((p) => p.kind === 'guide' || p.kind === 'reference');
@@ -74,6 +82,6 @@ export function llmsFullTxt(model: ReferenceModel, pages: readonly AgentPage[]):
       `This description has ${operations} operations, more than the ${LLMS_FULL_MAX_OPERATIONS} this file inlines: the reference part lists them with links to each operation's Markdown. The list of every page: [llms.txt](/llms.txt).`,
     );
   }
-  const parts = chosen.map((p) => `Source: ${p.mdUrl}\n\n${p.markdown().trim()}`);
-  return `${head.join('\n\n')}\n\n---\n\n${parts.join('\n\n---\n\n')}\n`;
+  const parts = chosen.map((p) => `Source: ${new URL(p.mdUrl, site).href}\n\n${p.markdown().trim()}`);
+  return absoluteLinks(`${head.join('\n\n')}\n\n---\n\n${parts.join('\n\n---\n\n')}\n`, site);
 }

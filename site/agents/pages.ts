@@ -53,6 +53,10 @@ export interface AgentPagesInput {
   stability: readonly StabilityMarker[];
   /** The releases of the description (site/changelog/), for the `/changelog/` page's twin. */
   changelog?: readonly ReleaseView[];
+  /** The released versions that touched an operation, newest first (changelog/model.ts `changedIn`). */
+  changedIn?: (
+    op: OperationSummary,
+  ) => ReadonlyArray<{ version: string; kind: string; breaking: boolean; url: string }>;
 }
 
 /** The guide path of a content file: `guides/getting-started.mdx` → `/guides/getting-started/`, `index.mdx` → `/`. */
@@ -184,6 +188,9 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
               apiTitle: title,
               deprecationText: op.deprecation ? deprecationNotice(op.deprecation, input.buildDate) : undefined,
               successor,
+              changedIn: input.changedIn?.(op),
+              tryItTo: model.tryItTo,
+              base: model.base,
             });
           },
         });

@@ -18,6 +18,7 @@ import type {
   TagView,
 } from '../reference/model/reference.ts';
 import type { SchemaLink, SchemaNode } from '../reference/model/schema.ts';
+import { tryItHint } from '../reference/model/tryit-hint.ts';
 import { markdownPath } from './paths.ts';
 
 /** What an operation's Markdown needs besides its view. */
@@ -28,6 +29,12 @@ export interface OperationMarkdownContext {
   deprecationText?: string;
   /** The operation to use instead, when the deprecation names one. */
   successor?: Pick<OperationSummary, 'url' | 'method' | 'path' | 'summary'> | null;
+  /** The released versions that touched the operation, newest first (the page's "Changed in" line). */
+  changedIn?: ReadonlyArray<{ version: string; kind: string; breaking: boolean; url: string }>;
+  /** Where try-it sends (`ReferenceModel.tryItTo`), for the sentence the page shows beside its button. */
+  tryItTo?: { mock: boolean; servers: boolean };
+  /** The reference's base path (`/reference`), for the operation's place in the explorer. */
+  base?: string;
 }
 
 /** Text for one table cell: one line, `|` escaped. */
@@ -95,11 +102,34 @@ function facts(node: SchemaNode, required?: boolean): string[] {
   if (node.readOnly) out.push('read-only');
   if (node.writeOnly) out.push('write-only');
   if (node.deprecated) out.push('deprecated');
-  if (node.enum) out.push(`one of ${node.enum.map(code).join(', ')}`);
+  if (node.enum) out.push(`One of: ${node.enum.map(code).join(', ')}`);
   out.push(...node.constraints);
-  if (node.default !== undefined) out.push(`default ${code(node.default)}`);
-  if (node.example !== undefined) out.push(`example ${code(node.example)}`);
+  if (node.default !== undefined) out.push(`Default: ${code(node.default)}`);
+  if (node.example !== undefined) out.push(`Example: ${code(node.example)}`);
   return out;
+}
+
+/**
+ * A property's head as the HTML page's schema tree words it (Schema.astro): name, type (a component's
+ * name linked), format, required and the flags, separated by spaces; then what the tree lists below
+ * it, separated by semicolons.
+ */
+function propertyHead(name: string, node: SchemaNode, required: boolean): string {
+  const ownRef = node.ref && node.type !== 'array' ? node.ref : undefined;
+  // A component's name stands for its type, as on the page; the type itself follows the flags.
+  const type = ownRef ? schemaRef(ownRef) : typeText({ ...node, format: undefined });
+  const words = [code(name), type];
+  if (node.format) words.push(node.format);
+  if (required) words.push('required');
+  if (node.nullable) words.push('nullable');
+  if (node.readOnly) words.push('read-only');
+  if (node.writeOnly) words.push('write-only');
+  if (node.deprecated) words.push('deprecated');
+  const refType = ownRef ? ` (${node.type})` : '';
+  const rest = facts(node).filter(
+    (f) => !['required', 'nullable', 'read-only', 'write-only', 'deprecated'].includes(f),
+  );
+  return `${words.join(' ')}${refType}${rest.length > 0 ? `; ${rest.join('; ')}` : ''}`;
 }
 
 /**
@@ -112,7 +142,7 @@ export function schemaOutline(node: SchemaNode, indent = ''): string[] {
   const children = (n: SchemaNode, ind: string): void => {
     if (n.collapsed && n.ref) lines.push(`${ind}- Fields: see ${schemaRef(n.ref)}.`);
     for (const p of n.properties ?? []) {
-      const head = [`${code(p.name)}: ${typeText(p.schema)}`, ...facts(p.schema, p.required)].join(', ');
+      const head = propertyHead(p.name, p.schema, p.required);
       const desc = oneLine(p.schema.description);
       lines.push(`${ind}- ${head}${desc ? `. ${desc}` : ''}`);
       children(p.schema, `${ind}  `);
@@ -141,8 +171,8 @@ export function schemaOutline(node: SchemaNode, indent = ''): string[] {
 /** A body or response schema: its type line, then the outline. */
 function schemaBlock(node: SchemaNode, withExample = true, mediaType?: string): string {
   const desc = oneLine(node.description);
-  const own = facts(node).filter((f) => withExample || !f.startsWith('example '));
-  const label = mediaType ? `Schema (${code(mediaType)})` : 'Schema';
+  const own = facts(node).filter((f) => withExample || !f.startsWith('Example: '));
+  const label = mediaType ? `Content type ${code(mediaType)}. Schema` : 'Schema';
   // A schema already expanded on this page (or past the depth bound) is one line with its link.
   if (node.collapsed && node.ref && !node.properties)
     return `${label}: ${[typeText(node), ...own].join(', ')} (fields on its page)`;
@@ -184,7 +214,7 @@ export function exampleJson(text: string): string {
 }
 
 function parameterType(p: ParameterView): string {
-  return [typeText(p.schema), ...facts(p.schema).filter((f) => !f.startsWith('example'))].join(', ');
+  return [typeText(p.schema), ...facts(p.schema).filter((f) => !f.startsWith('Example: '))].join(', ');
 }
 
 function parametersTable(params: ParameterView[]): string {
@@ -238,13 +268,15 @@ function mediaBlocks(contents: OperationView['responses'][number]['contents']): 
   });
 }
 
-/** The line of badges under an operation's title: method and path, stability, deprecation. */
+/** The badges of an operation, as the HTML shows them after its path (StatusBadges.astro). */
+function badges(op: Pick<OperationSummary, 'stability' | 'deprecation'>): string[] {
+  return [op.stability?.label, op.deprecation ? 'Deprecated' : undefined].filter((b): b is string => Boolean(b));
+}
+
+/** The line under an operation's title, as the page shows it: method, path, badges; then the sunset date. */
 function statusLine(op: OperationSummary): string {
-  const bits = [`${code(`${op.method} ${op.path}`)}`];
-  if (op.stability) bits.push(`**${op.stability.label}**`);
-  if (op.deprecation)
-    bits.push(op.deprecation.sunset ? `**Deprecated**, sunset ${op.deprecation.sunset}` : '**Deprecated**');
-  return bits.join(' · ');
+  const line = [code(op.method), code(op.path), ...badges(op)].join(' ');
+  return op.deprecation?.sunset ? `${line} · sunset ${op.deprecation.sunset}` : line;
 }
 
 /**
@@ -255,9 +287,18 @@ function statusLine(op: OperationSummary): string {
  */
 export function operationMarkdown(op: OperationView, ctx: OperationMarkdownContext): string {
   const out: string[] = [`# ${op.summary}`, statusLine(op)];
-  out.push(
-    `${ctx.apiTitle} · operationId ${code(op.operationId)} · tag ${mdLink(op.tag, op.tagUrl)} (${op.group}) · [HTML page](${op.url})`,
-  );
+  // The page's meta line (operationId, tag, labels, the explorer), then what the page's head says.
+  const meta = [
+    ...(op.hasOperationId ? [`operationId ${code(op.operationId)}`] : []),
+    `tag ${mdLink(op.tag, op.tagUrl)}`,
+    ...op.labels.map((l) => l.name),
+    ...(ctx.base && op.kind !== 'webhook' ? [`[Open in the explorer](${ctx.base}/explorer/#${op.legacyAnchor})`] : []),
+  ].join(' ');
+  out.push(`${meta} · ${ctx.apiTitle}, tag group ${op.group} · [HTML page](${op.url})`);
+  if (ctx.changedIn && ctx.changedIn.length > 0)
+    out.push(
+      `Changed in: ${ctx.changedIn.map((v) => `[${v.version}](${v.url}) (${v.kind}${v.breaking ? ', breaking' : ''})`).join(', ')}`,
+    );
   if (op.stability) {
     out.push(
       `> **${op.stability.label}.** ${op.stability.level === 'beta' ? 'The shape is settled, but the semantics may still change before the operation becomes stable.' : 'May change or disappear in any release, without a deprecation period.'} See the [stability levels](/guides/getting-started.md#stability-levels).`,
@@ -273,6 +314,7 @@ export function operationMarkdown(op: OperationView, ctx: OperationMarkdownConte
     out.push(lines.join('\n>\n'));
   }
   if (!op.tryIt) out.push('Try-it is disabled for this operation (the mock refuses it too); use the code samples.');
+  else if (ctx.tryItTo) out.push(`Try it on the HTML page: ${tryItHint(op, ctx.tryItTo)}`);
   if (op.description) out.push(op.description.trim());
   if (op.externalDocs)
     out.push(`[${op.externalDocs.description ?? 'More about this operation'}](${op.externalDocs.url})`);
@@ -309,10 +351,9 @@ export function operationMarkdown(op: OperationView, ctx: OperationMarkdownConte
   return `${out.join('\n\n')}\n`;
 }
 
-/** One operation as a list item: summary linked, method and path, badges. */
+/** One operation as a list item, in the order of the HTML lists (OperationList.astro): method, summary linked, path, badges. */
 export function operationItem(op: OperationSummary): string {
-  const badges = [op.stability?.label, op.deprecation ? 'Deprecated' : undefined].filter(Boolean);
-  return `- ${mdLink(op.summary, op.url)}: ${code(`${op.method} ${op.path}`)}${badges.length ? ` (${badges.join(', ')})` : ''}`;
+  return [`- ${code(op.method)}`, mdLink(op.summary, op.url), code(op.path), ...badges(op)].join(' ');
 }
 
 /** A tag's page: its group, description and operations. */
@@ -333,7 +374,7 @@ export function schemaMarkdown(schema: SchemaPageView, tree: SchemaNode, apiTitl
   if (schema.usedBy.length > 0) {
     out.push(
       '## Used by',
-      schema.usedBy.map((o) => `- ${mdLink(o.summary, o.url)}: ${code(`${o.method} ${o.path}`)}`).join('\n'),
+      schema.usedBy.map((o) => `- ${mdLink(o.summary, o.url)} ${code(`${o.method} ${o.path}`)}`).join('\n'),
     );
   }
   return `${out.join('\n\n')}\n`;
@@ -342,12 +383,19 @@ export function schemaMarkdown(schema: SchemaPageView, tree: SchemaNode, apiTitl
 /** The reference's index: the description's introduction, then tag groups → tags → operations. */
 export function referenceIndexMarkdown(model: ReferenceModel): string {
   const out = [`# ${model.title} reference`];
-  if (model.version)
-    out.push(`Version ${model.version} · [HTML page](${model.base}/) · [OpenAPI description](/openapi.yaml)`);
+  if (model.summary) out.push(model.summary);
+  const operations = model.operations.length - model.webhooks.length;
+  const webhooks = model.webhooks.length;
+  const n = (k: number, one: string, many: string): string => `${k} ${k === 1 ? one : many}`;
+  out.push(
+    `${model.title}${model.version ? ` ${model.version}` : ''}: ${n(operations, 'operation', 'operations')}${webhooks > 0 ? `, ${n(webhooks, 'webhook', 'webhooks')}` : ''}. Download the description as [openapi.yaml](/openapi.yaml) or [openapi.json](/openapi.json), or browse it in the [explorer](${model.base}/explorer/). [HTML page](${model.base}/)`,
+  );
   for (const g of model.groups) {
     out.push(`## ${g.name}`);
     for (const t of g.tags) {
-      out.push(`### ${mdLink(t.name, t.url)}`, t.operations.map(operationItem).join('\n'));
+      out.push(`### ${mdLink(t.name, t.url)}`);
+      if (t.description) out.push(t.description.trim());
+      out.push(t.operations.map(operationItem).join('\n'));
     }
   }
   if (model.description) out.push('## Introduction', model.description.trim());

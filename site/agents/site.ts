@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { changelog, pageLookup } from '../changelog/data.ts';
-import { changelogView } from '../changelog/model.ts';
+import { changedIn, changelogView } from '../changelog/model.ts';
 import { buildDate, referenceData } from '../reference/build/data.ts';
 import { type AgentPage, agentPages, type GuideSource, guideUrl } from './pages.ts';
 
@@ -42,6 +42,7 @@ export function sitePages(): Promise<AgentPage[]> {
       deprecations: mapped.deprecations,
       stability: mapped.stability,
       changelog: changelogView(changelog(), await pageLookup()),
+      changedIn: (op) => changedIn(changelog(), op),
     }),
   );
   return pages;

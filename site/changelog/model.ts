@@ -209,7 +209,7 @@ export function changelogMarkdown(
 ): string {
   const out = [
     '# Changelog',
-    `Each release of the ${title} description, newest first. Feed: [/changelog.xml](/changelog.xml).`,
+    `Each release of the ${title} description, newest first. Follow it in a feed reader: [/changelog.xml](/changelog.xml) (RSS). How changes are classified and when an operation may be removed: [API changes](${linkOf('/guides/api-changes/')}).`,
   ];
   if (releases.length === 0) out.push('No release is recorded yet.');
   for (const r of releases) {

@@ -2,6 +2,7 @@
 // `/reference/list-pets/`), built into the static output so any host serves it; `npm start` also
 // answers a page URL asked for with `Accept: text/markdown` from these files. site/agents/.
 import type { APIRoute, GetStaticPaths } from 'astro';
+import { markdownTwin } from '../agents/directive.ts';
 import type { AgentPage, AgentPageKind } from '../agents/pages.ts';
 import { sitePages } from '../agents/site.ts';
 import { referencePageKey } from '../reference/build/page-key.ts';
@@ -26,7 +27,11 @@ export const getStaticPaths = (async () => {
   }));
 }) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) =>
-  new Response((props as { page: AgentPage }).page.markdown(), {
+// The twin carries the agents' directive under its title and absolute links on the primary domain
+// (`site` in astro.config.mjs), so a copy of its text still links somewhere (directive.ts).
+export const GET: APIRoute = ({ props, site }) => {
+  const { page } = props as { page: AgentPage };
+  return new Response(markdownTwin(page.markdown(), page.mdUrl, site?.href ?? 'http://localhost/'), {
     headers: { 'Content-Type': 'text/markdown; charset=utf-8' },
   });
+};

@@ -4,7 +4,7 @@ import { llmsFullTxt } from '../agents/llms.ts';
 import { sitePages } from '../agents/site.ts';
 import { referenceModel } from '../reference/build/data.ts';
 
-export const GET: APIRoute = async () =>
-  new Response(llmsFullTxt(await referenceModel(), await sitePages()), {
+export const GET: APIRoute = async ({ site }) =>
+  new Response(llmsFullTxt(await referenceModel(), await sitePages(), site?.href ?? 'http://localhost/'), {
     headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   });

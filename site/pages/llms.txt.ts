@@ -4,7 +4,7 @@ import { llmsTxt } from '../agents/llms.ts';
 import { sitePages } from '../agents/site.ts';
 import { referenceModel } from '../reference/build/data.ts';
 
-export const GET: APIRoute = async () =>
-  new Response(llmsTxt(await referenceModel(), await sitePages()), {
+export const GET: APIRoute = async ({ site }) =>
+  new Response(llmsTxt(await referenceModel(), await sitePages(), site?.href ?? 'http://localhost/'), {
     headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   });

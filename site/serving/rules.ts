@@ -32,6 +32,11 @@ export function fileMethodAllowed(method: string): boolean {
   return FILE_METHODS.includes(method);
 }
 
+/** The docs' MCP server (Streamable HTTP, site/mcp/http.ts): its own methods, not a file's. */
+export const MCP_PATH = '/mcp';
+/** The methods `/mcp` answers (MCP Streamable HTTP: POST messages, GET a stream, DELETE a session). */
+export const MCP_ALLOW = 'GET, POST, DELETE';
+
 /** The page served, with status 404, for a path no file matches: Astro writes it, static hosts serve it. */
 export const NOT_FOUND_PAGE = '/404.html';
 
@@ -147,7 +152,7 @@ export function headersFor(
   const api = matches(API_PATTERN, path);
   return {
     ...securityHeaders(api ? API_CSP : contentSecurityPolicy(inputs), options),
-    ...(api ? {} : { Allow: ALLOW }),
+    ...(api ? {} : { Allow: path === MCP_PATH ? MCP_ALLOW : ALLOW }),
     'Cache-Control': cacheControl(path),
   };
 }
@@ -182,13 +187,23 @@ export function headersFile(inputs: PolicyInputs): string {
 /**
  * Files whose type a static host cannot tell from the name, written to `_headers` (`npm start` sets
  * the same in scripts/serve.ts): the API catalog has no extension (RFC 9727 §4: a linkset with the
- * api-catalog profile), and the llms files are UTF-8 text a host would otherwise send without charset.
+ * api-catalog profile), and the llms files and the pages' Markdown twins are UTF-8 text a host would
+ * otherwise type by its own defaults (often without charset, some `.md` as `application/octet-stream`).
+ * `/*.md` is one pattern: Netlify and Cloudflare Pages match `*` as any characters, so one rule types
+ * every twin however many pages there are.
  */
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '/.well-known/api-catalog': LINKSET_TYPE,
   '/llms.txt': 'text/plain; charset=utf-8',
   '/llms-full.txt': 'text/plain; charset=utf-8',
+  '/*.md': 'text/markdown; charset=utf-8',
 };
+
+/** The type rule of {@link CONTENT_TYPES} a URL path falls under (`/a/b.md` → the `/*.md` rule), if any. */
+export function contentTypeOf(path: string): string | undefined {
+  if (CONTENT_TYPES[path]) return CONTENT_TYPES[path];
+  return path.endsWith('.md') ? CONTENT_TYPES['/*.md'] : undefined;
+}
 
 /** Cloudflare Pages reads at most this many characters of a `_headers` line. */
 export const HEADERS_FILE_MAX_LINE = 2000;

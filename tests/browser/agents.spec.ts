@@ -22,7 +22,7 @@ test.describe('Copy page', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toHaveCount(1);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     assert.equal(copied, markdownOf('reference/list-pets.md'));
-    assert.match(copied, /^# List pets\n\n`GET \/pets`/);
+    assert.match(copied, /^# List pets\n\n> For AI agents: .*\n\n`GET` `\/pets`/);
   });
 
   test('a guide copies by keyboard, and the link opens the Markdown', async ({ page }) => {

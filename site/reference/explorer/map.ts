@@ -253,7 +253,10 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
       securitySchemes: bearer ? { [bearer[0]]: { token } } : {},
     },
     customCss: referenceCss(hiddenTryIt, stability, deprecations),
-    metaData: { title: 'API reference · Petstore API' },
+    // The description's own name, as the static pages use it (a description without one: "API").
+    metaData: {
+      title: `API reference · ${isObject(document.info) && typeof document.info.title === 'string' && document.info.title.trim() ? document.info.title.trim() : 'API'}`,
+    },
   };
 
   return { document, configuration, hiddenTryIt, stability, deprecations, tagGroups: visibleGroups };

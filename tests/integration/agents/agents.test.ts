@@ -38,7 +38,13 @@ describe('/llms.txt', () => {
     assert.match(res.headers.get('content-type') ?? '', /^text\/plain/);
     const text = await res.text();
     assert.match(text, /^# Petstore API\n\n> /);
-    const links = [...text.matchAll(/\]\((\/[^)\s]*)\)/g)].map((m) => m[1] as string);
+    // Absolute on the primary domain (an agent that keeps the text without its URL still has the links).
+    assert.doesNotMatch(text, /\]\(\//);
+    const links = [...text.matchAll(/\]\((https:\/\/[^)\s]*)\)/g)].map((m) => {
+      const url = new URL(m[1] as string);
+      assert.equal(url.origin, PRIMARY, m[1]);
+      return url.pathname;
+    });
     const pages = sitemapPaths().filter((p) => !p.startsWith('/reference/explorer'));
     assert.ok(pages.length > 30, String(pages.length));
     for (const p of pages) {
@@ -53,8 +59,8 @@ describe('/llms.txt', () => {
   });
   test('/llms-full.txt holds the guides and every operation', async () => {
     const text = await (await fetch(`${site.url}/llms-full.txt`)).text();
-    assert.match(text, /Source: \/guides\/getting-started\.md\n\n# Getting started/);
-    assert.match(text, /Source: \/reference\/get-inventory-item\.md\n\n# /);
+    assert.match(text, /Source: https:\/\/[^/]+\/guides\/getting-started\.md\n\n# Getting started/);
+    assert.match(text, /Source: https:\/\/[^/]+\/reference\/get-inventory-item\.md\n\n# /);
   });
 });
 
@@ -64,7 +70,7 @@ describe('Markdown pages', () => {
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type') ?? '', /^text\/markdown/);
     const md = await res.text();
-    assert.match(md, /`GET \/pets`/);
+    assert.match(md, /`GET` `\/pets`/);
     for (const p of ['status', 'categoryId', 'name', 'ids', 'limit', 'offset'])
       assert.match(md, new RegExp(`\\| \`${p}\` \\| query \\|`));
     const spec = parse(readFileSync(join(ROOT, 'spec', 'openapi.yaml'), 'utf8')) as {
@@ -80,8 +86,20 @@ describe('Markdown pages', () => {
     assert.doesNotMatch(md, /^import |<[A-Z]\w+/m);
     assert.match(
       md,
-      /\| \[`GET \/store\/inventory`\]\(\/reference\/list-inventory\.md\) \(List inventory\) \| Beta \|/,
+      /\| \[`GET \/store\/inventory`\]\(https:\/\/[^/]+\/reference\/list-inventory\.md\) \(List inventory\) \| Beta \|/,
     );
+  });
+  test('every page starts with the agents directive, and its content comes before the sidebar', async () => {
+    for (const p of sitemapPaths()) {
+      const html = await (await fetch(`${site.url}${p}`)).text();
+      const body = html.slice(html.indexOf('<body'));
+      const directive = body.indexOf('data-agent-directive');
+      assert.ok(directive >= 0 && directive < 2000, `${p}: the directive opens the body (${directive})`);
+      assert.match(body.slice(directive, directive + 800), /href="\/llms\.txt"/, p);
+      const main = body.indexOf('<main');
+      const sidebar = body.indexOf('<nav class="sidebar');
+      if (sidebar >= 0) assert.ok(main >= 0 && main < sidebar, `${p}: <main> before the sidebar`);
+    }
   });
   test('every page links its Markdown in the head, and shows View as Markdown', async () => {
     const html = await (await fetch(`${site.url}/reference/list-pets/`)).text();
@@ -136,7 +154,7 @@ describe('MCP at /mcp', () => {
     assert.ok(hit, JSON.stringify(results.map((r) => r.url)));
     assert.equal(hit.url, '/reference/get-inventory-item/');
     const page = await client.callTool({ name: 'get_page', arguments: { url: hit.url } });
-    assert.match((page.structuredContent as { markdown: string }).markdown, /`GET \/store\/inventory\/\{petId\}`/);
+    assert.match((page.structuredContent as { markdown: string }).markdown, /`GET` `\/store\/inventory\/\{petId\}`/);
     const call = await client.callTool({ name: 'call_mock', arguments: { operationId: 'listPets' } });
     const out = call.structuredContent as {
       status: number;
@@ -217,6 +235,8 @@ describe('MCP at /mcp', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
     });
     assert.equal(lost.status, 404);
+    // Its answers name the methods the endpoint takes, POST included (not a file's GET, HEAD).
+    assert.equal(lost.headers.get('allow'), 'GET, POST, DELETE');
     await lost.text();
   });
 });
@@ -277,8 +297,13 @@ describe('discovery', () => {
     const robots = await (await fetch(`${site.url}/robots.txt`)).text();
     assert.match(robots, new RegExp(`^Sitemap: ${PRIMARY.replace(/\./g, '\\.')}/sitemap-index\\.xml$`, 'm'));
     assert.ok(existsSync(join(CLIENT, 'sitemap-index.xml')));
+    // On any origin (a preview host, this server) the sitemap is found by its conventional name too.
+    const alias = await fetch(`${site.url}/sitemap.xml`);
+    assert.equal(alias.status, 200);
+    assert.equal(await alias.text(), readFileSync(join(CLIENT, 'sitemap-index.xml'), 'utf8'));
     const headers = readFileSync(join(CLIENT, '_headers'), 'utf8');
     assert.match(headers, /^\/\.well-known\/api-catalog\n {2}Content-Type: application\/linkset\+json/m);
+    assert.match(headers, /^\/\*\.md\n {2}Content-Type: text\/markdown; charset=utf-8$/m);
   });
 });
 

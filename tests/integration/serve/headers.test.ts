@@ -187,8 +187,10 @@ describe('dist/client/_headers', () => {
     for (const [pattern, headers] of rules) {
       if (pattern === '/*') continue;
       if (headers['content-type']) {
-        // A type rule names one file (rules.ts CONTENT_TYPES); the server sends the same type.
-        assert.equal((await get(pattern)).headers['content-type'], headers['content-type'], pattern);
+        // A type rule names one file or, `/*.md`, every Markdown twin (rules.ts CONTENT_TYPES); the server
+        // sends the same type.
+        const sample = pattern === '/*.md' ? '/reference/list-pets.md' : pattern;
+        assert.equal((await get(sample)).headers['content-type'], headers['content-type'], pattern);
         continue;
       }
       const path = underPattern[pattern];
@@ -216,10 +218,15 @@ describe('dist/client/_headers', () => {
     const all = Object.keys(rules.get('/*') ?? {});
     for (const [pattern, headers] of rules) {
       if (pattern === '/*') continue;
-      // Cache-Control by pattern, or Content-Type of one named file (no wildcard, so two type rules never meet).
+      // Cache-Control by pattern, or Content-Type of one named file or of one extension (`/*.md`) that no
+      // other type rule names, so two type rules never meet.
       if (headers['content-type']) {
         assert.deepEqual(Object.keys(headers), ['content-type'], pattern);
-        assert.ok(!pattern.includes('*'), pattern);
+        const ext = /^\/\*(\.[a-z0-9]+)$/.exec(pattern)?.[1];
+        if (ext) {
+          for (const other of rules.keys())
+            if (other !== pattern && rules.get(other)?.['content-type']) assert.ok(!other.endsWith(ext), other);
+        } else assert.ok(!pattern.includes('*'), pattern);
       } else assert.deepEqual(Object.keys(headers), ['cache-control'], pattern);
     }
     assert.ok(!all.includes('cache-control'), 'other files keep the host default, the server’s revalidate rule');

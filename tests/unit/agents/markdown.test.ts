@@ -61,23 +61,24 @@ describe('paths', () => {
 describe('operation Markdown (GET /pets)', () => {
   const md = opMarkdown('listPets');
   test('method and path, summary, authentication', () => {
-    assert.match(md, /^# List pets\n\n`GET \/pets`/);
+    assert.match(md, /^# List pets\n\n`GET` `\/pets`\n/);
     assert.match(md, /## Authentication\n\n- \*\*bearerAuth\*\*: `Authorization: Bearer <token>`/);
   });
   test('a parameters table with every parameter, its type, constraints and example', () => {
     assert.match(md, /\| Name \| In \| Type \| Required \| Description \|/);
     for (const name of ['status', 'categoryId', 'name', 'ids', 'limit', 'offset'])
       assert.match(md, new RegExp(`\\| \`${name}\` \\| query \\|`));
-    assert.match(md, /\| `limit` \| query \| integer, ≥ 1, ≤ 100, default `20` \| no \|/);
+    assert.match(md, /\| `limit` \| query \| integer, ≥ 1, ≤ 100, Default: `20` \| no \|/);
   });
   test('responses as schema outlines with examples', () => {
     assert.match(md, /### 200 — /);
-    assert.match(md, /Schema \(`application\/json`\): array of \[Pet\]\(\/reference\/schemas\/pet\.md\)/);
-    assert.match(md, /- `name`: string, required\. The animal's name\./);
+    assert.match(md, /Content type `application\/json`\. Schema: array of \[Pet\]\(\/reference\/schemas\/pet\.md\)/);
+    assert.match(md, /- `name` string required\. The animal's name\./);
+    assert.match(md, /- `categoryId` integer int64 required; ≥ 1\. /);
     assert.match(md, /```json\n\[\n {2}\{"id": 1, "name": "Rex", "categoryId": 1, "status": "available"\},\n/);
     assert.match(
       md,
-      /\nSchema \(`application\/json`\): \[Error\]\(\/reference\/schemas\/error\.md\) \(object\) \(fields on its page\)\n/,
+      /\nContent type `application\/json`\. Schema: \[Error\]\(\/reference\/schemas\/error\.md\) \(object\) \(fields on its page\)\n/,
     );
     assert.match(md, /\| `X-Total-Count` \| integer \|/);
   });
@@ -94,13 +95,13 @@ describe('operation Markdown (GET /pets)', () => {
 describe('operation Markdown: stability, deprecation, try-it', () => {
   test('a deprecated operation says since when, its sunset date and its successor', () => {
     const md = opMarkdown('getPet');
-    assert.match(md, /\*\*Deprecated\*\*, sunset \d{4}-\d{2}-\d{2}/);
+    assert.match(md, /^`GET` `\/pets\/\{petId\}` Deprecated · sunset \d{4}-\d{2}-\d{2}$/m);
     assert.match(md, /> Sunset date: \d{4}-\d{2}-\d{2}\./);
     assert.match(md, /> Use instead: \[List pets\]\(\/reference\/list-pets\.md\) \(`GET \/pets`\)\./);
   });
   test('a beta operation carries its badge and what beta means', () => {
     const md = opMarkdown('listInventory');
-    assert.match(md, /`GET \/store\/inventory` · \*\*Beta\*\*/);
+    assert.match(md, /^`GET` `\/store\/inventory` Beta$/m);
     assert.match(md, /> \*\*Beta\.\*\* The shape is settled/);
   });
   test('an x-hideTryItPanel operation says try-it is off', () => {
@@ -110,7 +111,7 @@ describe('operation Markdown: stability, deprecation, try-it', () => {
     const md = opMarkdown('createPet');
     assert.match(
       md,
-      /## Request body\n\nRequired\.\n\nThe new pet\.\n\nSchema \(`application\/json`\): \[NewPet\]\(\/reference\/schemas\/new-pet\.md\) \(object\)/,
+      /## Request body\n\nRequired\.\n\nThe new pet\.\n\nContent type `application\/json`\. Schema: \[NewPet\]\(\/reference\/schemas\/new-pet\.md\) \(object\)/,
     );
   });
 });
@@ -260,32 +261,44 @@ describe('guide Markdown', () => {
 
 describe('llms.txt', () => {
   const { model, pages } = petstorePages([{ url: '/', source: '---\ntitle: Home\ndescription: Start here.\n---\nHi' }]);
-  const txt = llmsTxt(model, pages);
+  const SITE = 'https://docs.example.com/';
+  const txt = llmsTxt(model, pages, SITE);
   test('H1 with the API name, a blockquote summary, H2 sections of links with descriptions', () => {
     assert.match(txt, /^# Petstore API\n\n> \S/);
-    assert.match(txt, /\n## Guides\n\n- \[Home\]\(\/index\.md\): Start here\.\n/);
-    assert.match(txt, /\n## Pets: Animals\n\n- \[Animals\]\(\/reference\/tags\/animals\.md\): /);
-    assert.match(txt, /- \[List pets\]\(\/reference\/list-pets\.md\): GET \/pets: /);
+    assert.match(txt, /\n## Guides\n\n- \[Home\]\(https:\/\/docs\.example\.com\/index\.md\): Start here\.\n/);
+    assert.match(
+      txt,
+      /\n## Pets: Animals\n\n- \[Animals\]\(https:\/\/docs\.example\.com\/reference\/tags\/animals\.md\): /,
+    );
+    assert.match(txt, /- \[List pets\]\(https:\/\/docs\.example\.com\/reference\/list-pets\.md\): GET \/pets: /);
+  });
+  test('every link is absolute on the site', () => {
+    assert.doesNotMatch(txt, /\]\(\//);
+    assert.match(txt, /\[llms-full\.txt\]\(https:\/\/docs\.example\.com\/llms-full\.txt\)/);
+    // The description's files are named as data, not linked as pages (the JSON alone passes 100K characters).
+    assert.match(txt, /`https:\/\/docs\.example\.com\/openapi\.json`/);
+    assert.doesNotMatch(txt, /\]\([^)]*openapi\.(json|yaml)\)/);
     assert.match(txt, /\n## Optional\n\n- \[Schemas\]/);
   });
   test('every page is listed once', () => {
-    for (const p of pages) assert.equal(txt.split(`](${p.mdUrl})`).length - 1, 1, p.mdUrl);
+    for (const p of pages) assert.equal(txt.split(`](${new URL(p.mdUrl, SITE).href})`).length - 1, 1, p.mdUrl);
   });
   test('llms-full inlines every operation up to the bound, and only links them past it', () => {
-    const full = llmsFullTxt(model, pages);
-    assert.match(full, /Source: \/reference\/list-pets\.md\n\n# List pets/);
+    const full = llmsFullTxt(model, pages, SITE);
+    assert.match(full, /Source: https:\/\/docs\.example\.com\/reference\/list-pets\.md\n\n# List pets/);
+    assert.doesNotMatch(full.replace(/```[\s\S]*?```/g, ''), /\]\(\/(?!\/)/);
     const many = Array.from({ length: LLMS_FULL_MAX_OPERATIONS + 1 }, (_, i) => ({
       ...pages.find((p) => p.kind === 'operation'),
       url: `/reference/op-${i}/`,
       mdUrl: `/reference/op-${i}.md`,
     })) as AgentPage[];
-    const big = llmsFullTxt(model, [...pages.filter((p) => p.kind !== 'operation'), ...many]);
+    const big = llmsFullTxt(model, [...pages.filter((p) => p.kind !== 'operation'), ...many], SITE);
     assert.match(
       big,
       new RegExp(`${LLMS_FULL_MAX_OPERATIONS + 1} operations, more than the ${LLMS_FULL_MAX_OPERATIONS}`),
     );
-    assert.doesNotMatch(big, /Source: \/reference\/op-0\.md/);
-    assert.match(big, /Source: \/reference\.md/);
+    assert.doesNotMatch(big, /Source: https:\/\/docs\.example\.com\/reference\/op-0\.md/);
+    assert.match(big, /Source: https:\/\/docs\.example\.com\/reference\.md/);
   });
 });
 

@@ -91,8 +91,8 @@ describe("with base '/api-docs'", async () => {
     assert.equal(ogImagePath(`${BASE}/list-pets/`), `/og${BASE}/list-pets.jpg`);
     const index = pages.find((p) => p.url === `${BASE}/`);
     assert.match(index?.markdown() ?? '', /\[HTML page\]\(\/api-docs\/\)/);
-    const llms = llmsTxt(model, pages);
-    assert.match(llms, /\(\/api-docs\/list-pets\.md\)/);
+    const llms = llmsTxt(model, pages, 'https://docs.example/');
+    assert.match(llms, /\(https:\/\/docs\.example\/api-docs\/list-pets\.md\)/);
     assert.doesNotMatch(llms, /\/reference\//);
     const catalog = JSON.stringify(
       apiCatalog({ site: 'https://docs.example/', title: 'T', apiUrl: null, referenceBase: BASE }),
