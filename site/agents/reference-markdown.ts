@@ -7,7 +7,7 @@
  * that follows them stays in Markdown; links written in the description's own Markdown are kept.
  */
 
-import { LONG_STRING_CHARS } from '../reference/model/long-values.ts';
+import { shortenedNote } from '../reference/model/long-values.ts';
 import type {
   OperationSummary,
   OperationView,
@@ -259,10 +259,8 @@ function mediaBlocks(contents: OperationView['responses'][number]['contents']): 
       parts.push(
         `${label}${ex.summary ? `: ${oneLine(ex.summary)}` : ''}:\n\n${/json/i.test(m.mediaType) ? fenced('json', exampleJson(ex.value)) : fenced('', ex.value)}`,
       );
-      if (ex.shortened)
-        parts.push(
-          `${ex.shortened === 1 ? 'A value' : `${ex.shortened} values`} over ${LONG_STRING_CHARS.toLocaleString('en-US')} characters ${ex.shortened === 1 ? 'is' : 'are'} shortened here; the full example is in the description ([openapi.json](/openapi.json)).`,
-        );
+      const note = shortenedNote(ex);
+      if (note) parts.push(`${note}; the full example is in the description ([openapi.json](/openapi.json)).`);
     }
     return parts.join('\n\n');
   });

@@ -1,11 +1,12 @@
 /**
- * Long strings in the values a page shows (examples, generated samples, schema examples and defaults),
- * shortened to a preview and their length. Real descriptions put whole files into examples (a receipt's
+ * Long values a page shows (examples, generated samples, schema examples and defaults), shortened:
+ * long strings to a preview and their length, long examples to their first items. Real descriptions put whole files into examples (a receipt's
  * photo as 38 KB of base64); printed in the request example, the response example and every generated
  * code sample, one such value made an operation page of over 200 KB gzip. A page shows each such string
  * as its first characters and what it is (`"iVBORw0KGgoAAAANSUhEUg… (base64, 37,912 characters)"`);
- * the full value stays in the description the page links to (`/openapi.json`, `/openapi.yaml`) and in
- * the try-it document, so a request sent from the page carries it whole. Pure.
+ * an example of hundreds of KB (a news API's 400 KB of articles) is shown by its first items. The full
+ * value stays in the description the page links to (`/openapi.json`, `/openapi.yaml`) and in the
+ * try-it document, so a request sent from the page carries it whole. Pure.
  */
 
 /** A string longer than this (UTF-16 code units) is shortened on the pages. */
@@ -58,4 +59,68 @@ export function boundLongStrings(value: unknown): { value: unknown; shortened: n
   };
   const out = walk(value, 0);
   return { value: out, shortened };
+}
+
+/** An example whose pretty-printed text is longer than this (characters) is shown in part. */
+export const LONG_EXAMPLE_CHARS = 16_384;
+
+/** How many items of an array a shown-in-part example keeps. */
+const KEPT_ITEMS = 2;
+
+/** An example as a page shows it. */
+export interface BoundExample {
+  /** pretty-printed JSON (or the text as is) */
+  text: string;
+  /** how many strings were shortened ({@link boundLongStrings}) */
+  shortened: number;
+  /** the length (characters) of the whole example's text, when `text` shows only a part of it */
+  cutFrom?: number;
+}
+
+/**
+ * An example value as a page shows it: its long strings shortened, and when its text is still longer
+ * than {@link LONG_EXAMPLE_CHARS}, its arrays cut to their first items (a string in place of the rest
+ * says how many there were), then, if still too long, its text cut at a line end with a last line
+ * saying so. The text stays JSON unless that last cut was needed.
+ * @param pretty how a value becomes text (JSON with two-space indentation, strings as they are)
+ */
+export function boundExample(raw: unknown, pretty: (value: unknown) => string): BoundExample {
+  const { value, shortened } = boundLongStrings(raw);
+  const text = pretty(value);
+  if (text.length <= LONG_EXAMPLE_CHARS) return { text, shortened };
+  const whole = pretty(raw).length;
+  const cut = (v: unknown, depth: number): unknown => {
+    if (typeof v !== 'object' || v === null || depth > 64) return v;
+    if (Array.isArray(v)) {
+      const kept = v.slice(0, KEPT_ITEMS).map((x) => cut(x, depth + 1));
+      return v.length > KEPT_ITEMS
+        ? [...kept, `… ${(v.length - KEPT_ITEMS).toLocaleString('en-US')} more items`]
+        : kept;
+    }
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cut(x, depth + 1)]));
+  };
+  let part = pretty(cut(value, 0));
+  if (part.length > LONG_EXAMPLE_CHARS) {
+    const end = part.lastIndexOf('\n', LONG_EXAMPLE_CHARS);
+    part = `${part.slice(0, end > 0 ? end : LONG_EXAMPLE_CHARS)}\n…`;
+  }
+  return { text: part, shortened, cutFrom: whole };
+}
+
+/**
+ * What a page says under an example it shows shortened, before naming where the full example is;
+ * undefined when it shows the example whole.
+ */
+export function shortenedNote(example: { shortened?: number; cutFrom?: number }): string | undefined {
+  const parts: string[] = [];
+  if (example.cutFrom !== undefined)
+    parts.push(`Shown in part: the whole example has ${example.cutFrom.toLocaleString('en-US')} characters`);
+  const n = example.shortened ?? 0;
+  if (n > 0)
+    parts.push(
+      `${n === 1 ? 'a value' : `${n} values`} over ${LONG_STRING_CHARS.toLocaleString('en-US')} characters ${n === 1 ? 'is' : 'are'} shortened`,
+    );
+  if (parts.length === 0) return undefined;
+  const text = parts.join('; ');
+  return `${text[0]?.toUpperCase()}${text.slice(1)}`;
 }

@@ -27,7 +27,7 @@ import {
   tagObjects,
 } from './document.ts';
 import { type Deprecation, describeDeprecation, type StabilityLevel, stabilityOf } from './lifecycle.ts';
-import { boundLongStrings } from './long-values.ts';
+import { boundExample } from './long-values.ts';
 import { type CodeSample, codeSamples, type SampleRequest } from './samples.ts';
 import {
   collapsedSchemas,
@@ -101,6 +101,8 @@ export interface ExampleView {
   generated: boolean;
   /** How many strings longer than LONG_STRING_CHARS `value` shows shortened (long-values.ts); absent when none. */
   shortened?: number;
+  /** The whole example's length (characters) when `value` shows only its first items (long-values.ts). */
+  cutFrom?: number;
 }
 
 export interface MediaView {
@@ -328,12 +330,13 @@ function prettyJson(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
 }
 
-/** An example as a page shows it: pretty-printed, its long strings shortened (long-values.ts). */
+/** An example as a page shows it: pretty-printed, its long strings and long lists shortened (long-values.ts). */
 function exampleView(name: string, summary: string | undefined, raw: unknown, generated: boolean): ExampleView {
-  const { value, shortened } = boundLongStrings(raw);
-  const view: ExampleView = { name, value: prettyJson(value), generated };
+  const { text, shortened, cutFrom } = boundExample(raw, prettyJson);
+  const view: ExampleView = { name, value: text, generated };
   if (summary !== undefined) view.summary = summary;
   if (shortened > 0) view.shortened = shortened;
+  if (cutFrom !== undefined) view.cutFrom = cutFrom;
   return view;
 }
 

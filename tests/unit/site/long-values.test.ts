@@ -4,7 +4,14 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { operationMarkdown } from '../../../site/agents/reference-markdown.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
-import { boundLongStrings, LONG_STRING_CHARS, shortenedString } from '../../../site/reference/model/long-values.ts';
+import {
+  boundExample,
+  boundLongStrings,
+  LONG_EXAMPLE_CHARS,
+  LONG_STRING_CHARS,
+  shortenedNote,
+  shortenedString,
+} from '../../../site/reference/model/long-values.ts';
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
 import { tryItDocument } from '../../../site/reference/model/tryit-document.ts';
 
@@ -88,12 +95,52 @@ describe('an operation whose examples hold a photo', () => {
     assert.ok(md.length < 6000, `${md.length} characters`);
     assert.match(
       md,
-      /A value over 2,048 characters is shortened here; the full example is in the description \(\[openapi\.json\]\(\/openapi\.json\)\)/,
+      /A value over 2,048 characters is shortened; the full example is in the description \(\[openapi\.json\]\(\/openapi\.json\)\)/,
     );
   });
 
   test('the try-it document keeps the whole value, so a request sent from the page carries it', () => {
     const tryIt = JSON.stringify(tryItDocument(doc, op.method, op.path, [{ url: '/api/mock' }]));
     assert.ok(tryIt.includes(photo));
+  });
+});
+
+describe('an example of hundreds of KB made of short strings (a news API)', () => {
+  const article = (i: number) => ({
+    id: `a-${i}`,
+    title: `Markets move ${i}`,
+    links: [{ href: `https://example.com/${i}` }],
+  });
+  const news = { entries: Array.from({ length: 2000 }, (_, i) => article(i)), feed: { title: 'News' } };
+  const pretty = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v, null, 2));
+
+  test('is shown by its first items, still JSON, with the length of the whole', () => {
+    const whole = pretty(news).length;
+    assert.ok(whole > 200_000);
+    const shown = boundExample(news, pretty);
+    assert.ok(shown.text.length <= LONG_EXAMPLE_CHARS, `${shown.text.length} characters`);
+    assert.equal(shown.cutFrom, whole);
+    assert.deepEqual(JSON.parse(shown.text), {
+      entries: [article(0), article(1), '… 1,998 more items'],
+      feed: { title: 'News' },
+    });
+    assert.equal(
+      shortenedNote(shown),
+      `Shown in part: the whole example has ${whole.toLocaleString('en-US')} characters`,
+    );
+  });
+
+  test('an example long without lists (an object of 3,000 keys) is cut at a line end', () => {
+    const wide = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`key${i}`, `value ${i}`]));
+    const shown = boundExample(wide, pretty);
+    assert.ok(shown.text.length <= LONG_EXAMPLE_CHARS + 2);
+    assert.match(shown.text, /"key\d+": "value \d+",\n…$/);
+    assert.equal(shown.cutFrom, pretty(wide).length);
+  });
+
+  test('an example that fits is shown whole, with no note', () => {
+    const shown = boundExample({ a: [1, 2, 3] }, pretty);
+    assert.deepEqual(shown, { text: pretty({ a: [1, 2, 3] }), shortened: 0 });
+    assert.equal(shortenedNote(shown), undefined);
   });
 });
