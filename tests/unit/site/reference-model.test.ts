@@ -7,7 +7,12 @@ import { serverAllowed } from '../../../site/reference/browser/guard.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
 import { buildReferenceModel, type OperationView, serverUrl } from '../../../site/reference/model/reference.ts';
 import { schemaNode } from '../../../site/reference/model/schema.ts';
-import { FULL_SIDEBAR_LIMIT, referenceSidebar, type SidebarItem } from '../../../site/reference/model/sidebar.ts';
+import {
+  FULL_SIDEBAR_LIMIT,
+  operationLabel,
+  referenceSidebar,
+  type SidebarItem,
+} from '../../../site/reference/model/sidebar.ts';
 import { slugify, uniqueSlugs } from '../../../site/reference/model/slug.ts';
 import { tryItDocument } from '../../../site/reference/model/tryit-document.ts';
 import { loadSpec, SPEC_PATH } from '../../../spec/load.ts';
@@ -284,7 +289,21 @@ describe('sidebar', () => {
     const update = ops.find((l) => l.link === '/reference/update-inventory/');
     assert.equal(update?.attrs?.['data-method'], 'put');
     assert.equal(update?.badge?.text, 'Beta');
-    assert.equal(ops.find((l) => l.link === '/reference/get-pet/')?.badge?.text, 'Deprecated');
+    const getPet = ops.find((l) => l.link === '/reference/get-pet/');
+    assert.equal(getPet?.badge?.text, 'Deprecated');
+    assert.equal(getPet?.label, 'Get a pet', 'the summary says "(deprecated)"; the badge alone marks it');
+  });
+  test('a deprecated operation carries one mark: the badge, not also "(deprecated)" in its label', () => {
+    const deprecated = { text: 'Deprecated', variant: 'danger', class: 'ref-badge' } as const;
+    assert.equal(operationLabel('Get a pet (deprecated)', deprecated), 'Get a pet');
+    assert.equal(operationLabel('List orders [Deprecated]', deprecated), 'List orders');
+    assert.equal(operationLabel('Old call - deprecated', deprecated), 'Old call');
+    assert.equal(operationLabel('Get non-deprecated pets', deprecated), 'Get non-deprecated pets');
+    assert.equal(operationLabel('Get non-deprecated', deprecated), 'Get non-deprecated');
+    assert.equal(operationLabel('(deprecated)', deprecated), '(deprecated)', 'nothing but the mark: kept');
+    const beta = { text: 'Beta', variant: 'note', class: 'ref-badge' } as const;
+    assert.equal(operationLabel('Get a pet (deprecated)', beta), 'Get a pet (deprecated)', 'no Deprecated badge');
+    assert.equal(operationLabel('Get a pet (deprecated)', undefined), 'Get a pet (deprecated)');
   });
   test(`above ${FULL_SIDEBAR_LIMIT} operations only the current tag lists its operations`, () => {
     const paths: Record<string, unknown> = {};
