@@ -54,10 +54,13 @@ test.describe('operation pages without JavaScript', () => {
     await expect(page.locator('#response-429').locator('..')).toContainText('Retry-After');
     // The samples are there in the HTML (tabs need JS to switch, so every panel's text is in the page).
     const samples = await page.locator('starlight-tabs [role="tabpanel"] pre').allTextContents();
-    assert.equal(samples.length, 3);
+    assert.equal(samples.length, 8);
     assert.match(samples[0] ?? '', /curl -sS --fail-with-body/);
     assert.match(samples[1] ?? '', /await fetch\(/);
     assert.match(samples[2] ?? '', /requests\.get\(/);
+    assert.match(samples[3] ?? '', /requestUrl := "https:\/\/petstore\.example\.com\/v1\/pets"/, 'Go, generated');
+    assert.match(samples[3] ?? '', /http\.NewRequest\("GET", requestUrl, nil\)/, 'Go, generated');
+    assert.match(samples[7] ?? '', /Net::HTTP::Get/, 'Ruby, generated');
     // The try-it button needs JavaScript: without it, it is not shown.
     await expect(page.getByRole('button', { name: 'Try it' })).toBeHidden();
   });
@@ -108,17 +111,25 @@ test.describe('extensions on the static pages', () => {
     await expect(page.locator('table.ref-headers').first()).toContainText('Sunset');
   });
 
-  test('hand-written samples in the spec order, cURL first, tabs kept in sync across pages', async ({
+  test('hand-written samples in the spec order, cURL first, then generated languages, tabs kept in sync across pages', async ({
     page,
     origin,
   }) => {
     await page.goto(`${origin}/reference/create-pet/`);
     const tabs = page.locator('starlight-tabs [role="tab"]');
-    await expect(tabs).toHaveText(['cURL', 'JavaScript', 'Python']);
+    await expect(tabs).toHaveText(['cURL', 'JavaScript', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby']);
     await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
     await tabs.nth(2).click();
     await page.goto(`${origin}/reference/list-categories/`);
     await expect(page.locator('starlight-tabs [role="tab"][aria-selected="true"]')).toHaveText('Python');
+    await page.getByRole('tab', { name: 'Java', exact: true }).click();
+    await page.goto(`${origin}/reference/place-order/`);
+    await expect(page.locator('starlight-tabs [role="tab"][aria-selected="true"]')).toHaveText('Java');
+    await expect(page.locator('starlight-tabs [role="tabpanel"]:visible pre')).toContainText('OkHttpClient');
+    // Every tab in view without scrolling the tab list sideways, with the table of contents beside the page.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const overflow = await page.locator('.ref-samples .tablist-wrapper').evaluate((w) => w.scrollWidth - w.clientWidth);
+    assert.ok(overflow <= 0, `the tab list scrolls sideways by ${overflow}px`);
   });
 });
 
