@@ -34,6 +34,19 @@ const apiReference = reference({
   description: 'spec/openapi.yaml',
   base: '/reference',
   sidebar: { label: 'API reference', threshold: 150 },
+  // Generated where x-codeSamples has none: @scalar/snippetz `target/client` ids, in tab order.
+  codeSamples: {
+    targets: [
+      'shell/curl',
+      'js/fetch',
+      'python/requests',
+      'go/native',
+      'java/okhttp',
+      'csharp/httpclient',
+      'php/guzzle',
+      'ruby/native',
+    ],
+  },
   tryIt: { targets: ['mock', 'description'] },
 });
 

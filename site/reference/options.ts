@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { SCHEMA_PAGE_LIMIT } from './model/reference.ts';
+import { availableSampleTargets, DEFAULT_SAMPLE_TARGETS, type SampleTargetId } from './model/samples.ts';
 
 /** Operation count up to which every page's sidebar lists every operation (default threshold). */
 export const FULL_SIDEBAR_LIMIT = 150;
@@ -57,6 +58,28 @@ export const referenceOptionsSchema = z
      * they are used (a page per schema costs build time: most of a large description's build).
      */
     schemaPages: z.number().int().nonnegative().default(SCHEMA_PAGE_LIMIT),
+    codeSamples: z
+      .object({
+        /**
+         * The languages generated for an operation where `x-codeSamples` has none, in tab order: the
+         * `target/client` ids `@scalar/snippetz` offers (`shell/curl`, `go/native`, `java/okhttp`…).
+         * Hand-written samples always come first. Empty: hand-written samples only.
+         */
+        targets: z
+          .array(
+            z.string().refine((id) => availableSampleTargets().some((t) => t.id === id), {
+              error: (issue) =>
+                `unknown generator ${JSON.stringify(issue.input)}; @scalar/snippetz offers ${availableSampleTargets()
+                  .map((t) => t.id)
+                  .join(', ')}`,
+            }),
+          )
+          .refine((t) => new Set(t).size === t.length, 'each target at most once')
+          .transform((t) => t as SampleTargetId[])
+          .default([...DEFAULT_SAMPLE_TARGETS]),
+      })
+      .strict()
+      .default({ targets: [...DEFAULT_SAMPLE_TARGETS] }),
     tryIt: z
       .object({
         /**

@@ -153,3 +153,51 @@ test.describe('links into the former single-page reference', () => {
     assert.equal(focused.outline, 'none');
   });
 });
+
+test.describe('the reference sidebar', () => {
+  // 800px is the narrowest screen with the sidebar beside the page (Starlight's 50rem), 1280px a laptop.
+  for (const width of [800, 1280])
+    test(`labels wrap at word boundaries and badges stay whole (${width}px)`, async ({ page, baseURL }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${baseURL}/reference/replace-order/`);
+      const result = await page.evaluate(() => {
+        const lines = (n: Node, from: number, to: number): number => {
+          const r = document.createRange();
+          r.setStart(n, from);
+          r.setEnd(n, to);
+          return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
+        };
+        const cut: string[] = [];
+        const badges: string[] = [];
+        const entries = [...document.querySelectorAll<HTMLAnchorElement>('nav a.ref-op')];
+        for (const a of entries) {
+          const label = a.querySelector(':scope > span:not(.sl-badge)');
+          const text = label?.firstChild;
+          if (!text) continue;
+          for (const m of (text.textContent ?? '').matchAll(/\S+/g)) {
+            if (lines(text, m.index ?? 0, (m.index ?? 0) + m[0].length) > 1) cut.push(`${a.pathname}: ${m[0]}`);
+          }
+          const badge = a.querySelector<HTMLElement>('.sl-badge');
+          const badgeText = badge?.firstChild;
+          if (
+            badge &&
+            badgeText &&
+            (lines(badgeText, 0, badgeText.textContent?.length ?? 0) > 1 || badge.scrollWidth > badge.clientWidth + 1)
+          )
+            badges.push(`${a.pathname}: ${badge.textContent}`);
+        }
+        return { entries: entries.length, cut, badges };
+      });
+      assert.ok(result.entries >= 18, `operations in the sidebar (${result.entries})`);
+      assert.deepEqual(result.cut, [], 'words cut across lines');
+      assert.deepEqual(result.badges, [], 'badges broken or clipped');
+    });
+
+  test('the deprecated operation says so once: the badge', async ({ page, baseURL }) => {
+    await page.goto(`${baseURL}/reference/`);
+    const entry = page.locator('nav a.ref-op[href="/reference/get-pet/"]');
+    assert.equal((await entry.locator(':scope > span:not(.sl-badge)').textContent())?.trim(), 'Get a pet');
+    assert.equal((await entry.locator('.sl-badge').textContent())?.trim(), 'Deprecated');
+    assert.equal((await entry.textContent())?.match(/deprecated/gi)?.length, 1, 'one mark');
+  });
+});

@@ -1,8 +1,8 @@
 /**
  * Browser edge of the explorer (/reference/explorer/): reads the build-time data the page inlined
  * (document URL, configuration, hidden operations), mounts Scalar, and adds what Scalar only has
- * globally: the request guard for operations without a try-it panel and the notice when the mock API
- * is missing (static hosting). Nothing is sent to the mock before the reader sends a request.
+ * globally: the request guard for operations without a try-it panel, the notice when the mock API
+ * is missing (static hosting), and the repairs that bring it to WCAG 2.2 AA (scalar-a11y.ts). Nothing is sent to the mock before the reader sends a request.
  * Decisions live in guard.ts (pure, unit-tested); this file only wires them to the DOM and fetch.
  */
 import { createApiReference } from '@scalar/api-reference';
@@ -17,6 +17,7 @@ import {
   MOCK_UNAVAILABLE,
   refusalMessage,
 } from './guard.ts';
+import { watchScalarA11y } from './scalar-a11y.ts';
 
 interface PageData {
   documentUrl: string;
@@ -123,3 +124,5 @@ createApiReference(mount, {
 });
 blockHiddenButtons();
 guardClientModal();
+// Contrast, target sizes, names and roles to WCAG 2.2 AA, like the rest of the site (scalar-a11y.ts).
+watchScalarA11y();

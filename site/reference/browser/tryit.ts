@@ -21,6 +21,7 @@ import { getThemeStyles } from '@scalar/themes';
 import { createWorkspaceStore, type WorkspaceStore } from '@scalar/workspace-store/client';
 import { watch } from 'vue';
 import { CLAIM_MESSAGE, mockWorkerPaths, PROBE_HEADER } from '../../mock/mount.ts';
+import { watchScalarA11y } from './scalar-a11y.ts';
 
 /** The in-browser mock's worker and scope, below the reference's base path (set by {@link openTryIt}). */
 let WORKER = mockWorkerPaths('/reference');
@@ -278,6 +279,8 @@ export async function openTryIt(target: {
     document.body.append(el);
     followTheme();
     modal = createApiClientModal({ el, workspaceStore: store, options });
+    // Contrast, names and roles to WCAG 2.2 AA, like the pages around it (scalar-a11y.ts).
+    watchScalarA11y(el);
   } else {
     modal.updateOptions(options);
   }

@@ -95,6 +95,7 @@ export async function referenceData(): Promise<ReferenceData> {
         tryItTargets: tryIt,
         base: options.base,
         schemaPages: options.schemaPages,
+        sampleTargets: options.codeSamples.targets,
       }),
       mapped: mapReference(explorerDocument(loaded), {
         buildDate: date,

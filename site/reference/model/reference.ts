@@ -28,7 +28,13 @@ import {
 } from './document.ts';
 import { type Deprecation, describeDeprecation, type StabilityLevel, stabilityOf } from './lifecycle.ts';
 import { boundExample } from './long-values.ts';
-import { type CodeSample, codeSamples, type SampleRequest } from './samples.ts';
+import {
+  type CodeSample,
+  codeSamples,
+  DEFAULT_SAMPLE_TARGETS,
+  type SampleRequest,
+  type SampleTargetId,
+} from './samples.ts';
 import {
   collapsedSchemas,
   deref,
@@ -296,6 +302,11 @@ export interface ModelOptions {
    * above it only the schemas a page shows collapsed have one.
    */
   schemaPages?: number;
+  /**
+   * The generated code samples' languages, `@scalar/snippetz` `target/client` ids in tab order
+   * (default {@link DEFAULT_SAMPLE_TARGETS}); `[]` for hand-written samples only.
+   */
+  sampleTargets?: readonly SampleTargetId[];
 }
 
 /**
@@ -681,7 +692,11 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
       samples:
         op.kind === 'webhook'
           ? []
-          : codeSamples(operation, sampleRequest(sampleServer, op.method, op.path, parameters, security, requestBody)),
+          : codeSamples(
+              operation,
+              sampleRequest(sampleServer, op.method, op.path, parameters, security, requestBody),
+              options.sampleTargets ?? DEFAULT_SAMPLE_TARGETS,
+            ),
       callbacks: callbackViews(doc, operation, ctx),
       externalDocs: ext ? { url: String(ext.url), description: str(ext.description) } : undefined,
     };

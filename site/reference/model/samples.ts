@@ -1,9 +1,10 @@
 /**
  * Code samples of an operation: the hand-written `x-codeSamples` first, in the order the document
- * gives, then generated ones only for languages that have no hand-written sample, so no label appears
- * twice. Generation is `@scalar/snippetz` (the generator Scalar's own client uses) over a request built
- * from the operation: production server, required parameters with their examples, the bearer token
- * from an environment variable, the request body example. Pure: no I/O.
+ * gives, then generated ones for the chosen languages (the reference's `codeSamples.targets` option)
+ * that have no hand-written sample, so no language appears twice. Generation is `@scalar/snippetz`
+ * (the generator Scalar's own client uses) over a request built from the operation: production
+ * server, required parameters with their examples, a bearer token placeholder, the request body
+ * example. Pure: no I/O.
  */
 import { snippetz } from '@scalar/snippetz';
 
@@ -28,28 +29,107 @@ export interface SampleRequest {
   body?: string;
 }
 
-/** Languages offered when the document has no sample for them, in tab order. */
-const GENERATED = [
-  { label: 'cURL', family: 'shell', target: 'shell', client: 'curl', lang: 'sh' },
-  { label: 'JavaScript', family: 'javascript', target: 'js', client: 'fetch', lang: 'js' },
-  { label: 'Python', family: 'python', target: 'python', client: 'requests', lang: 'python' },
-] as const;
+/**
+ * A generator of `@scalar/snippetz` as `target/client` (`shell/curl`, `go/native`, `java/okhttp`):
+ * the language and the library its sample uses.
+ */
+export type SampleTargetId = `${string}/${string}`;
 
-/** Language family of an `x-codeSamples` `lang` (curl and shell count as one, node and js as one). */
-function family(lang: string): string {
-  const l = lang.toLowerCase();
-  if (['curl', 'shell', 'sh', 'bash', 'zsh'].includes(l)) return 'shell';
-  if (['javascript', 'js', 'node', 'nodejs', 'typescript', 'ts'].includes(l)) return 'javascript';
-  if (['python', 'py', 'python3'].includes(l)) return 'python';
-  return l;
+/** One generator `@scalar/snippetz` offers, as the options list it and the pages label it. */
+export interface SampleTarget {
+  id: SampleTargetId;
+  /** snippetz's target key (`go`) and client key (`native`). */
+  target: string;
+  client: string;
+  /** snippetz's titles: the language (`C#`) and the client (`HttpClient`). */
+  title: string;
+  clientTitle: string;
 }
 
-/** Expressive Code language id for an `x-codeSamples` `lang`. */
+/**
+ * The generated languages when the options name none: the eight languages most API readers use, each
+ * with its common HTTP library (Requests for Python, OkHttp for Java, Guzzle for PHP). Tab order.
+ */
+export const DEFAULT_SAMPLE_TARGETS: readonly SampleTargetId[] = [
+  'shell/curl',
+  'js/fetch',
+  'python/requests',
+  'go/native',
+  'java/okhttp',
+  'csharp/httpclient',
+  'php/guzzle',
+  'ruby/native',
+];
+
+/**
+ * Every `target/client` the installed `@scalar/snippetz` offers, in its order. The options accept
+ * exactly these, so a generator that a snippetz upgrade drops fails the build by name.
+ */
+export function availableSampleTargets(): readonly SampleTarget[] {
+  available ??= snippetz()
+    .clients()
+    .flatMap((t) =>
+      t.clients.map((c) => ({
+        id: `${t.key}/${c.client}` as SampleTargetId,
+        target: t.key,
+        client: c.client,
+        title: t.title,
+        clientTitle: c.title,
+      })),
+    );
+  return available;
+}
+let available: SampleTarget[] | undefined;
+
+/**
+ * Language families: every `lang` an `x-codeSamples` entry may use for one language, under one name,
+ * so a hand-written sample in that language replaces the generated one. Keyed by family; the first
+ * name is snippetz's target key where it has one.
+ */
+const FAMILIES: Record<string, readonly string[]> = {
+  shell: ['shell', 'curl', 'sh', 'bash', 'zsh', 'wget', 'httpie'],
+  javascript: ['javascript', 'js', 'node', 'nodejs', 'typescript', 'ts'],
+  python: ['python', 'py', 'python3'],
+  go: ['go', 'golang'],
+  csharp: ['csharp', 'c#', 'cs', 'dotnet'],
+  fsharp: ['fsharp', 'f#', 'fs'],
+  ruby: ['ruby', 'rb'],
+  kotlin: ['kotlin', 'kt'],
+  rust: ['rust', 'rs'],
+  objc: ['objc', 'objective-c', 'objectivec'],
+  powershell: ['powershell', 'ps1', 'pwsh'],
+};
+const FAMILY_OF = new Map(Object.entries(FAMILIES).flatMap(([f, names]) => names.map((n) => [n, f] as const)));
+
+/** Expressive Code (Shiki) language ids where they differ from the family's name. */
+const HIGHLIGHT: Record<string, string> = {
+  shell: 'sh',
+  javascript: 'js',
+  objc: 'objective-c',
+};
+
+/** Language family of an `x-codeSamples` `lang` or a snippetz target key (`node` and `js` are one). */
+function family(lang: string): string {
+  const l = lang.toLowerCase();
+  return FAMILY_OF.get(l) ?? l;
+}
+
+/** Expressive Code language id for an `x-codeSamples` `lang` or a snippetz target key. */
 function highlightLang(lang: string): string {
   const f = family(lang);
-  if (f === 'shell') return 'sh';
-  if (f === 'javascript') return lang.toLowerCase().startsWith('t') ? 'ts' : 'js';
-  return f;
+  if (f === 'javascript' && /^t/i.test(lang)) return 'ts';
+  return HIGHLIGHT[f] ?? f;
+}
+
+/**
+ * The tab label of a generated sample: the language (`Go`, `C#`); for the shell the client (`cURL`,
+ * `Wget`), which is what readers look for; with the client in brackets when the list holds another
+ * client of the same language (`Java (OkHttp)`, `Java (Unirest)`).
+ */
+function generatedLabel(t: SampleTarget, chosen: readonly SampleTarget[]): string {
+  if (t.target === 'shell') return t.client === 'curl' ? 'cURL' : t.clientTitle;
+  const shared = chosen.filter((o) => o.target === t.target).length > 1;
+  return shared ? `${t.title} (${t.clientTitle})` : t.title;
 }
 
 /**
@@ -57,35 +137,47 @@ function highlightLang(lang: string): string {
  * without a string `source` are skipped; the label defaults to the language.
  */
 export function handWrittenSamples(operation: Record<string, unknown>): CodeSample[] {
+  return readHandWritten(operation).map(({ sample }) => sample);
+}
+
+function readHandWritten(operation: Record<string, unknown>): Array<{ sample: CodeSample; family: string }> {
   const raw = operation['x-codeSamples'] ?? operation['x-code-samples'];
   if (!Array.isArray(raw)) return [];
-  const out: CodeSample[] = [];
+  const out: Array<{ sample: CodeSample; family: string }> = [];
   for (const s of raw) {
     if (typeof s !== 'object' || s === null) continue;
     const { lang, label, source } = s as Record<string, unknown>;
     if (typeof source !== 'string' || typeof lang !== 'string') continue;
     out.push({
-      label: typeof label === 'string' && label.trim() ? label : lang,
-      lang: highlightLang(lang),
-      source: source.replace(/\n+$/, ''),
-      generated: false,
+      sample: {
+        label: typeof label === 'string' && label.trim() ? label : lang,
+        lang: highlightLang(lang),
+        source: source.replace(/\n+$/, ''),
+        generated: false,
+      },
+      family: family(lang),
     });
   }
   return out;
 }
 
 /**
- * All samples of an operation: hand-written first, then one generated sample for each language of
- * cURL, JavaScript and Python that no hand-written sample covers (by language or label).
+ * All samples of an operation: hand-written first, then one generated sample for each of `targets`
+ * (`target/client` ids of `@scalar/snippetz`, in tab order) whose language no hand-written sample
+ * covers, by language family or by label. An id snippetz does not offer is skipped (the options refuse
+ * them before a build gets here); so is a request snippetz cannot print.
+ * @param targets default {@link DEFAULT_SAMPLE_TARGETS}; `[]` for hand-written samples only
  */
-export function codeSamples(operation: Record<string, unknown>, request: SampleRequest): CodeSample[] {
-  const written = handWrittenSamples(operation);
-  const families = new Set(
-    (Array.isArray(operation['x-codeSamples']) ? operation['x-codeSamples'] : [])
-      .map((s) => (typeof s === 'object' && s && typeof s.lang === 'string' ? family(s.lang) : ''))
-      .filter(Boolean),
-  );
-  const labels = new Set(written.map((s) => s.label.toLowerCase()));
+export function codeSamples(
+  operation: Record<string, unknown>,
+  request: SampleRequest,
+  targets: readonly SampleTargetId[] = DEFAULT_SAMPLE_TARGETS,
+): CodeSample[] {
+  const written = readHandWritten(operation);
+  const families = new Set(written.map((w) => w.family));
+  const labels = new Set(written.map((w) => w.sample.label.toLowerCase()));
+  const offered = new Map(availableSampleTargets().map((t) => [t.id, t]));
+  const chosen = targets.flatMap((id) => offered.get(id) ?? []);
   const gen = snippetz();
   const har = {
     method: request.method.toUpperCase(),
@@ -93,17 +185,18 @@ export function codeSamples(operation: Record<string, unknown>, request: SampleR
     headers: request.headers,
     ...(request.body !== undefined ? { postData: { mimeType: 'application/json', text: request.body } } : {}),
   };
-  const out = [...written];
-  for (const g of GENERATED) {
-    if (families.has(g.family) || labels.has(g.label.toLowerCase())) continue;
+  const out = written.map((w) => w.sample);
+  for (const t of chosen) {
+    const label = generatedLabel(t, chosen);
+    if (families.has(family(t.target)) || labels.has(label.toLowerCase())) continue;
     let source: string | undefined;
     try {
-      source = gen.print(g.target, g.client as never, har) ?? undefined;
+      source = gen.print(t.target as never, t.client as never, har) ?? undefined;
     } catch {
       // A request snippetz cannot print (a URL it cannot parse, say): no generated sample, no failed build.
       source = undefined;
     }
-    if (source) out.push({ label: g.label, lang: g.lang, source: source.replace(/\n+$/, ''), generated: true });
+    if (source) out.push({ label, lang: highlightLang(t.target), source: source.replace(/\n+$/, ''), generated: true });
   }
   return out;
 }

@@ -47,11 +47,28 @@ export function operationBadge(
   return undefined;
 }
 
+/**
+ * A trailing deprecation mark in a summary ("Get a pet (deprecated)", "List orders [Deprecated]",
+ * "Old call - deprecated", never "Get non-deprecated"): the sidebar drops it when the `Deprecated` badge already says so.
+ */
+const TRAILING_DEPRECATED = /\s*(?:\(\s*deprecated\s*\)|\[\s*deprecated\s*\]|\s[-–—]\s*deprecated)\s*$/i;
+
+/**
+ * The sidebar label of an operation: its summary, without a trailing "(deprecated)" when the badge
+ * beside it reads `Deprecated`, so the entry carries one deprecation mark. A summary that is nothing
+ * but the mark is kept as written.
+ */
+export function operationLabel(summary: string, badge: Extract<SidebarItem, { link: string }>['badge']): string {
+  if (badge?.text !== 'Deprecated') return summary;
+  const stripped = summary.replace(TRAILING_DEPRECATED, '');
+  return stripped === '' ? summary : stripped;
+}
+
 function operationItem(op: OperationSummary): SidebarItem {
   const badge =
     op.kind === 'webhook' ? { text: 'Webhook', variant: 'note' as const, class: 'ref-badge' } : operationBadge(op);
   return {
-    label: op.summary,
+    label: operationLabel(op.summary, badge),
     link: op.url,
     attrs: { 'data-method': op.method.toLowerCase(), class: 'ref-op' },
     ...(badge ? { badge } : {}),

@@ -82,12 +82,27 @@ describe('operation Markdown (GET /pets)', () => {
     );
     assert.match(md, /\| `X-Total-Count` \| integer \|/);
   });
-  test('the hand-written samples in fenced blocks, nothing generated beside them', () => {
+  test('the hand-written samples in fenced blocks, then the generated ones marked as such', () => {
     assert.match(
       md,
       /### cURL\n\n```sh\ncurl -sS --fail-with-body "https:\/\/petstore\.example\.com\/v1\/pets\?status=available&limit=20"/,
     );
-    assert.doesNotMatch(md, /\(generated\)/);
+    assert.deepEqual(
+      [...md.matchAll(/^### (.+)$/gm)]
+        .map((m) => m[1])
+        .filter((h) => /^(cURL|JavaScript|Python|Go|Java|C#|PHP|Ruby)( |$)/.test(h ?? '')),
+      [
+        'cURL',
+        'JavaScript',
+        'Python',
+        'Go (generated)',
+        'Java (generated)',
+        'C# (generated)',
+        'PHP (generated)',
+        'Ruby (generated)',
+      ],
+    );
+    assert.match(md, /### Go \(generated\)\n\n```go\npackage main/);
   });
   test('no HTML', () => assert.doesNotMatch(md.replace(/```[\s\S]*?```/g, ''), /<\/?(div|span|p|a)\b/));
 });

@@ -419,6 +419,18 @@ describe('the integration options', () => {
       base: '/reference',
       sidebar: { label: 'API reference', threshold: 150 },
       schemaPages: 200,
+      codeSamples: {
+        targets: [
+          'shell/curl',
+          'js/fetch',
+          'python/requests',
+          'go/native',
+          'java/okhttp',
+          'csharp/httpclient',
+          'php/guzzle',
+          'ruby/native',
+        ],
+      },
       tryIt: { targets: ['mock', 'description'] },
     });
   });
@@ -429,6 +441,13 @@ describe('the integration options', () => {
       [{ sidebar: { label: '' } }, /sidebar\.label:/],
       [{ schemaPages: 1.5 }, /schemaPages:/],
       [{ tryIt: { targets: ['elsewhere'] } }, /tryIt\.targets\.0:/],
+      [
+        { codeSamples: { targets: ['go/nativ'] } },
+        /codeSamples\.targets\.0: unknown generator "go\/nativ"; .*go\/native/,
+      ],
+      [{ codeSamples: { targets: ['go'] } }, /codeSamples\.targets\.0: unknown generator "go"/],
+      [{ codeSamples: { targets: ['go/native', 'go/native'] } }, /codeSamples\.targets: each target at most once/],
+      [{ codeSamples: { languages: [] } }, /codeSamples\.languages: unknown option/],
       [{ descripton: 'x.yaml' }, /descripton: unknown option/],
       [{ description: 42 }, /description:/],
     ];

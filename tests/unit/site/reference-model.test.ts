@@ -6,8 +6,14 @@ import { describe, test } from 'node:test';
 import { serverAllowed } from '../../../site/reference/browser/guard.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
 import { buildReferenceModel, type OperationView, serverUrl } from '../../../site/reference/model/reference.ts';
+import { codeSamples, type SampleTargetId } from '../../../site/reference/model/samples.ts';
 import { schemaNode } from '../../../site/reference/model/schema.ts';
-import { FULL_SIDEBAR_LIMIT, referenceSidebar, type SidebarItem } from '../../../site/reference/model/sidebar.ts';
+import {
+  FULL_SIDEBAR_LIMIT,
+  operationLabel,
+  referenceSidebar,
+  type SidebarItem,
+} from '../../../site/reference/model/sidebar.ts';
 import { slugify, uniqueSlugs } from '../../../site/reference/model/slug.ts';
 import { tryItDocument } from '../../../site/reference/model/tryit-document.ts';
 import { loadSpec, SPEC_PATH } from '../../../spec/load.ts';
@@ -180,7 +186,7 @@ describe('the model of the Petstore spec', () => {
     assert.equal(errors.filter((s) => !s?.collapsed).length, 1);
     assert.ok(errors.slice(1).every((s) => s?.collapsed && s.ref?.url === '/reference/schemas/error/'));
   });
-  test('hand-written samples in the order the spec gives, nothing generated beside them', () => {
+  test('hand-written samples first, in the order the spec gives, then the other default languages generated', () => {
     const samples = byId('listPets').samples;
     assert.deepEqual(
       samples.map((s) => [s.label, s.lang, s.generated]),
@@ -188,6 +194,11 @@ describe('the model of the Petstore spec', () => {
         ['cURL', 'sh', false],
         ['JavaScript', 'js', false],
         ['Python', 'python', false],
+        ['Go', 'go', true],
+        ['Java', 'java', true],
+        ['C#', 'csharp', true],
+        ['PHP', 'php', true],
+        ['Ruby', 'ruby', true],
       ],
     );
   });
@@ -225,22 +236,62 @@ describe('the model of other descriptions', () => {
     const get = getOp?.samples ?? [];
     assert.deepEqual(
       get.map((s) => [s.label, s.generated]),
-      [
-        ['cURL', true],
-        ['JavaScript', true],
-        ['Python', true],
-      ],
+      ['cURL', 'JavaScript', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby'].map((l) => [l, true]),
     );
-    assert.match(get[0]?.source ?? '', /https:\/\/api\.example\.com\/v2\/repos\/octo\/hello/);
-    assert.doesNotMatch(get[0]?.source ?? '', /per_page/, 'optional parameters stay out of the sample');
+    for (const s of get) {
+      assert.match(s.source, /https:\/\/api\.example\.com\/v2\/repos\/octo\/hello/, `${s.label} calls the URL`);
+      assert.doesNotMatch(s.source, /per_page/, `${s.label}: optional parameters stay out of the sample`);
+    }
     const post = postOp?.samples ?? [];
     assert.deepEqual(
       post.map((s) => s.label),
-      ['cURL', 'JavaScript', 'Python'],
+      ['cURL', 'JavaScript', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby'],
     );
     assert.equal(post.filter((s) => s.label === 'cURL').length, 1);
     assert.equal(post[0]?.generated, false);
     assert.match(post[1]?.source ?? '', /name: 'a'/, 'the body example is sent');
+    assert.match(post.find((s) => s.label === 'Go')?.source ?? '', /http\.NewRequest\("POST"/);
+  });
+  test('the generated languages are the ones the options list, in their order', () => {
+    const samplesOf = (sampleTargets: SampleTargetId[]) => {
+      const m = buildReferenceModel(fixture(), { buildDate: BUILD_DATE, sampleTargets });
+      return (m.operations[1] && m.operationView(m.operations[1]).samples.map((s) => [s.label, s.lang])) ?? [];
+    };
+    assert.deepEqual(samplesOf(['rust/reqwest', 'shell/httpie', 'node/fetch']), [
+      ['cURL', 'sh'],
+      ['Rust', 'rust'],
+      ['Node.js', 'js'],
+    ]);
+    assert.deepEqual(samplesOf(['java/okhttp', 'java/unirest', 'objc/nsurlsession']), [
+      ['cURL', 'sh'],
+      ['Java (OkHttp)', 'java'],
+      ['Java (Unirest)', 'java'],
+      ['Objective-C', 'objective-c'],
+    ]);
+    assert.deepEqual(samplesOf([]), [['cURL', 'sh']], 'hand-written only');
+  });
+  test('a hand-written sample in any spelling of a language replaces the generated one', () => {
+    const request = { method: 'GET', url: 'https://api.example.com/x', headers: [] };
+    const op = {
+      'x-codeSamples': [
+        { lang: 'golang', label: 'Go (SDK)', source: 'client.X()' },
+        { lang: 'C#', source: 'await client.XAsync();' },
+        { lang: 'rb', label: 'Ruby', source: 'client.x' },
+      ],
+    };
+    assert.deepEqual(
+      codeSamples(op, request).map((s) => [s.label, s.lang, s.generated]),
+      [
+        ['Go (SDK)', 'go', false],
+        ['C#', 'csharp', false],
+        ['Ruby', 'ruby', false],
+        ['cURL', 'sh', true],
+        ['JavaScript', 'js', true],
+        ['Python', 'python', true],
+        ['Java', 'java', true],
+        ['PHP', 'php', true],
+      ],
+    );
   });
   test('schema trees: allOf merged, cycles cut, oneOf listed, nullable marked', () => {
     const doc = fixture() as unknown as Record<string, unknown>;
@@ -284,7 +335,21 @@ describe('sidebar', () => {
     const update = ops.find((l) => l.link === '/reference/update-inventory/');
     assert.equal(update?.attrs?.['data-method'], 'put');
     assert.equal(update?.badge?.text, 'Beta');
-    assert.equal(ops.find((l) => l.link === '/reference/get-pet/')?.badge?.text, 'Deprecated');
+    const getPet = ops.find((l) => l.link === '/reference/get-pet/');
+    assert.equal(getPet?.badge?.text, 'Deprecated');
+    assert.equal(getPet?.label, 'Get a pet', 'the summary says "(deprecated)"; the badge alone marks it');
+  });
+  test('a deprecated operation carries one mark: the badge, not also "(deprecated)" in its label', () => {
+    const deprecated = { text: 'Deprecated', variant: 'danger', class: 'ref-badge' } as const;
+    assert.equal(operationLabel('Get a pet (deprecated)', deprecated), 'Get a pet');
+    assert.equal(operationLabel('List orders [Deprecated]', deprecated), 'List orders');
+    assert.equal(operationLabel('Old call - deprecated', deprecated), 'Old call');
+    assert.equal(operationLabel('Get non-deprecated pets', deprecated), 'Get non-deprecated pets');
+    assert.equal(operationLabel('Get non-deprecated', deprecated), 'Get non-deprecated');
+    assert.equal(operationLabel('(deprecated)', deprecated), '(deprecated)', 'nothing but the mark: kept');
+    const beta = { text: 'Beta', variant: 'note', class: 'ref-badge' } as const;
+    assert.equal(operationLabel('Get a pet (deprecated)', beta), 'Get a pet (deprecated)', 'no Deprecated badge');
+    assert.equal(operationLabel('Get a pet (deprecated)', undefined), 'Get a pet (deprecated)');
   });
   test(`above ${FULL_SIDEBAR_LIMIT} operations only the current tag lists its operations`, () => {
     const paths: Record<string, unknown> = {};

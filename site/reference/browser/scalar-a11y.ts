@@ -1,0 +1,123 @@
+/**
+ * What Scalar's explorer and request client need to meet WCAG 2.2 AA, the level of the rest of the
+ * site (axe-core's wcag2a/2aa/21a/21aa/22aa rules, in light and dark): shared by
+ * reference/browser/explorer.ts and reference/browser/tryit.ts.
+ *
+ * - {@link SCALAR_A11Y_CSS}: Scalar's theme variables (its `default` theme, `@scalar/themes`) with
+ *   text colours of at least 4.5:1 on every background the theme uses (`--scalar-background-1` to
+ *   `-3`), sidebar toggles of 24 × 24 px (WCAG 2.5.8), and code that wraps instead of scrolling in a
+ *   box the keyboard cannot reach (WCAG 2.1.1).
+ * - {@link attributeRepairs}: pure; the attribute changes one element of Scalar's needs (a copy button
+ *   without a name, a named button made presentational, a combobox without `aria-expanded`).
+ * - {@link watchScalarA11y}: the DOM edge; applies the repairs to what Scalar renders, now and later.
+ */
+
+/**
+ * Scalar's colour variables, one set per theme, and the few layout rules. The selectors outrank the
+ * theme's `.light-mode` / `.dark-mode` (and its display-p3 variants) by one element, so the order in
+ * which the styles load does not matter.
+ */
+export const SCALAR_A11Y_CSS = `
+body.light-mode, body .light-mode {
+  --scalar-color-2: #5e5e5e;
+  --scalar-color-3: #666666;
+  --scalar-color-accent: #0068b0;
+  --scalar-color-green: #03704c;
+  --scalar-color-red: #c8000a;
+  --scalar-color-yellow: #7a5c00;
+  --scalar-color-blue: #0067a6;
+  --scalar-color-orange: #b83f00;
+  --scalar-color-purple: #5203d1;
+  --scalar-color-query: #006569;
+}
+body.dark-mode, body .dark-mode {
+  --scalar-color-2: #a4a4a4;
+  --scalar-color-3: #8f8f8f;
+  --scalar-color-red: #ff6461;
+}
+body li[data-sidebar-id] button[aria-expanded] {
+  min-width: 24px;
+  min-height: 24px;
+}
+body .scalar-app pre > code.custom-scroll,
+body .scalar-app pre > code.custom-scroll * {
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+}
+`;
+
+/** One element as {@link attributeRepairs} reads it. */
+export interface ElementFacts {
+  /** Lower-case tag name. */
+  tag: string;
+  /** The attributes that matter: `role`, `class`, `aria-label`, `aria-labelledby`, `title`, `aria-expanded`. */
+  attrs: Readonly<Record<string, string | null | undefined>>;
+}
+
+/** An attribute to set (`value` a string) or remove (`value` null). */
+export interface AttributeRepair {
+  name: string;
+  value: string | null;
+}
+
+/** Named by an attribute. Scalar's copy button also holds text, but hidden (`display: none`) until hovered. */
+const labelled = (e: ElementFacts): boolean =>
+  Boolean(e.attrs['aria-label']?.trim() || e.attrs['aria-labelledby']?.trim() || e.attrs.title?.trim());
+
+/**
+ * The attribute changes an element Scalar (1.72, api-client 3.21) renders needs, or none:
+ * - its copy button (`group/copy-button`, an icon only) gets the name `Copy` (WCAG 4.1.2, axe
+ *   `button-name`);
+ * - a button marked `role="none"` keeps its button role (its `aria-label` was refused: axe
+ *   `aria-prohibited-attr`; browsers ignore the role on a focusable element anyway);
+ * - a `role="combobox"` editor without `aria-expanded` (Scalar never links or announces its
+ *   suggestions) becomes a `textbox`, which keeps `aria-autocomplete` (axe `aria-required-attr`).
+ */
+export function attributeRepairs(e: ElementFacts): AttributeRepair[] {
+  const out: AttributeRepair[] = [];
+  const classes = (e.attrs.class ?? '').split(/\s+/);
+  const role = e.attrs.role ?? null;
+  if (e.tag === 'button' && (role === 'none' || role === 'presentation')) out.push({ name: 'role', value: null });
+  if (e.tag === 'button' && classes.includes('group/copy-button') && !labelled(e))
+    out.push({ name: 'aria-label', value: 'Copy' });
+  if (role === 'combobox' && e.attrs['aria-expanded'] == null) out.push({ name: 'role', value: 'textbox' });
+  return out;
+}
+
+/** The elements {@link attributeRepairs} may change. */
+const CANDIDATES = 'button[role], button[class*="copy-button"], [role="combobox"]';
+
+const ATTRS = ['role', 'class', 'aria-label', 'aria-labelledby', 'title', 'aria-expanded'] as const;
+
+function repair(el: Element): void {
+  const attrs: Record<string, string | null> = {};
+  for (const a of ATTRS) attrs[a] = el.getAttribute(a);
+  for (const r of attributeRepairs({ tag: el.tagName.toLowerCase(), attrs })) {
+    if (r.value === null) el.removeAttribute(r.name);
+    else el.setAttribute(r.name, r.value);
+  }
+}
+
+/**
+ * Adds {@link SCALAR_A11Y_CSS} to the document once, repairs what Scalar has rendered below `root`,
+ * and keeps repairing what it renders later (batched to one pass per animation frame).
+ */
+export function watchScalarA11y(root: Element = document.body): void {
+  if (!document.getElementById('scalar-a11y')) {
+    const style = document.createElement('style');
+    style.id = 'scalar-a11y';
+    style.textContent = SCALAR_A11Y_CSS;
+    document.head.append(style);
+  }
+  let scheduled = false;
+  const pass = () => {
+    scheduled = false;
+    for (const el of root.querySelectorAll(CANDIDATES)) repair(el);
+  };
+  pass();
+  new MutationObserver(() => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(pass);
+  }).observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['role', 'aria-expanded'] });
+}
