@@ -7,6 +7,7 @@
 // Behaviour and rules: site/mock/README.md; API design: spec/README.md.
 
 import { params as pathParamsOf } from 'bath-es5';
+import { type Description, deref, hasType, isObject, type JsonObject } from '../../spec/refs.ts';
 import { escapeRegExp } from '../../spec/regexp.ts';
 import { MockError } from './errors.ts';
 import { createHandlers, type Handler, handledOperations } from './handlers.ts';
@@ -15,7 +16,6 @@ import { jsonBodyMedia } from './media.ts';
 import { type MockOperation, mockOperations } from './operations.ts';
 import type { Param } from './params.ts';
 import { DEFAULT_RATE_POLICY, type RatePolicy } from './ratelimit.ts';
-import { type Description, deref, hasType, isObject, type JsonObject } from './refs.ts';
 import { Router, routeTemplate } from './router.ts';
 import { Sandboxes, type SandboxLimits, type SandboxSnapshot } from './sandboxes.ts';
 import { securityPlan } from './security.ts';

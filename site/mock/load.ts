@@ -3,7 +3,7 @@
 // the one description loader (spec/loader: any version, split files bundled, upgraded to the
 // internal form once per process).
 import { loadDescription } from '../../spec/loader/index.ts';
-import type { Description } from './refs.ts';
+import type { Description } from '../../spec/refs.ts';
 
 /**
  * Loads the description the site is built from, in the internal form (OpenAPI 3.2).

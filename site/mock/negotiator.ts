@@ -8,9 +8,10 @@
 // - media type: the first declared one the `Accept` header takes, by quality (RFC 9110 section
 //   12.5.1); without `Accept`, or when none matches, the first JSON one, else the first declared;
 // - example: `Prefer: example=name` names one of the media type's `examples`.
+
+import { type Description, deref, isObject, type JsonObject } from '../../spec/refs.ts';
 import { MockError } from './errors.ts';
 import { isJsonMediaType } from './media.ts';
-import { type Description, deref, isObject, type JsonObject } from './refs.ts';
 
 /** The preferences of a `Prefer` header (RFC 7240) the mock follows. */
 export interface Preferences {

@@ -3,7 +3,7 @@
 // methods of `additionalOperations` (3.2, any name), path-level parameters merged. Webhooks are
 // what the API sends, not what it answers, so the mock does not serve them. Pure: the description
 // is read, never changed, and its schemas keep their references.
-import { type Description, deref, isObject, type JsonObject } from './refs.ts';
+import { type Description, deref, isObject, type JsonObject } from '../../spec/refs.ts';
 
 /** The fixed operation fields of a Path Item Object (OpenAPI 3.2 section 4.10, `query` is new in 3.2). */
 export const FIXED_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;

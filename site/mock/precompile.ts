@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { build, type Plugin } from 'esbuild';
+import { type Description, isObject, type JsonObject } from '../../spec/refs.ts';
 import { internalForm } from './description.ts';
 import { handledOperations } from './handlers.ts';
 import { mockOperations } from './operations.ts';
-import { type Description, isObject, type JsonObject } from './refs.ts';
 import { queryCredentialNames, requestSchemas, requestView, validatorAjv } from './validators.ts';
 
 /** The module a bundled host imports its definition from (resolved by {@link definitionPlugin}). */

@@ -3,6 +3,8 @@
 // answers, or adds to the context and calls `next()`, and may change the response on the way
 // back. `compose` runs them in order; a MockError thrown by a stage becomes that stage's
 // response, so an outer stage (the rate limit) sees error responses like any other.
+
+import type { Description } from '../../spec/refs.ts';
 import { checkIdentityEncoding, checkJsonContentType, MAX_BODY_BYTES, parseJsonBody, readBodyText } from './body.ts';
 import { MockError } from './errors.ts';
 import { generate } from './generator.ts';
@@ -13,7 +15,6 @@ import { negotiate } from './negotiator.ts';
 import type { MockOperation } from './operations.ts';
 import { checkRawParams, decodeParams, type Param, pathSegments } from './params.ts';
 import { consume, type RatePolicy, rateLimitHeaders } from './ratelimit.ts';
-import type { Description } from './refs.ts';
 import { normalizePath, type Router, routeTemplate } from './router.ts';
 import type { Sandbox, Sandboxes } from './sandboxes.ts';
 import { checkCredentials, type SecurityPlan } from './security.ts';

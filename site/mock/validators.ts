@@ -10,11 +10,11 @@
 import type { Options } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { type Description, deref, isObject, type JsonObject } from '../../spec/refs.ts';
 import { INT64_FORMAT } from './formats.ts';
 import { jsonBodyMedia } from './media.ts';
 import { type MockOperation, mockOperations } from './operations.ts';
 import { portablePattern } from './pattern.ts';
-import { type Description, deref, isObject, type JsonObject } from './refs.ts';
 import type { RequestValidator } from './validation.ts';
 
 /** The `$id` the description is registered under in the validators' Ajv. */

@@ -5,12 +5,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sampleSchema } from '../../site/mock/generator.ts';
 import { isJsonMediaType } from '../../site/mock/media.ts';
 import { type MockOperation, mockOperations } from '../../site/mock/operations.ts';
-import { type Description, deref, isObject, type JsonObject } from '../../site/mock/refs.ts';
 import { securityPlan } from '../../site/mock/security.ts';
 import { anchored, requestView, validatorAjv } from '../../site/mock/validators.ts';
+import { sampleSchema } from '../../spec/examples.ts';
+import { type Description, deref, isObject, type JsonObject } from '../../spec/refs.ts';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/descriptions/', import.meta.url));
 

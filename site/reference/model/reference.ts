@@ -14,6 +14,15 @@
  * - `x-codeSamples` first, generated samples only for other languages (samples.ts).
  */
 
+import {
+  type BodyExample,
+  bodyText,
+  type Direction,
+  describedBody,
+  describedExamples,
+  generatedBody,
+} from '../../../spec/examples.ts';
+import { isJsonMediaType } from '../../../spec/media.ts';
 import { HTTP_METHODS } from '../../../spec/operations.ts';
 import { formatPointer } from '../../../spec/pointer.ts';
 import {
@@ -32,7 +41,6 @@ import { type CodeSample, codeSamples, type SampleRequest } from './samples.ts';
 import {
   collapsedSchemas,
   deref,
-  exampleFor,
   jsonText,
   PAGE_ROW_BUDGET,
   parameterExample,
@@ -328,49 +336,46 @@ function prettyJson(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
 }
 
-/** An example as a page shows it: pretty-printed, its long strings shortened (long-values.ts). */
-function exampleView(name: string, summary: string | undefined, raw: unknown, generated: boolean): ExampleView {
-  const { value, shortened } = boundLongStrings(raw);
-  const view: ExampleView = { name, value: prettyJson(value), generated };
+/**
+ * An example as a page shows it: the body's text, JSON pretty-printed (a string under a JSON media
+ * type quoted, as the mock sends it), its long strings shortened (long-values.ts).
+ */
+function exampleView(name: string, summary: string | undefined, mediaType: string, body: BodyExample): ExampleView {
+  const { value, shortened } = boundLongStrings(body.text ?? body.value);
+  const text =
+    body.text === undefined && isJsonMediaType(mediaType) ? JSON.stringify(value ?? null, null, 2) : prettyJson(value);
+  const view: ExampleView = { name, value: text, generated: body.generated };
   if (summary !== undefined) view.summary = summary;
   if (shortened > 0) view.shortened = shortened;
   return view;
 }
 
-/** The value of an Example Object: `value`, else 3.2's `dataValue`, else its `serializedValue` text. */
-function exampleValue(ex: Json): unknown {
-  return ex.value ?? ex.dataValue ?? ex.serializedValue;
-}
-
-function examplesOf(doc: Json, media: Json): ExampleView[] {
-  const out: ExampleView[] = [];
-  if (media.example !== undefined) out.push(exampleView('Example', undefined, media.example, false));
-  if (isObject(media.examples)) {
-    const entries = Object.entries(media.examples);
-    for (const [key, raw] of entries) {
-      const ex = deref(doc, raw);
-      if (!isObject(ex) || exampleValue(ex) === undefined) continue;
-      // The upgrade to 3.1+ turns a lone `example` into `examples: {default: {value}}`: still "Example".
-      const name = entries.length === 1 && key === 'default' ? 'Example' : key;
-      out.push(exampleView(name, str(ex.summary), exampleValue(ex), false));
-    }
+/**
+ * The examples of a media type: each one the description gives, else the one generated from its
+ * schema (spec/examples.ts, the body the mock answers). Request bodies get a generated example
+ * under JSON media types only (what the code samples send); responses under every media type
+ * whose generated body is not empty (a binary string has nothing to show).
+ */
+function examplesOf(doc: Json, mediaType: string, media: Json, direction: Direction): ExampleView[] {
+  const described = describedExamples(doc, media);
+  if (described.length > 0) {
+    return described.map((ex) => exampleView(ex.name, ex.summary, mediaType, describedBody(doc, mediaType, media, ex)));
   }
-  return out;
+  if (direction === 'request' && !/json/i.test(mediaType)) return [];
+  const generated = generatedBody(doc, mediaType, media, { direction });
+  if (!generated || bodyText(mediaType, generated) === '') return [];
+  return [exampleView('Example', undefined, mediaType, generated)];
 }
 
-function mediaViews(doc: Json, content: unknown, ctx: SchemaContext): MediaView[] {
+function mediaViews(doc: Json, content: unknown, ctx: SchemaContext, direction: Direction): MediaView[] {
   if (!isObject(content)) return [];
   return Object.entries(content).map(([mediaType, raw]) => {
     const m = deref(doc, raw);
     const media = isObject(m) ? m : {};
-    const examples = examplesOf(doc, media);
-    if (examples.length === 0 && media.schema !== undefined && /json/i.test(mediaType)) {
-      examples.push(exampleView('Example', undefined, exampleFor(media.schema, doc), true));
-    }
     const view: MediaView = {
       mediaType,
       schema: media.schema === undefined ? undefined : schemaNode(media.schema, ctx),
-      examples,
+      examples: examplesOf(doc, mediaType, media, direction),
     };
     if (media.itemSchema !== undefined) view.itemSchema = schemaNode(media.itemSchema, ctx);
     return view;
@@ -464,7 +469,9 @@ function parameterViews(doc: Json, params: Json[], ctx: SchemaContext): Paramete
     const media = content && isObject(content[1]) ? content[1] : undefined;
     const schema = p.schema ?? media?.schema;
     let ex = parameterExample(doc, p);
-    if (ex === undefined && media) ex = examplesOf(doc, media)[0]?.value;
+    const described = ex === undefined && media ? describedExamples(doc, media)[0] : undefined;
+    // A `content` parameter's example is shown as its page shows a body's: as text.
+    if (described) ex = prettyJson(boundLongStrings(described.text ?? described.value).value);
     const view: ParameterView = {
       name: typeof p.name === 'string' ? p.name : '',
       in: typeof p.in === 'string' ? p.in : '',
@@ -482,7 +489,11 @@ function parameterViews(doc: Json, params: Json[], ctx: SchemaContext): Paramete
 function requestBodyView(doc: Json, raw: unknown, ctx: SchemaContext): RequestBodyView | null {
   const rb = deref(doc, raw);
   return isObject(rb)
-    ? { required: rb.required === true, description: str(rb.description), contents: mediaViews(doc, rb.content, ctx) }
+    ? {
+        required: rb.required === true,
+        description: str(rb.description),
+        contents: mediaViews(doc, rb.content, ctx, 'request'),
+      }
     : null;
 }
 
@@ -506,7 +517,12 @@ function responseViews(doc: Json, raw: unknown, ctx: SchemaContext): ResponseVie
           example: ex === undefined ? undefined : typeof ex === 'string' ? ex : jsonText(ex),
         };
       });
-      return { status, description: str(resp.description), headers, contents: mediaViews(doc, resp.content, ctx) };
+      return {
+        status,
+        description: str(resp.description),
+        headers,
+        contents: mediaViews(doc, resp.content, ctx, 'response'),
+      };
     });
 }
 

@@ -430,66 +430,6 @@ export function schemaExamples(s: Json): unknown[] {
 }
 
 /**
- * An example value for a schema without one: `example`, then `default`, the first `enum` value, or a
- * placeholder by type; objects and arrays recurse to a bounded depth, cycles end in null.
- */
-export function exampleFor(schema: unknown, doc: Json, depth = 0, seen: ReadonlySet<string> = new Set()): unknown {
-  const name = isObject(schema) ? schemaRefName(schema.$ref) : null;
-  if (name && seen.has(name)) return null;
-  const nextSeen = name ? new Set([...seen, name]) : seen;
-  const target = deref(doc, schema);
-  if (!isObject(target)) return null;
-  const s = Array.isArray(target.allOf) ? mergeAllOf(doc, target, nextSeen) : target;
-  const examples = schemaExamples(s);
-  if (examples.length > 0) return examples[0];
-  if (s.const !== undefined) return s.const;
-  if (s.default !== undefined) return s.default;
-  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
-  const choice = Array.isArray(s.oneOf) ? s.oneOf[0] : Array.isArray(s.anyOf) ? s.anyOf[0] : undefined;
-  if (choice !== undefined) return depth > 8 ? null : exampleFor(choice, doc, depth + 1, nextSeen);
-  if (depth > 4) return null;
-  switch (typeOf(s).split(' | ')[0]) {
-    case 'object': {
-      const out: Json = {};
-      if (isObject(s.properties)) {
-        for (const [k, v] of Object.entries(s.properties)) {
-          const p = deref(doc, v);
-          if (isObject(p) && p.writeOnly === true) continue;
-          out[k] = exampleFor(v, doc, depth + 1, nextSeen);
-        }
-      }
-      return out;
-    }
-    case 'array': {
-      const head = Array.isArray(s.prefixItems)
-        ? s.prefixItems.map((p) => exampleFor(p, doc, depth + 1, nextSeen))
-        : [];
-      if (head.length > 0) return head;
-      return s.items === undefined || typeof s.items === 'boolean'
-        ? []
-        : [exampleFor(s.items, doc, depth + 1, nextSeen)];
-    }
-    case 'integer':
-    case 'number':
-      return typeof s.minimum === 'number' ? s.minimum : 0;
-    case 'boolean':
-      return true;
-    case 'string':
-      return s.format === 'date-time'
-        ? '2026-01-01T00:00:00Z'
-        : s.format === 'date'
-          ? '2026-01-01'
-          : s.format === 'uri'
-            ? 'https://example.com'
-            : s.format === 'email'
-              ? 'user@example.com'
-              : 'string';
-    default:
-      return null;
-  }
-}
-
-/**
  * The example of a Parameter Object: its `example`, else the first value of its `examples`, else its
  * schema's `example`; undefined when it has none.
  */

@@ -12,8 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { createMock, type Mock, type MockOptions } from '../../../site/mock/index.ts';
 import { mockOperations } from '../../../site/mock/operations.ts';
 import { bundleMock } from '../../../site/mock/precompile.ts';
-import type { Description } from '../../../site/mock/refs.ts';
 import { loadDescription } from '../../../spec/loader/index.ts';
+import type { Description } from '../../../spec/refs.ts';
 import {
   answerProblems,
   credentials,

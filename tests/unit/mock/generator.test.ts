@@ -2,8 +2,9 @@
 // from its examples or generated from its schema.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { generate, pruneCycles, sampleSchema } from '../../../site/mock/generator.ts';
+import { generate } from '../../../site/mock/generator.ts';
 import type { Negotiation } from '../../../site/mock/negotiator.ts';
+import { pruneCycles, sampleSchema } from '../../../spec/examples.ts';
 
 const doc = {
   openapi: '3.2.0',

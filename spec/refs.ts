@@ -1,17 +1,9 @@
-// Internal references (`#/components/…`) of the description the mock runs on. The loader keeps
-// them (schemas may be circular), so the mock follows them where it reads an object, one hop at a
-// time with a bound, and never dereferences a schema deeply.
+// Internal references (`#/components/…`) of a description. The loader keeps them (schemas may be
+// circular), so readers follow them where they read an object, one hop at a time with a bound, and
+// never dereference a schema deeply.
+import { type Description, isObject, type JsonObject } from './json.ts';
 
-/** A description as plain data: the loader's internal form (OpenAPI 3.2, or 3.1), read-only. */
-export type Description = Readonly<Record<string, unknown>>;
-
-/** A plain JSON object. */
-export type JsonObject = Record<string, unknown>;
-
-/** Whether a value is a plain object (not null, not an array). */
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { type Description, isObject, type JsonObject };
 
 /**
  * The value a local JSON pointer reference names (RFC 6901, as a URI fragment: `#/a/b~1c`,
