@@ -30,16 +30,11 @@ export interface ExampleOptions {
 }
 
 /**
- * A value openapi-sampler makes for a schema, over the description (so `$ref`s resolve and cycles
- * stop), before the stubs of cut cycles are dropped ({@link generatedValue} drops them).
- * @returns the value, or null when the sampler cannot make one
+ * What openapi-sampler makes for a schema, over the description (so `$ref`s resolve and cycles stop):
+ * a value, or with `xml` an XML document. The one place the sampler's options are set.
+ * @returns the sample, or null when the sampler cannot make one
  */
-export function sampleSchema(
-  schema: unknown,
-  doc: Description,
-  direction: Direction = 'response',
-  maxDepth = SAMPLE_DEPTH,
-): unknown {
+function sampled(schema: unknown, doc: Description, direction: Direction, maxDepth: number, xml = false): unknown {
   if (!isObject(schema) && schema !== true) return null;
   try {
     return sample(
@@ -50,6 +45,7 @@ export function sampleSchema(
         quiet: true,
         enablePatterns: true,
         maxSampleDepth: maxDepth,
+        ...(xml ? { format: 'xml' as const } : {}),
       },
       doc as object,
     );
@@ -122,7 +118,7 @@ export function generatedValue(
   direction: Direction = 'response',
   maxDepth = SAMPLE_DEPTH,
 ): unknown {
-  return pruneCycles(doc, sampleSchema(schema, doc, direction, maxDepth), schema);
+  return pruneCycles(doc, sampled(schema, doc, direction, maxDepth), schema);
 }
 
 /** One example a Media Type Object gives: a value, or (3.2 `serializedValue`) the body as text. */
@@ -182,18 +178,8 @@ const EMPTY_XML = '<?xml version="1.0" encoding="UTF-8"?>\n<value/>';
 
 function xmlOf(schema: unknown, doc: Description, maxDepth: number): string | undefined {
   if (!isObject(schema)) return undefined;
-  try {
-    const xml = String(
-      sample(
-        schema as never,
-        { skipWriteOnly: true, quiet: true, format: 'xml', maxSampleDepth: maxDepth },
-        doc as object,
-      ),
-    );
-    return xml.trimStart().startsWith('<') ? xml : undefined;
-  } catch {
-    return undefined;
-  }
+  const xml = sampled(schema, doc, 'response', maxDepth, true);
+  return typeof xml === 'string' && xml.trimStart().startsWith('<') ? xml : undefined;
 }
 
 function asText(value: unknown): string {

@@ -6,7 +6,9 @@ import {
   listOperations,
   type OperationEntry,
   PATH_ITEM_METHODS,
+  type PathItemOperation,
   type PathItemOperationEntry,
+  pathItemOperations,
 } from './shared/operations.js';
 
 /** One of {@link HTTP_METHODS}: a lower-case HTTP method as a path item key. */
@@ -18,5 +20,7 @@ export {
   listOperations,
   type OperationEntry,
   PATH_ITEM_METHODS,
+  type PathItemOperation,
   type PathItemOperationEntry,
+  pathItemOperations,
 };

@@ -2,31 +2,21 @@
 // circular), so readers follow them where they read an object, one hop at a time with a bound, and
 // never dereference a schema deeply.
 import { type Description, isObject, type JsonObject } from './json.ts';
+import { resolvePointer } from './pointer.ts';
 
 export { type Description, isObject, type JsonObject };
 
 /**
  * The value a local JSON pointer reference names (RFC 6901, as a URI fragment: `#/a/b~1c`,
- * percent-decoded), or undefined when it names nothing or is not local.
+ * percent-decoded), or undefined when it names nothing, is malformed or is not local.
  */
 export function atPointer(doc: Description, ref: string): unknown {
   if (!ref.startsWith('#')) return undefined;
-  let here: unknown = doc;
-  const fragment = ref.slice(1);
-  if (fragment === '') return doc;
-  for (const raw of fragment.split('/').slice(1)) {
-    let token: string;
-    try {
-      token = decodeURIComponent(raw);
-    } catch {
-      token = raw;
-    }
-    token = token.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(here)) here = here[Number(token)];
-    else if (isObject(here) && Object.hasOwn(here, token)) here = here[token];
-    else return undefined;
+  try {
+    return resolvePointer(doc, ref);
+  } catch {
+    return undefined;
   }
-  return here;
 }
 
 /** Reference hops followed before giving up (a chain longer than this is a cycle). */

@@ -1,12 +1,14 @@
-// The operations of a description as the mock routes them: every path item of `paths` (a
-// `$ref`ed path item followed, cycles cut), its fixed methods (OpenAPI 3.2 adds `query`) and the
-// methods of `additionalOperations` (3.2, any name), path-level parameters merged. Webhooks are
-// what the API sends, not what it answers, so the mock does not serve them. Pure: the description
-// is read, never changed, and its schemas keep their references.
-import { type Description, deref, isObject, type JsonObject } from '../../spec/refs.ts';
+// The operations of a description as the mock routes them: the operations of `paths` as the one
+// lister lists them (spec/operations.ts: a `$ref`ed path item followed, cycles cut; the fixed
+// methods, 3.2's `query` and `additionalOperations`), with path-level parameters merged. Webhooks
+// are what the API sends, not what it answers, so the mock does not serve them. Pure: the
+// description is read, never changed, and its schemas keep their references.
+import { type Description, isObject, type JsonObject } from '../../spec/json.ts';
+import { listAllOperations } from '../../spec/operations.ts';
+import { deref } from '../../spec/refs.ts';
 
-/** The fixed operation fields of a Path Item Object (OpenAPI 3.2 section 4.10, `query` is new in 3.2). */
-export const FIXED_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
+/** A method a request line can carry (RFC 9110 section 9.1: a token). */
+const METHOD_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** A parameter as the mock reads it: the Parameter Object with its own `$ref` followed. */
 export interface MockParameter extends JsonObject {
@@ -69,38 +71,31 @@ function merged(pathLevel: MockParameter[], own: MockParameter[]): MockParameter
 export function mockOperations(doc: Description): MockOperation[] {
   const out: MockOperation[] = [];
   const ids = new Set<string>();
-  const paths = isObject(doc.paths) ? doc.paths : {};
-  for (const [path, rawItem] of Object.entries(paths)) {
-    if (!path.startsWith('/')) continue;
-    const item = deref(doc, rawItem);
-    if (!item) continue;
-    const pathParams = parametersOf(doc, item.parameters);
-    const candidates: [string, unknown][] = FIXED_METHODS.map((m) => [m, item[m]]);
-    if (isObject(item.additionalOperations)) candidates.push(...Object.entries(item.additionalOperations));
-    for (const [method, rawOp] of candidates) {
-      const op = deref(doc, rawOp);
-      if (!op || !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(method)) continue;
-      const written = typeof op.operationId === 'string' && op.operationId !== '' ? op.operationId : undefined;
-      let operationId = written ?? `${method.toUpperCase()} ${path}`;
-      if (ids.has(operationId)) operationId = `${method.toUpperCase()} ${path}`;
-      if (ids.has(operationId)) continue;
-      ids.add(operationId);
-      const requestBody = op.requestBody === undefined ? undefined : deref(doc, op.requestBody);
-      const mockOp: MockOperation = {
-        method,
-        path,
-        operationId,
-        named: written !== undefined && operationId === written,
-        parameters: merged(pathParams, parametersOf(doc, op.parameters)),
-        responses: isObject(op.responses) ? op.responses : {},
-      };
-      if (requestBody) mockOp.requestBody = requestBody;
-      if (Array.isArray(op.security)) mockOp.security = op.security as Record<string, string[]>[];
-      for (const key of ['deprecated', 'externalDocs', 'x-successor', 'x-deprecated-since', 'x-deprecated-sunset']) {
-        if (op[key] !== undefined) (mockOp as unknown as JsonObject)[key] = op[key];
-      }
-      out.push(mockOp);
+  const pathParams = new Map<object, MockParameter[]>();
+  for (const { key: method, path, operation: op, pathItem } of listAllOperations(doc, { followRefs: true })) {
+    if (!path.startsWith('/') || !METHOD_TOKEN.test(method)) continue;
+    const shared = pathParams.get(pathItem) ?? parametersOf(doc, pathItem.parameters);
+    pathParams.set(pathItem, shared);
+    const written = typeof op.operationId === 'string' && op.operationId !== '' ? op.operationId : undefined;
+    let operationId = written ?? `${method.toUpperCase()} ${path}`;
+    if (ids.has(operationId)) operationId = `${method.toUpperCase()} ${path}`;
+    if (ids.has(operationId)) continue;
+    ids.add(operationId);
+    const requestBody = op.requestBody === undefined ? undefined : deref(doc, op.requestBody);
+    const mockOp: MockOperation = {
+      method,
+      path,
+      operationId,
+      named: written !== undefined && operationId === written,
+      parameters: merged(shared, parametersOf(doc, op.parameters)),
+      responses: isObject(op.responses) ? op.responses : {},
+    };
+    if (requestBody) mockOp.requestBody = requestBody;
+    if (Array.isArray(op.security)) mockOp.security = op.security as Record<string, string[]>[];
+    for (const key of ['deprecated', 'externalDocs', 'x-successor', 'x-deprecated-since', 'x-deprecated-sunset']) {
+      if (op[key] !== undefined) (mockOp as unknown as JsonObject)[key] = op[key];
     }
+    out.push(mockOp);
   }
   return out;
 }

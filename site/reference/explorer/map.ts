@@ -11,8 +11,9 @@
  * `x-hideTryItPanel` and sunset dates).
  */
 
+import { isObject } from '../../../spec/json.ts';
 import { MOCK_BASE } from '../../mock/mount.ts';
-import { isObject, listOperations, type OpenApiDocument, type OperationRef } from '../model/document.ts';
+import { listOperations, type OpenApiDocument, type OperationRef } from '../model/document.ts';
 import {
   type Deprecation,
   deprecationNotice,

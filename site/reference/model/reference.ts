@@ -22,16 +22,17 @@ import {
   describedExamples,
   generatedBody,
 } from '../../../spec/examples.ts';
+import { isObject, type JsonObject as Json } from '../../../spec/json.ts';
 import { isJsonMediaType } from '../../../spec/media.ts';
-import { HTTP_METHODS } from '../../../spec/operations.ts';
+import { HTTP_METHODS, pathItemOperations } from '../../../spec/operations.ts';
 import { formatPointer } from '../../../spec/pointer.ts';
+import { deref } from '../../../spec/refs.ts';
 import {
   isNavigationTag,
   listOperations,
   type OpenApiDocument,
   type OperationKind,
   type OperationRef,
-  pathItemOperations,
   slugifyTag,
   tagObjects,
 } from './document.ts';
@@ -40,7 +41,6 @@ import { boundLongStrings } from './long-values.ts';
 import { type CodeSample, codeSamples, type SampleRequest } from './samples.ts';
 import {
   collapsedSchemas,
-  deref,
   jsonText,
   PAGE_ROW_BUDGET,
   parameterExample,
@@ -52,11 +52,6 @@ import {
 import { RESERVED_SLUGS, uniqueSlugs } from './slug.ts';
 import { navigationGroups, tagGroups, tagNesting } from './tags.ts';
 
-type Json = Record<string, unknown>;
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() ? v : undefined;
 }

@@ -1,6 +1,5 @@
 /**
- * Schema Objects as a readable tree for the reference pages, and example values for schemas that have
- * none. Pure: no I/O; the document is read, never changed.
+ * Schema Objects as a readable tree for the reference pages. Pure: no I/O; the document is read, never changed.
  *
  * Input is the loader's internal form (OpenAPI 3.2, so JSON Schema 2020-12), and 3.0's `nullable` and
  * `example` are still read. What a reader needs from a schema: the type (with the `$ref` name, linked
@@ -13,14 +12,10 @@
  * shape.
  */
 
-import { parsePointer, resolvePointer } from '../../../spec/pointer.ts';
+import { isObject, type JsonObject as Json } from '../../../spec/json.ts';
+import { parsePointer } from '../../../spec/pointer.ts';
+import { deref } from '../../../spec/refs.ts';
 import { boundLongStrings } from './long-values.ts';
-
-type Json = Record<string, unknown>;
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** A schema of `components/schemas`, by name, with its page when it has one. */
 export interface SchemaLink {
@@ -117,26 +112,6 @@ export interface SchemaContext {
 export const PAGE_ROW_BUDGET = 250;
 
 const SCHEMA_PREFIX = '#/components/schemas/';
-
-/**
- * Resolves a local `$ref` (`#/a/b`, RFC 6901 fragment form) in the document.
- * @returns the target, or undefined when the reference is not local, malformed or points nowhere
- */
-export function resolveLocalRef(doc: Json, ref: string): unknown {
-  if (!ref.startsWith('#/')) return undefined;
-  try {
-    return resolvePointer(doc, ref);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Follows `$ref` chains of any kind (parameters, responses, headers, examples…), at most 10 hops. */
-export function deref(doc: Json, value: unknown): unknown {
-  let v = value;
-  for (let i = 0; i < 10 && isObject(v) && typeof v.$ref === 'string'; i++) v = resolveLocalRef(doc, v.$ref);
-  return v;
-}
 
 /** The schema name of a `#/components/schemas/Name` reference, or null. */
 export function schemaRefName(ref: unknown): string | null {

@@ -13,17 +13,13 @@
  *   client sends the body the page and its code samples show, in full.
  */
 import { generatedValue } from '../../../spec/examples.ts';
+import { isObject, type JsonObject as Json } from '../../../spec/json.ts';
 import { isJsonMediaType } from '../../../spec/media.ts';
 import { HTTP_METHODS } from '../../../spec/operations.ts';
 import { parsePointer } from '../../../spec/pointer.ts';
+import { atPointer, deref } from '../../../spec/refs.ts';
 import type { OpenApiDocument } from './document.ts';
-import { deref, parameterExample, resolveLocalRef } from './schema.ts';
-
-type Json = Record<string, unknown>;
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { parameterExample } from './schema.ts';
 
 /** A server the try-it client can send to (OpenAPI Server Object). */
 export interface TryItServer {
@@ -41,7 +37,7 @@ export function collectRefs(doc: Json, value: unknown, found: Set<string> = new 
     else if (isObject(v)) {
       if (typeof v.$ref === 'string' && v.$ref.startsWith('#/components/') && !found.has(v.$ref)) {
         found.add(v.$ref);
-        stack.push(resolveLocalRef(doc, v.$ref));
+        stack.push(atPointer(doc, v.$ref));
       }
       for (const [k, child] of Object.entries(v)) if (k !== '$ref') stack.push(child);
     }
@@ -117,7 +113,7 @@ export function tryItDocument(input: OpenApiDocument, method: string, path: stri
   const sourceComponents = isObject(doc.components) ? doc.components : {};
   for (const ref of collectRefs(doc, pathItem)) {
     const [, kind, name] = parsePointer(ref);
-    const target = resolveLocalRef(doc, ref);
+    const target = atPointer(doc, ref);
     if (!kind || name === undefined || target === undefined) continue;
     components[kind] ??= {};
     (components[kind] as Json)[name] = target;
