@@ -1,43 +1,33 @@
 // The mock's core, the same wherever it runs: prepares the operations of a compiled description
-// and composes the request pipeline of stages.ts, in the order of the README, turning every
-// unexpected failure into a 500 `Error` response. It knows nothing of its host or of how the
-// request validators were compiled: index.ts compiles them from the description at start-up
-// (the server, the Astro dev route); precompile.ts compiles them at build time into plain code (the
-// service worker, the Fetch-API edge module), so no schema compiler runs in a browser.
+// and composes the request pipeline (pipeline.ts; each stage in the folder of its step), in the
+// order of the README, turning every unexpected failure into a 500 `Error` response. It knows
+// nothing of its host or of how the request validators were compiled: index.ts compiles them from
+// the description at start-up (the server, the Astro dev route); hosts/precompile.ts compiles them
+// at build time into plain code (the service worker, the Fetch-API edge module), so no schema
+// compiler runs in a browser.
 // Behaviour and rules: site/mock/README.md; API design: spec/README.md.
 
 import { params as pathParamsOf } from 'bath-es5';
 import { type Description, deref, hasType, isObject, type JsonObject } from '../../spec/refs.ts';
 import { escapeRegExp } from '../../spec/regexp.ts';
+import { DEFAULT_RATE_POLICY, type RatePolicy } from './access/ratelimit.ts';
+import { Sandboxes, type SandboxLimits, type SandboxSnapshot } from './access/sandboxes.ts';
+import { securityPlan } from './access/security.ts';
+import { authenticate, rateLimit, sandbox } from './access/stages.ts';
+import { mockResponse } from './answer/stages.ts';
 import { MockError } from './errors.ts';
-import { createHandlers, type Handler, handledOperations } from './handlers.ts';
 import { CORS_HEADERS, type DeprecationInfo, deprecationHeaders, jsonResponse } from './http.ts';
-import { jsonBodyMedia } from './media.ts';
-import { type MockOperation, mockOperations } from './operations.ts';
-import type { Param } from './params.ts';
-import { DEFAULT_RATE_POLICY, type RatePolicy } from './ratelimit.ts';
-import { Router, routeTemplate } from './router.ts';
-import { Sandboxes, type SandboxLimits, type SandboxSnapshot } from './sandboxes.ts';
-import { securityPlan } from './security.ts';
-import {
-  authenticate,
-  type Context,
-  compose,
-  handle,
-  headAsGet,
-  mockResponse,
-  mountPath,
-  type PreparedOperation,
-  preflight,
-  rateLimit,
-  rawParams,
-  readBody,
-  route,
-  sandbox,
-  validate,
-} from './stages.ts';
-import { type Caps, DEFAULT_CAPS } from './store.ts';
-import type { RequestValidator } from './validation.ts';
+import { createHandlers, type Handler, handledOperations } from './petstore/handlers.ts';
+import { handle } from './petstore/stage.ts';
+import { type Caps, DEFAULT_CAPS } from './petstore/store.ts';
+import { type Context, compose, type PreparedOperation } from './pipeline.ts';
+import { jsonBodyMedia } from './request/media.ts';
+import type { Param } from './request/params.ts';
+import { rawParams, readBody, validate } from './request/stages.ts';
+import type { RequestValidator } from './request/validate.ts';
+import { type MockOperation, mockOperations } from './route/operations.ts';
+import { Router, routeTemplate } from './route/router.ts';
+import { headAsGet, mountPath, preflight, route } from './route/stages.ts';
 
 /** Options of {@link createMock} and {@link mockFromDefinition}. */
 export interface MockOptions {
@@ -66,7 +56,7 @@ export interface HandleOptions {
   /**
    * The request's method when `request.method` cannot carry it: Fetch refuses to build a
    * `Request` for its forbidden methods (CONNECT, TRACE, TRACK), so an edge that receives one
-   * (site/mock/node.ts) builds a body-less stand-in and passes the real method here, and the
+   * (site/mock/hosts/node.ts) builds a body-less stand-in and passes the real method here, and the
    * client gets the 405 (with `Allow`) or 404 any other undefined method gets.
    */
   method?: string;
@@ -91,7 +81,7 @@ export interface Mock {
 
 /**
  * A description ready for the mock: the document and its compiled request validators, nothing
- * that compiles code. index.ts makes one at start-up; precompile.ts writes one as a module.
+ * that compiles code. index.ts makes one at start-up; hosts/precompile.ts writes one as a module.
  */
 export interface MockDefinition {
   /**
@@ -223,7 +213,7 @@ export function mockFromDefinition(definition: MockDefinition, options: MockOpti
   const sandboxes = new Sandboxes(options.sandboxes, { ...DEFAULT_CAPS, ...options.caps }, now);
   const doc = definition.document;
 
-  // Routed by a table compiled once (router.ts: openapi-backend's matching rules without
+  // Routed by a table compiled once (route/router.ts: openapi-backend's matching rules without
   // rebuilding every path pattern on every request).
   const operations = mockOperations(doc);
   const router = new Router(operations, (op, path) => {
@@ -236,7 +226,7 @@ export function mockFromDefinition(definition: MockDefinition, options: MockOpti
       return true;
     }
   });
-  // The Petstore's hand-written behaviour, for the Petstore's description (handlers.ts).
+  // The Petstore's hand-written behaviour, for the Petstore's description (petstore/handlers.ts).
   const handled = handledOperations(operations);
   // Deprecation headers of the hand-written operations; a malformed date there is an error of our
   // description, found at start-up.

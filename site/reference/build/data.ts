@@ -11,7 +11,7 @@
  */
 import { upgrade } from '@scalar/openapi-upgrader';
 import { type LoadedDescription, loadDescription, specPath } from '../../../spec/loader/index.ts';
-import { MOCK_BASE } from '../../mock/mount.ts';
+import { MOCK_BASE } from '../../mock/hosts/mount.ts';
 import { type MappedReference, mapReference } from '../explorer/map.ts';
 import type { OpenApiDocument } from '../model/document.ts';
 import { buildReferenceModel, type ReferenceModel } from '../model/reference.ts';

@@ -12,7 +12,7 @@
  */
 
 import { isObject } from '../../../spec/json.ts';
-import { MOCK_BASE } from '../../mock/mount.ts';
+import { MOCK_BASE } from '../../mock/hosts/mount.ts';
 import { listOperations, type OpenApiDocument, type OperationRef } from '../model/document.ts';
 import {
   type Deprecation,
@@ -71,7 +71,7 @@ export interface MappedReference {
 export interface MapOptions {
   /** The build date as YYYY-MM-DD (UTC); decides whether a sunset is ahead or past. */
   buildDate: string;
-  /** Same-origin base path of the mock API; default `MOCK_BASE` (site/mock/mount.ts). */
+  /** Same-origin base path of the mock API; default `MOCK_BASE` (site/mock/hosts/mount.ts). */
   mockBase?: string;
   /** Bearer token preset for the try-it client (the mock accepts any non-empty token). */
   demoToken?: string;

@@ -1,9 +1,9 @@
-// The generator alone (site/mock/generator.ts): the body and headers of a negotiated response,
+// The generator alone (site/mock/answer/generate.ts): the body and headers of a negotiated response,
 // from its examples or generated from its schema.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { generate } from '../../../site/mock/generator.ts';
-import type { Negotiation } from '../../../site/mock/negotiator.ts';
+import { generate } from '../../../site/mock/answer/generate.ts';
+import type { Negotiation } from '../../../site/mock/answer/negotiate.ts';
 import { generatedValue, pruneCycles } from '../../../spec/examples.ts';
 
 const doc = {

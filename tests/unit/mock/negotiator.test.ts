@@ -1,9 +1,9 @@
-// The negotiator alone (site/mock/negotiator.ts): which status, media type and example an
+// The negotiator alone (site/mock/answer/negotiate.ts): which status, media type and example an
 // operation answers with, from its responses and the request's Accept and Prefer headers.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { negotiate, parseAccept, parsePrefer } from '../../../site/mock/answer/negotiate.ts';
 import { MockError } from '../../../site/mock/errors.ts';
-import { negotiate, parseAccept, parsePrefer } from '../../../site/mock/negotiator.ts';
 
 const doc = {
   openapi: '3.2.0',

@@ -1,29 +1,17 @@
-// Each stage of the mock's pipeline (site/mock/stages.ts) alone, with a hand-made context and a
+// Each stage of the mock's pipeline (site/mock/*/stages.ts) alone, with a hand-made context and a
 // `next` that records whether it ran; then `compose` and the composed mock for the stages' order.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { params as pathParamsOf } from 'bath-es5';
 import { OpenAPIBackend, type Operation } from 'openapi-backend';
+import { Sandboxes } from '../../../site/mock/access/sandboxes.ts';
+import { authenticate, bearerToken, rateLimit, sandbox } from '../../../site/mock/access/stages.ts';
 import { MockError } from '../../../site/mock/errors.ts';
 import { createMock, type Mock } from '../../../site/mock/index.ts';
-import { Router } from '../../../site/mock/router.ts';
-import { Sandboxes } from '../../../site/mock/sandboxes.ts';
-import {
-  authenticate,
-  bearerToken,
-  type Context,
-  compose,
-  headAsGet,
-  mountPath,
-  type PreparedOperation,
-  preflight,
-  rateLimit,
-  rawParams,
-  readBody,
-  route,
-  sandbox,
-  validate,
-} from '../../../site/mock/stages.ts';
+import { type Context, compose, type PreparedOperation } from '../../../site/mock/pipeline.ts';
+import { rawParams, readBody, validate } from '../../../site/mock/request/stages.ts';
+import { Router } from '../../../site/mock/route/router.ts';
+import { headAsGet, mountPath, preflight, route } from '../../../site/mock/route/stages.ts';
 import { loadSpec } from '../../../spec/load.ts';
 
 const BASE = '/api/mock';

@@ -1,10 +1,10 @@
 // The mock as a plain Fetch-API module (`export default { fetch }`), the shape Cloudflare Workers,
 // Deno Deploy, Bun and other edge runtimes run. Bundled with the definition compiled at build time
-// (site/mock/precompile.ts), so it compiles no code at run time (edge runtimes forbid `eval`).
+// (site/mock/hosts/precompile.ts), so it compiles no code at run time (edge runtimes forbid `eval`).
 // Sandboxes live in the memory of one isolate: they last as long as the runtime keeps it.
 // Build it with `npm run build:mock-edge` (dist/mock-edge.js); see site/mock/README.md.
 import { definition } from 'virtual:petstore-mock/definition';
-import { type Mock, type MockOptions, mockFromDefinition } from './core.ts';
+import { type Mock, type MockOptions, mockFromDefinition } from '../core.ts';
 import { MOCK_BASE } from './mount.ts';
 
 /**

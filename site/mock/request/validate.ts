@@ -2,8 +2,8 @@
 // `body.name: must be string`, `query.limit: must be <= 100`, `path.petId: must be >= 1`.
 
 import type { ErrorObject } from 'ajv';
-import { unescapePointerToken } from '../../spec/pointer.ts';
-import { templateQueryPairs } from './router.ts';
+import { unescapePointerToken } from '../../../spec/pointer.ts';
+import { templateQueryPairs } from '../route/router.ts';
 
 const SECTION: Record<string, string> = { requestBody: 'body', query: 'query', path: 'path', header: 'header' };
 

@@ -1,23 +1,23 @@
 // Build time only (Node): compiles the mock's definition (core.ts `MockDefinition`) into plain
 // modules and bundles a host of the core with them, for the hosts that must not compile code at
 // run time: the service worker (a browser, under a CSP without 'unsafe-eval') and Fetch-API edge
-// runtimes. The request validators are the schemas the server compiles (validators.ts: the same
+// runtimes. The request validators are the schemas the server compiles (request/compile.ts: the same
 // schemas, Ajv's 2020-12 dialect, the same options and formats), written out as code by Ajv's
 // standalone code generation, so the bundle carries no schema compiler.
 import { fileURLToPath } from 'node:url';
 import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { build, type Plugin } from 'esbuild';
-import { type Description, isObject, type JsonObject } from '../../spec/refs.ts';
-import { internalForm } from './description.ts';
-import { handledOperations } from './handlers.ts';
-import { mockOperations } from './operations.ts';
-import { queryCredentialNames, requestSchemas, requestView, validatorAjv } from './validators.ts';
+import { type Description, isObject, type JsonObject } from '../../../spec/refs.ts';
+import { internalForm } from '../description.ts';
+import { handledOperations } from '../petstore/handlers.ts';
+import { queryCredentialNames, requestSchemas, requestView, validatorAjv } from '../request/compile.ts';
+import { mockOperations } from '../route/operations.ts';
 
 /** The module a bundled host imports its definition from (resolved by {@link definitionPlugin}). */
 export const DEFINITION_MODULE = 'virtual:petstore-mock/definition';
 
-const FORMATS_PATH = fileURLToPath(new URL('./formats.ts', import.meta.url));
+const FORMATS_PATH = fileURLToPath(new URL('../request/formats.ts', import.meta.url));
 
 /** The generated modules of a definition: their source text by virtual module name. */
 export type DefinitionModules = Record<string, string>;
@@ -135,7 +135,7 @@ export function definitionPlugin(modules: DefinitionModules): Plugin {
 
 /** What {@link bundleMock} writes. */
 export interface BundleOptions {
-  /** The host module to bundle (site/mock/worker.ts, site/mock/edge.ts). */
+  /** The host module to bundle (site/mock/hosts/worker.ts, site/mock/hosts/edge.ts). */
   entry: string;
   /** The file to write. */
   outfile: string;

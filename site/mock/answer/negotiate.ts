@@ -1,6 +1,6 @@
 // The negotiator of the mock's answers from the description (Prism's `negotiator`): for an
 // operation without hand-written behaviour, picks the response to give from the request's
-// preferences. Pure: data in, a decision out; the generator (generator.ts) fills it.
+// preferences. Pure: data in, a decision out; the generator (generate.ts) fills it.
 //
 // - status: `Prefer: code=NNN` (Prism's convention) when the operation declares it (exactly, as
 //   `NXX`, or through `default`); otherwise the first declared 2xx (the lowest: parsed objects order integer-like keys), then `default` (as 200), then
@@ -9,9 +9,9 @@
 //   12.5.1); without `Accept`, or when none matches, the first JSON one, else the first declared;
 // - example: `Prefer: example=name` names one of the media type's `examples`.
 
-import { type Description, deref, isObject, type JsonObject } from '../../spec/refs.ts';
-import { MockError } from './errors.ts';
-import { isJsonMediaType } from './media.ts';
+import { type Description, deref, isObject, type JsonObject } from '../../../spec/refs.ts';
+import { MockError } from '../errors.ts';
+import { isJsonMediaType } from '../request/media.ts';
 
 /** The preferences of a `Prefer` header (RFC 7240) the mock follows. */
 export interface Preferences {

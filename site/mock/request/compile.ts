@@ -6,16 +6,16 @@
 // description's `$ref`s, pointed at the description registered in Ajv under
 // {@link DESCRIPTION_ID}, so circular schemas compile to recursive functions instead of being
 // expanded. The server compiles them on each operation's first request (index.ts); the build
-// writes them out as code (precompile.ts).
+// writes them out as code (hosts/precompile.ts).
 import type { Options } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { type Description, deref, isObject, type JsonObject } from '../../spec/refs.ts';
+import { type Description, deref, isObject, type JsonObject } from '../../../spec/refs.ts';
+import { type MockOperation, mockOperations } from '../route/operations.ts';
 import { INT64_FORMAT } from './formats.ts';
 import { jsonBodyMedia } from './media.ts';
-import { type MockOperation, mockOperations } from './operations.ts';
 import { portablePattern } from './pattern.ts';
-import type { RequestValidator } from './validation.ts';
+import type { RequestValidator } from './validate.ts';
 
 /** The `$id` the description is registered under in the validators' Ajv. */
 export const DESCRIPTION_ID = 'urn:petstore-mock:description';
@@ -182,7 +182,7 @@ export function queryCredentialNames(doc: Description): string[] {
  * and formats of a description are ignored, not fatal) and formats, the description registered.
  * @param view the description as requests see it ({@link requestView})
  * @param extra more Ajv options (`coerceTypes` for parameters, `code` for standalone code)
- * @param addFormatsTo how to add the formats (precompile.ts adds them by reference to formats.ts)
+ * @param addFormatsTo how to add the formats (hosts/precompile.ts adds them by reference to formats.ts)
  */
 export function validatorAjv(view: Description, extra: Options = {}): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false, ...extra });

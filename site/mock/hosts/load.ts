@@ -2,8 +2,8 @@
 // of the in-browser and edge mocks, the benchmark): `PETSTORE_SPEC` or spec/openapi.yaml, through
 // the one description loader (spec/loader: any version, split files bundled, upgraded to the
 // internal form once per process).
-import { loadDescription } from '../../spec/loader/index.ts';
-import type { Description } from '../../spec/refs.ts';
+import { loadDescription } from '../../../spec/loader/index.ts';
+import type { Description } from '../../../spec/refs.ts';
 
 /**
  * Loads the description the site is built from, in the internal form (OpenAPI 3.2).

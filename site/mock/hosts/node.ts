@@ -3,10 +3,10 @@
 // (what `npm start` runs) so /api/mock/* does not pay for Astro's routing on every request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { MAX_BODY_BYTES } from './body.ts';
-import { MockError } from './errors.ts';
-import { jsonResponse } from './http.ts';
-import type { Mock } from './index.ts';
+import { MockError } from '../errors.ts';
+import { jsonResponse } from '../http.ts';
+import type { Mock } from '../index.ts';
+import { MAX_BODY_BYTES } from '../request/body.ts';
 
 /**
  * Reads a request body into memory, but never more than `limit + 1` bytes: past that it stops

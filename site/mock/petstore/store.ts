@@ -2,7 +2,7 @@
 // rules of spec/README.md ("Pet status transitions", "Stock", "Limits", "Seed data"). Pure data and
 // decisions: no I/O, no HTTP. Every rule violation throws a MockError with a catalogue code.
 
-import { MockError } from './errors.ts';
+import { MockError } from '../errors.ts';
 
 export type PetStatus = 'available' | 'pending' | 'sold';
 
@@ -238,7 +238,7 @@ export class Store {
   }
 
   /**
-   * What the store holds, for memory accounting (site/mock/sandboxes.ts): records of every
+   * What the store holds, for memory accounting (site/mock/access/sandboxes.ts): records of every
    * collection (a pet counts twice: its record and its inventory entry) and characters of text.
    */
   footprint(): { records: number; textChars: number } {

@@ -3,11 +3,11 @@
 // source (spec/examples.ts: the named example, else the description's first, else one generated
 // from the schema), the same the reference page shows. Headers the response declares get their
 // example or a generated value. Pure.
-import { bodyText, exampleObjectValue, generatedValue, mediaExample, SAMPLE_DEPTH } from '../../spec/examples.ts';
-import { type Description, isObject, type JsonObject } from '../../spec/json.ts';
-import { isJsonMediaType } from '../../spec/media.ts';
-import { deref } from '../../spec/refs.ts';
-import type { Negotiation } from './negotiator.ts';
+import { bodyText, exampleObjectValue, generatedValue, mediaExample, SAMPLE_DEPTH } from '../../../spec/examples.ts';
+import { type Description, isObject, type JsonObject } from '../../../spec/json.ts';
+import { isJsonMediaType } from '../../../spec/media.ts';
+import { deref } from '../../../spec/refs.ts';
+import type { Negotiation } from './negotiate.ts';
 
 /** What {@link generate} produces: everything but the CORS headers, which the pipeline adds. */
 export interface Generated {

@@ -1,7 +1,7 @@
 // One handler per operationId of spec/openapi.yaml. Each gets decoded, validated input and the
 // caller's store, and returns status, body and headers; rule violations throw MockError from the store.
 
-import { paginationLink } from './http.ts';
+import { paginationLink } from '../http.ts';
 import type { NewCategory, NewPet, OrderInput, Page, PageResult, PetStatus, Store } from './store.ts';
 
 /** What a handler receives: input already checked against the spec. */
@@ -16,7 +16,7 @@ export interface HandlerInput {
   inexact: ReadonlyMap<string, string>;
   /** The request URL as the client sent it (mount path included), for `Location` and `Link`. */
   url: URL;
-  /** The state of the caller's sandbox (site/mock/sandboxes.ts). */
+  /** The state of the caller's sandbox (site/mock/access/sandboxes.ts). */
   store: Store;
 }
 
@@ -36,7 +36,7 @@ function page(params: Record<string, unknown>): Page {
 function listed<T>(input: HandlerInput, result: PageResult<T>): HandlerResult {
   const p = page(input.params);
   const headers: Record<string, string> = { 'X-Total-Count': String(result.total) };
-  // The exact offset: above 2^53 the decoded number is rounded (params.ts keeps the raw digits).
+  // The exact offset: above 2^53 the decoded number is rounded (request/params.ts keeps the raw digits).
   const offset = input.raw.offset === undefined ? p.offset : BigInt(input.raw.offset);
   const link = paginationLink(input.url, p.limit, offset, result.total);
   if (link) headers.Link = link;

@@ -1,12 +1,12 @@
 // The mock in the reader's browser: a service worker that answers try-it requests on a static
 // host (no server process). The try-it client registers it on the first try-it, and only when the
 // site's own server does not answer the mock route (site/reference/browser/tryit.ts). It runs the same
-// core as the server (core.ts) with the definition compiled at build time (precompile.ts), and
+// core as the server (../core.ts) with the definition compiled at build time (precompile.ts), and
 // keeps the reader's sandboxes in IndexedDB, so they survive reloads and the browser stopping the
 // worker. It answers only same-origin requests under the mount path; everything else, the
 // production server included, goes to the network untouched.
 import { definition } from 'virtual:petstore-mock/definition';
-import { type Mock, type MockSnapshot, mockFromDefinition } from './core.ts';
+import { type Mock, type MockSnapshot, mockFromDefinition } from '../core.ts';
 import { CLAIM_MESSAGE, MOCK_BASE, workerAnswers } from './mount.ts';
 
 /** What this file uses of the service worker global scope (the DOM typings do not describe it). */

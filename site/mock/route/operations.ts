@@ -3,9 +3,9 @@
 // methods, 3.2's `query` and `additionalOperations`), with path-level parameters merged. Webhooks
 // are what the API sends, not what it answers, so the mock does not serve them. Pure: the
 // description is read, never changed, and its schemas keep their references.
-import { type Description, isObject, type JsonObject } from '../../spec/json.ts';
-import { listAllOperations } from '../../spec/operations.ts';
-import { deref } from '../../spec/refs.ts';
+import { type Description, isObject, type JsonObject } from '../../../spec/json.ts';
+import { listAllOperations } from '../../../spec/operations.ts';
+import { deref } from '../../../spec/refs.ts';
 
 /** A method a request line can carry (RFC 9110 section 9.1: a token). */
 const METHOD_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;

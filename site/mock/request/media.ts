@@ -1,9 +1,9 @@
 // Media types as the mock reads them: which ones carry JSON, and which of an operation's request
 // media types is validated as JSON. Kept apart from the validators so the bundled hosts, which
 // carry no schema compiler, can use them.
-import { isObject } from '../../spec/json.ts';
-import { isJsonMediaType } from '../../spec/media.ts';
-import type { MockOperation } from './operations.ts';
+import { isObject } from '../../../spec/json.ts';
+import { isJsonMediaType } from '../../../spec/media.ts';
+import type { MockOperation } from '../route/operations.ts';
 
 export { isJsonMediaType };
 

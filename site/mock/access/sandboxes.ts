@@ -2,7 +2,7 @@
 // public site never see each other's changes. Pure bookkeeping over an injected clock: no timers,
 // no I/O. Memory is bounded three ways: a maximum number of sandboxes (least recently used
 // evicted), an idle expiry, and a byte budget for the stores that readers have changed.
-import { type Caps, DEFAULT_CAPS, Store, type StoreSnapshot } from './store.ts';
+import { type Caps, DEFAULT_CAPS, Store, type StoreSnapshot } from '../petstore/store.ts';
 
 /** Bounds of the sandbox table. */
 export interface SandboxLimits {
@@ -43,7 +43,7 @@ export function estimateBytes(store: Store): number {
   return STORE_BYTES + f.records * BYTES_PER_RECORD + f.textChars * BYTES_PER_CHAR;
 }
 
-/** Fixed-window request counter of one token (site/mock/ratelimit.ts reads and updates it). */
+/** Fixed-window request counter of one token (site/mock/access/ratelimit.ts reads and updates it). */
 export interface RateWindow {
   /** When the current window started (ms since epoch). */
   start: number;

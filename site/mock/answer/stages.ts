@@ -1,0 +1,25 @@
+// The answer step of the pipeline: an operation's response from its description.
+import type { Description } from '../../../spec/json.ts';
+import { CORS_HEADERS } from '../http.ts';
+import { operationOf, type Stage } from '../pipeline.ts';
+import { generate } from './generate.ts';
+import { negotiate } from './negotiate.ts';
+
+/**
+ * 12. The answer of an operation without hand-written behaviour, from its description: the
+ * negotiator (negotiate.ts) picks status, media type and example from `Prefer` and `Accept`, the
+ * generator (generate.ts) fills body and headers. A `Prefer` naming an undeclared status or
+ * example → 400 `validation_failed` naming the declared ones.
+ * @param doc the description (internal form) the operations come from
+ */
+export function mockResponse(doc: Description): Stage {
+  return async (ctx) => {
+    const op = operationOf(ctx);
+    const negotiated = negotiate(op.described ?? { responses: {} }, doc, {
+      accept: ctx.request.headers.get('accept'),
+      prefer: ctx.request.headers.get('prefer'),
+    });
+    const out = generate(negotiated, doc);
+    return new Response(out.body, { status: out.status, headers: { ...out.headers, ...CORS_HEADERS } });
+  };
+}
