@@ -7,7 +7,7 @@
 
 import { type Mock, type MockOptions, mockFromDefinition } from './core.ts';
 import { internalForm } from './description.ts';
-import { handledOperations } from './petstore/handlers.ts';
+import { isPetstoreOperation, petstoreApplies } from './petstore/behaviour.ts';
 import { runtimeValidators } from './request/compile.ts';
 import { mockOperations } from './route/operations.ts';
 
@@ -37,7 +37,7 @@ export { RESET_PATH } from './pipeline.ts';
 export async function createMock(description: object, options: MockOptions = {}): Promise<Mock> {
   const document = internalForm(description);
   const onError = options.onError ?? ((err: unknown) => console.error('[mock]', err));
-  const handled = handledOperations(mockOperations(document));
-  const validators = runtimeValidators(document, onError, (id) => handled.has(id));
-  return mockFromDefinition({ document, validators }, options);
+  const petstore = petstoreApplies(mockOperations(document));
+  const validators = runtimeValidators(document, onError, (id) => petstore && isPetstoreOperation(id));
+  return mockFromDefinition({ document, validators, petstore }, options);
 }

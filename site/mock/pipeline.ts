@@ -6,10 +6,8 @@
 // site/mock/README.md ("The request pipeline"): route/, access/, request/, petstore/, answer/.
 
 import type { Sandbox } from './access/sandboxes.ts';
-import type { SecurityPlan } from './access/security.ts';
 import { MockError } from './errors.ts';
 import { jsonResponse } from './http.ts';
-import type { Handler } from './petstore/handlers.ts';
 import type { Store } from './petstore/store.ts';
 import type { Param } from './request/params.ts';
 import type { RequestValidator } from './request/validate.ts';
@@ -18,44 +16,44 @@ import type { MockOperation } from './route/operations.ts';
 /** The reset endpoint below the mount path (not part of the API; see site/mock/README.md). */
 export const RESET_PATH = '/_reset';
 
-/** What routing needs of an operation: its method, path template and name. */
-export interface RoutedOperation {
-  method: string;
-  path: string;
-  operationId?: string;
+/**
+ * How the steps treat one operation, decided once when the mock is built: the description's way
+ * (`describedBehaviour`, core.ts), or the Petstore's hand-written one (petstore/behaviour.ts). The
+ * stages call it and never ask which it is.
+ */
+export interface Behaviour {
+  /**
+   * access/: the sandbox key of a request allowed to call the operation.
+   * @throws {MockError} 401 `unauthorized` naming the credential expected
+   */
+  authenticate(request: Request, url: URL): string;
+  /** access/: whether a request other than `GET` changes the token's store (then it gets its own copy). */
+  writes: boolean;
+  /** request/: problems of the raw, still percent-encoded parameters (`path.petId: …`); none by default. */
+  checkRawParams?(pathRaw: Readonly<Record<string, string>>, query: URLSearchParams): string[];
+  /**
+   * request/: reads the body of an operation with a `requestBody` into the context.
+   * @throws {MockError} 400, 413 or 415
+   */
+  readBody(ctx: Context): Promise<void>;
+  /** The answer from hand-written code over the token's store; absent: answer/ answers from the description. */
+  answer?(ctx: Context, op: PreparedOperation): Response;
 }
 
 /** Everything the pipeline needs about one operation, prepared at start-up. */
 export interface PreparedOperation {
-  operation: RoutedOperation;
-  /**
-   * The hand-written behaviour (the Petstore's handlers over its store); without one, the
-   * operation answers from its description ({@link mockResponse}).
-   */
-  handler?: Handler;
-  /** The operation as described, for answering and reading bodies when it has no handler. */
-  described?: MockOperation;
-  /**
-   * The credentials an operation without a handler needs (access/security.ts); the hand-written ones
-   * use {@link PreparedOperation.needsAuth} (a bearer token).
-   */
-  security?: SecurityPlan;
+  /** The operation as the description gives it (route/operations.ts). */
+  operation: MockOperation;
+  /** Its parameters with their schemas followed through `$ref`s (what the decoders read). */
   params: Param[];
-  needsAuth: boolean;
   hasBody: boolean;
-  /** Property names of the request body schema that hold integers (range-checked on their JSON source). */
-  intKeys: Set<string>;
-  /**
-   * Of those, the ones that are not `format: int64` identifiers (counts such as `quantity`): the
-   * store does arithmetic on them, so they must be exact as JS numbers (at most 2^53 - 1).
-   */
-  countKeys: Set<string>;
   /** Query parameters that are comma-separated arrays (`style: form`, `explode: false`). */
   commaArrays: Set<string>;
-  /** The path parameters of a request path matched to the template, percent-decoded (bath-es5 `params`). */
+  /** The raw (still percent-encoded) path parameters of a request path matched to the template, or null. */
   pathParams: (path: string) => Record<string, string> | null;
   /** The operation's request validators (body, then parameters), compiled when first asked for. */
   validators: () => readonly RequestValidator[];
+  behaviour: Behaviour;
 }
 
 /** What the stages know about one request; each stage fills in its part. */
@@ -76,7 +74,7 @@ export interface Context {
   pathRaw?: Record<string, string>;
   /** The JSON body and its int64 fields above 2^53 (set by {@link readBody}). */
   body?: unknown;
-  /** Whether {@link Context.body} is a JSON body to validate (operations without a handler). */
+  /** Whether {@link Context.body} is a JSON body to validate. */
   bodyIsJson?: boolean;
   inexact?: ReadonlyMap<string, string>;
 }

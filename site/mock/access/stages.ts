@@ -2,10 +2,10 @@
 // (the rate limit per token), and on which data (the token's sandbox).
 import { MockError } from '../errors.ts';
 import { jsonResponse } from '../http.ts';
-import { errorResponse, type Stage } from '../pipeline.ts';
+import { type Behaviour, errorResponse, type Stage } from '../pipeline.ts';
 import { consume, type RatePolicy, rateLimitHeaders } from './ratelimit.ts';
 import type { Sandboxes } from './sandboxes.ts';
-import { checkCredentials } from './security.ts';
+import { checkCredentials, type SecurityPlan } from './security.ts';
 
 /**
  * The token of an `Authorization: Bearer <token>` header (RFC 6750 section 2.1; the scheme is
@@ -18,31 +18,49 @@ export function bearerToken(authorization: string | null): string | undefined {
 }
 
 /**
- * 5. Authentication (`bearerAuth`): any non-empty bearer token; otherwise 401 `unauthorized`
- * with `WWW-Authenticate: Bearer`. The reset endpoint needs a token too: it resets that token's
- * sandbox. An operation without a security requirement runs as token `''`.
+ * The Petstore's authentication (`bearerAuth`): any non-empty bearer token; otherwise 401
+ * `unauthorized` with `WWW-Authenticate: Bearer`. Without `required` a request without a token runs
+ * as token `''`.
  */
-export function authenticate(): Stage {
-  return async (ctx, next) => {
-    const plan = ctx.target?.kind === 'operation' ? ctx.target.op.security : undefined;
-    if (plan) {
-      // An operation answered from its description: any non-empty credential of its schemes.
-      const check = checkCredentials(plan, { headers: ctx.request.headers, query: ctx.url.searchParams });
-      if (!check.ok) throw new MockError('unauthorized', check.message, { 'WWW-Authenticate': check.challenge });
-      ctx.token = check.token || (bearerToken(ctx.request.headers.get('authorization')) ?? '');
-      return next();
-    }
-    const needed = ctx.target?.kind === 'reset' || (ctx.target?.kind === 'operation' && ctx.target.op.needsAuth);
-    const auth = ctx.request.headers.get('authorization');
+export function bearerAuthenticator(required: boolean): Behaviour['authenticate'] {
+  return (request) => {
+    const auth = request.headers.get('authorization');
     const token = bearerToken(auth);
-    if (token === undefined && needed) {
+    if (token === undefined && required) {
       throw new MockError(
         'unauthorized',
         `header Authorization: ${auth ? "malformed; expected 'Bearer <token>'" : "missing; expected 'Bearer <token>'"}`,
         { 'WWW-Authenticate': 'Bearer' },
       );
     }
-    ctx.token = token ?? '';
+    return token ?? '';
+  };
+}
+
+/**
+ * The authentication of an operation answered from its description: any non-empty credential of
+ * the schemes of one of its security requirements (security.ts); the credential is the sandbox key.
+ */
+export function credentialsAuthenticator(plan: SecurityPlan): Behaviour['authenticate'] {
+  return (request, url) => {
+    const check = checkCredentials(plan, { headers: request.headers, query: url.searchParams });
+    if (!check.ok) throw new MockError('unauthorized', check.message, { 'WWW-Authenticate': check.challenge });
+    return check.token || (bearerToken(request.headers.get('authorization')) ?? '');
+  };
+}
+
+const resetAuthenticator = bearerAuthenticator(true);
+
+/**
+ * 5. Authentication, as the operation's behaviour asks (a bearer token for the Petstore's, the
+ * credentials of its security requirements otherwise). The reset endpoint needs a bearer token: it
+ * resets that token's sandbox.
+ */
+export function authenticate(): Stage {
+  return async (ctx, next) => {
+    const target = ctx.target;
+    const check = target?.kind === 'operation' ? target.op.behaviour.authenticate : resetAuthenticator;
+    ctx.token = check(ctx.request, ctx.url);
     return next();
   };
 }
@@ -84,9 +102,9 @@ export function sandbox(sandboxes: Sandboxes): Stage {
       sandboxes.reset(box);
       return jsonResponse(204, undefined);
     }
-    // Only hand-written behaviour changes a store: answers from the description leave the
-    // sandbox on the shared seed.
-    const write = ctx.method !== 'GET' && !(ctx.target?.kind === 'operation' && !ctx.target.op.handler);
+    // Only an operation whose behaviour writes changes a store: answers from the description
+    // leave the sandbox on the shared seed.
+    const write = ctx.method !== 'GET' && (ctx.target?.kind !== 'operation' || ctx.target.op.behaviour.writes);
     ctx.store = sandboxes.storeOf(box, write);
     try {
       return await next();

@@ -10,7 +10,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { build, type Plugin } from 'esbuild';
 import { type Description, isObject, type JsonObject } from '../../../spec/refs.ts';
 import { internalForm } from '../description.ts';
-import { handledOperations } from '../petstore/handlers.ts';
+import { isPetstoreOperation, petstoreApplies } from '../petstore/behaviour.ts';
 import { queryCredentialNames, requestSchemas, requestView, validatorAjv } from '../request/compile.ts';
 import { mockOperations } from '../route/operations.ts';
 
@@ -77,10 +77,10 @@ export async function definitionModules(
   const paramExports: Record<string, string> = {};
   const table: string[] = [];
   const credentials = queryCredentialNames(doc);
-  const handled = handledOperations(operations);
+  const petstore = petstoreApplies(operations);
   // The operations as the view has them: their inline schemas are the view's.
   mockOperations(view).forEach((op, i) => {
-    const schemas = requestSchemas(op, view, credentials, handled.has(op.operationId));
+    const schemas = requestSchemas(op, view, credentials, petstore && isPetstoreOperation(op.operationId));
     const names: string[] = [];
     for (const [ajv, schema, exportsOf, module] of [
       [bodies, schemas.body, bodyExports, 'bodies'],
@@ -108,8 +108,9 @@ export async function definitionModules(
       `import * as params from '${DEFINITION_MODULE}/params';`,
       `const validators = {${table.join(', ')}};`,
       'export const definition = {',
-      `  document: ${JSON.stringify(shipped(doc, handled.size === operations.length && operations.length > 0))},`,
+      `  document: ${JSON.stringify(shipped(doc, petstore && operations.every((op) => isPetstoreOperation(op.operationId))))},`,
       '  validators: (id) => validators[id] ?? [],',
+      `  petstore: ${petstore},`,
       '};',
     ].join('\n'),
     [`${DEFINITION_MODULE}/bodies`]: standaloneCode(bodies, bodyExports),

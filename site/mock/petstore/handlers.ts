@@ -96,18 +96,6 @@ export function handlersApply(
 }
 
 /**
- * The operationIds that get hand-written behaviour in a description: all of {@link HANDLED_ROUTES}
- * when {@link handlersApply}, else none.
- * @param operations the description's operations (`named`: the operationId is the description's own)
- */
-export function handledOperations(
-  operations: ReadonlyArray<{ operationId: string; named: boolean; method: string; path: string }>,
-): Set<string> {
-  const own = operations.map((o) => ({ ...o, operationId: o.named ? o.operationId : undefined }));
-  return new Set(handlersApply(own) ? Object.keys(HANDLED_ROUTES) : []);
-}
-
-/**
  * The handlers of every operation in spec/openapi.yaml, keyed by operationId.
  * @param extraHeaders per operationId, headers added to its successful responses (deprecation)
  */

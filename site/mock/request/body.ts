@@ -68,10 +68,16 @@ export function checkIdentityEncoding(contentEncoding: string | null): void {
  *
  * @param request the Fetch request
  * @param limit maximum size in bytes
- * @returns the body decoded as UTF-8 ('' when there is none)
- * @throws {MockError} 413 `payload_too_large`; 400 `malformed_json` when the bytes are not UTF-8
+ * @param keep false to read and drop the bytes (a body accepted as it is, read so the connection
+ *   can carry the next request)
+ * @returns the bytes (empty when there is no body, or when not kept)
+ * @throws {MockError} 413 `payload_too_large`
  */
-export async function readBodyText(request: Request, limit: number = MAX_BODY_BYTES): Promise<string> {
+export async function readBodyBytes(
+  request: Request,
+  limit: number = MAX_BODY_BYTES,
+  keep = true,
+): Promise<Uint8Array> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared.trim()) > limit) {
     throw new MockError(
@@ -79,7 +85,7 @@ export async function readBodyText(request: Request, limit: number = MAX_BODY_BY
       `body: ${declared.trim()} bytes declared in Content-Length; the limit is ${limit} bytes`,
     );
   }
-  if (request.body === null) return '';
+  if (request.body === null) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -91,9 +97,19 @@ export async function readBodyText(request: Request, limit: number = MAX_BODY_BY
       await reader.cancel().catch(() => {});
       throw new MockError('payload_too_large', `body: more than ${limit} bytes received; the limit is ${limit} bytes`);
     }
-    chunks.push(value);
+    if (keep) chunks.push(value);
   }
-  const bytes = chunks.length === 1 ? (chunks[0] as Uint8Array) : concat(chunks, size);
+  if (!keep) return new Uint8Array();
+  return chunks.length === 1 ? (chunks[0] as Uint8Array) : concat(chunks, size);
+}
+
+/**
+ * A request body up to `limit` bytes ({@link readBodyBytes}) as UTF-8 text.
+ * @returns the body decoded as UTF-8 ('' when there is none)
+ * @throws {MockError} 413 `payload_too_large`; 400 `malformed_json` when the bytes are not UTF-8
+ */
+export async function readBodyText(request: Request, limit: number = MAX_BODY_BYTES): Promise<string> {
+  const bytes = await readBodyBytes(request, limit);
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {

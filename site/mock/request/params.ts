@@ -2,11 +2,32 @@
 // `1e3` to 1000), and the decoding of the checked text into values for the handlers. Both are
 // driven by the operation's parameter objects in the spec; no parameter is described here by hand.
 
-import type { OpenAPIV3 } from 'openapi-types';
+import type { Description, JsonObject } from '../../../spec/json.ts';
+import { deref } from '../../../spec/refs.ts';
+import type { MockParameter } from '../route/operations.ts';
 import { readRawInteger } from './ids.ts';
 
-/** A dereferenced path or query parameter of the spec. */
-export type Param = OpenAPIV3.ParameterObject & { schema?: OpenAPIV3.SchemaObject };
+/** A parameter's schema as the decoders read it: its top level and `items` followed through `$ref`s. */
+export interface ParamSchema extends JsonObject {
+  type?: unknown;
+  format?: unknown;
+  items?: ParamSchema;
+  default?: unknown;
+  enum?: unknown;
+}
+
+/** A parameter of an operation as the decoders read it (see {@link paramView}). */
+export interface Param extends MockParameter {
+  schema?: ParamSchema;
+}
+
+/** A parameter with its schema's top level and `items` followed through `$ref`s. */
+export function paramView(doc: Description, p: MockParameter): Param {
+  const schema = deref<ParamSchema>(doc, p.schema);
+  if (!schema) return { ...p, schema: undefined };
+  const items = schema.items === undefined ? undefined : deref<ParamSchema>(doc, schema.items);
+  return { ...p, schema: items ? { ...schema, items } : schema };
+}
 
 /** Decoded parameter values and, for integers, their raw text (for messages). */
 export interface DecodedParams {
@@ -16,29 +37,16 @@ export interface DecodedParams {
   raw: Record<string, string>;
 }
 
-/**
- * Extracts the raw (still percent-encoded) path segments that a path template names.
- * @param template the spec path, e.g. `/pets/{petId}`
- * @param path the request path relative to the API root, already matched to `template`
- * @returns parameter name → raw segment
- */
-export function pathSegments(template: string, path: string): Record<string, string> {
-  const t = template.split('/');
-  const p = path.replace(/\/+$/, '').split('/');
-  const out: Record<string, string> = {};
-  for (let i = 0; i < t.length; i++) {
-    const m = /^\{(.+)\}$/.exec(t[i] ?? '');
-    if (m?.[1]) out[m[1]] = p[i] ?? '';
-  }
-  return out;
-}
-
-function isIntegerSchema(s: OpenAPIV3.SchemaObject | undefined): boolean {
+function isIntegerSchema(s: ParamSchema | undefined): boolean {
   return s?.type === 'integer';
 }
 
-function itemsOf(s: OpenAPIV3.SchemaObject | undefined): OpenAPIV3.SchemaObject | undefined {
-  return s?.type === 'array' ? (s.items as OpenAPIV3.SchemaObject) : undefined;
+function itemsOf(s: ParamSchema | undefined): ParamSchema | undefined {
+  return s?.type === 'array' ? s.items : undefined;
+}
+
+function formatOf(s: ParamSchema | undefined): string | undefined {
+  return typeof s?.format === 'string' ? s.format : undefined;
 }
 
 /**
@@ -46,13 +54,13 @@ function itemsOf(s: OpenAPIV3.SchemaObject | undefined): OpenAPIV3.SchemaObject 
  * decimal digits within int64) and that non-array query parameters appear at most once.
  *
  * @param params the operation's dereferenced parameters
- * @param pathRaw raw path segments by name ({@link pathSegments})
+ * @param pathRaw raw path parameters by name (route/path-params.ts)
  * @param query the request's query
  * @returns messages like `path.petId: must be a decimal integer …`, empty when all is well
  */
 export function checkRawParams(
   params: readonly Param[],
-  pathRaw: Record<string, string>,
+  pathRaw: Readonly<Record<string, string>>,
   query: URLSearchParams,
 ): string[] {
   const errors: string[] = [];
@@ -60,7 +68,7 @@ export function checkRawParams(
     if (p.in === 'path') {
       const raw = pathRaw[p.name];
       if (raw !== undefined && isIntegerSchema(p.schema)) {
-        const r = readRawInteger(raw, p.schema?.format);
+        const r = readRawInteger(raw, formatOf(p.schema));
         if (!r.ok) errors.push(`path.${p.name}: ${r.reason}`);
       }
     } else if (p.in === 'query') {
@@ -72,12 +80,12 @@ export function checkRawParams(
         continue;
       }
       if (isIntegerSchema(p.schema)) {
-        const r = readRawInteger(all[0] as string, p.schema?.format);
+        const r = readRawInteger(all[0] as string, formatOf(p.schema));
         if (!r.ok) errors.push(`query.${p.name}: ${r.reason}`);
       } else if (items && isIntegerSchema(items)) {
         const parts = splitArray(p, all);
         for (const [i, part] of parts.entries()) {
-          const r = readRawInteger(part, items.format);
+          const r = readRawInteger(part, formatOf(items));
           if (!r.ok) {
             errors.push(`query.${p.name}[${i}]: ${r.reason}`);
             break;

@@ -1,25 +1,33 @@
 // The request step of the pipeline: raw parameter checks, the body read and parsed, and the request
 // validated against the description's schemas.
-import { isJsonMediaType } from '../../../spec/media.ts';
+
+import type { JsonObject } from '../../../spec/json.ts';
+import { essence, isJsonMediaType } from '../../../spec/media.ts';
 import { MockError } from '../errors.ts';
-import { type Context, type Next, operationOf, type PreparedOperation, type Stage } from '../pipeline.ts';
-import { normalizePath, routeTemplate } from '../route/router.ts';
-import { checkIdentityEncoding, checkJsonContentType, MAX_BODY_BYTES, parseJsonBody, readBodyText } from './body.ts';
-import { checkRawParams, pathSegments } from './params.ts';
+import { type Behaviour, operationOf, type Stage } from '../pipeline.ts';
+import { decodePathParams } from '../route/path-params.ts';
+import { normalizePath } from '../route/router.ts';
+import {
+  checkIdentityEncoding,
+  checkJsonContentType,
+  MAX_BODY_BYTES,
+  parseJsonBody,
+  readBodyBytes,
+  readBodyText,
+} from './body.ts';
 import { formatAjvErrors, requestInput, runValidators } from './validate.ts';
 
 /**
- * 8. Raw parameter checks on the still percent-encoded text (params.ts): 400 `validation_failed`
- * naming `path.petId`, `query.limit`, `query.ids[2]`…
+ * 8. Raw parameter checks on the still percent-encoded text, as the operation's behaviour asks
+ * (the Petstore's identifier rules, params.ts): 400 `validation_failed` naming `path.petId`,
+ * `query.limit`, `query.ids[2]`… Other operations' parameters are checked by their schemas alone
+ * (the validate stage).
  */
 export function rawParams(): Stage {
   return async (ctx, next) => {
     const op = operationOf(ctx);
-    ctx.pathRaw = pathSegments(routeTemplate(op.operation.path), normalizePath(ctx.path));
-    // The identifier rules are the Petstore's; other operations' parameters are checked by
-    // their schemas alone (the validate stage).
-    if (!op.handler) return next();
-    const errors = checkRawParams(op.params, ctx.pathRaw, ctx.url.searchParams);
+    ctx.pathRaw = op.pathParams(normalizePath(ctx.path)) ?? {};
+    const errors = op.behaviour.checkRawParams?.(ctx.pathRaw, ctx.url.searchParams) ?? [];
     if (errors.length > 0) throw new MockError('validation_failed', errors.join('; '));
     return next();
   };
@@ -35,28 +43,41 @@ function jsonKind(v: unknown): string {
 }
 
 /**
- * 9. Body, for operations with a `requestBody` only: JSON content type (415), identity encoding
- * (415), at most {@link MAX_BODY_BYTES} (413), UTF-8 JSON (400 `malformed_json`), an object, and
- * integer fields checked on their JSON source text (int64 range, integrality, counts ≤ 2^53 - 1).
+ * 9. Body, for operations with a `requestBody` only, read as the operation's behaviour reads it
+ * ({@link jsonObjectBody} for the Petstore's, {@link describedBody} for the others); operations
+ * without one never read it.
  */
 export function readBody(): Stage {
   return async (ctx, next) => {
     const op = operationOf(ctx);
-    if (!op.hasBody) return next();
-    if (!op.handler) return readDescribedBody(ctx, op, next);
+    if (op.hasBody) await op.behaviour.readBody(ctx);
+    return next();
+  };
+}
+
+/**
+ * The Petstore's body: JSON content type (415), identity encoding (415), at most
+ * {@link MAX_BODY_BYTES} (413), UTF-8 JSON (400 `malformed_json`), an object, and integer fields
+ * checked on their JSON source text (int64 range, integrality, counts ≤ 2^53 - 1).
+ * @param intKeys property names of the body schema that hold integers
+ * @param countKeys of those, the counts (not `format: int64`): the store does arithmetic on them,
+ *   so they must be exact as JS numbers
+ */
+export function jsonObjectBody(intKeys: ReadonlySet<string>, countKeys: ReadonlySet<string>): Behaviour['readBody'] {
+  return async (ctx) => {
     const request = ctx.request;
     checkJsonContentType(request.headers.get('content-type'));
     checkIdentityEncoding(request.headers.get('content-encoding'));
     const text = await readBodyText(request, MAX_BODY_BYTES);
     if (text.trim() === '') throw new MockError('validation_failed', 'body: is required (a JSON object)');
-    const parsed = parseJsonBody(text, op.intKeys);
+    const parsed = parseJsonBody(text, intKeys);
     // Counts (quantity) above 2^53 - 1 would be rounded by the store's arithmetic and echoed
     // back as another number; identifiers above it are only compared, exactly, in messages.
     const tooLarge = [
       ...parsed.overflow.filter((o) => o.exact > 0n).map((o) => ({ key: o.key, source: o.source })),
       ...[...parsed.inexact].filter(([, v]) => BigInt(v) > MAX_COUNT).map(([key, source]) => ({ key, source })),
-    ].filter((t) => op.countKeys.has(t.key));
-    const overflow = parsed.overflow.filter((o) => !(o.exact > 0n && op.countKeys.has(o.key)));
+    ].filter((t) => countKeys.has(t.key));
+    const overflow = parsed.overflow.filter((o) => !(o.exact > 0n && countKeys.has(o.key)));
     if (overflow.length > 0 || parsed.fractional.length > 0 || tooLarge.length > 0) {
       throw new MockError(
         'validation_failed',
@@ -76,19 +97,14 @@ export function readBody(): Stage {
       throw new MockError('validation_failed', `body: must be a JSON object, got ${jsonKind(parsed.value)}`);
     }
     ctx.body = parsed.value;
+    ctx.bodyIsJson = true;
     ctx.inexact = parsed.inexact;
-    return next();
   };
-}
-
-/** A media type without parameters, lower case. */
-function bareType(mediaType: string): string {
-  return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
 }
 
 /** Whether a declared media type (`application/json`, `image/*`, `*\/*`) takes a request's. */
 function declaredTakes(declared: string, sent: string): boolean {
-  const [dt = '', ds = ''] = bareType(declared).split('/');
+  const [dt = '', ds = ''] = essence(declared).split('/');
   const [st = '', ss = ''] = sent.split('/');
   return (dt === '*' || dt === st) && (ds === '*' || ds === ss);
 }
@@ -99,55 +115,43 @@ function declaredTakes(declared: string, sent: string): boolean {
  * says so (400); a JSON body must parse (400 `malformed_json`) and is then validated against its
  * schema. Other media types (forms, uploads, text) are accepted as they are.
  */
-async function readDescribedBody(ctx: Context, op: PreparedOperation, next: Next): Promise<Response> {
-  const request = ctx.request;
-  const content = op.described?.requestBody?.content;
-  const declared = content && typeof content === 'object' ? Object.keys(content) : [];
-  checkIdentityEncoding(request.headers.get('content-encoding'));
-  const raw = request.headers.get('content-type');
-  const sent = raw ? bareType(raw) : '';
-  const declaredLength = request.headers.get('content-length');
-  const empty = request.body === null || declaredLength?.trim() === '0';
-  if (empty && !sent) {
-    if (op.described?.requestBody?.required === true) {
-      throw new MockError('validation_failed', `body: is required (${declared.join(', ') || 'any media type'})`);
-    }
-    return next();
-  }
-  // JSON is JSON: `application/json` is taken where only `application/merge-patch+json` is declared.
-  const taken = (d: string) => declaredTakes(d, sent) || (isJsonMediaType(sent) && isJsonMediaType(d));
-  if (declared.length > 0 && !declared.some(taken)) {
-    throw new MockError(
-      'unsupported_media_type',
-      `header Content-Type: ${sent ? `'${sent}' is not` : 'missing; it must be'} one of ${declared.join(', ')}`,
-    );
-  }
-  if (isJsonMediaType(sent)) {
-    const text = await readBodyText(request, MAX_BODY_BYTES);
-    if (text.trim() === '') {
-      if (op.described?.requestBody?.required === true) throw new MockError('validation_failed', 'body: is required');
-      return next();
-    }
-    ctx.body = parseJsonBody(text, new Set()).value;
-    ctx.bodyIsJson = true;
-  } else if (request.body !== null) {
-    // Read (to the limit) so the connection can carry the next request; not interpreted.
-    const reader = request.body.getReader();
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel().catch(() => {});
-        throw new MockError(
-          'payload_too_large',
-          `body: more than ${MAX_BODY_BYTES} bytes received; the limit is ${MAX_BODY_BYTES} bytes`,
-        );
+export function describedBody(requestBody: JsonObject | undefined): Behaviour['readBody'] {
+  return async (ctx) => {
+    const request = ctx.request;
+    const content = requestBody?.content;
+    const declared = content && typeof content === 'object' ? Object.keys(content) : [];
+    checkIdentityEncoding(request.headers.get('content-encoding'));
+    const raw = request.headers.get('content-type');
+    const sent = raw ? essence(raw) : '';
+    const declaredLength = request.headers.get('content-length');
+    const empty = request.body === null || declaredLength?.trim() === '0';
+    if (empty && !sent) {
+      if (requestBody?.required === true) {
+        throw new MockError('validation_failed', `body: is required (${declared.join(', ') || 'any media type'})`);
       }
+      return;
     }
-  }
-  return next();
+    // JSON is JSON: `application/json` is taken where only `application/merge-patch+json` is declared.
+    const taken = (d: string) => declaredTakes(d, sent) || (isJsonMediaType(sent) && isJsonMediaType(d));
+    if (declared.length > 0 && !declared.some(taken)) {
+      throw new MockError(
+        'unsupported_media_type',
+        `header Content-Type: ${sent ? `'${sent}' is not` : 'missing; it must be'} one of ${declared.join(', ')}`,
+      );
+    }
+    if (isJsonMediaType(sent)) {
+      const text = await readBodyText(request, MAX_BODY_BYTES);
+      if (text.trim() === '') {
+        if (requestBody?.required === true) throw new MockError('validation_failed', 'body: is required');
+        return;
+      }
+      ctx.body = parseJsonBody(text, new Set()).value;
+      ctx.bodyIsJson = true;
+    } else {
+      // Read (to the limit) so the connection can carry the next request; not interpreted.
+      await readBodyBytes(request, MAX_BODY_BYTES, false);
+    }
+  };
 }
 
 /**
@@ -167,15 +171,14 @@ export function validate(): Stage {
       // decodeParams reads it: `ids=1,2&ids=3` is validated as `ids=1,2,3`.
       query[key] = all.length === 1 ? (all[0] as string) : op.commaArrays.has(key) ? all.join(',') : all;
     }
-    const described = !op.handler;
     const headers: Record<string, string> = {};
-    if (described) for (const [name, value] of ctx.request.headers) headers[name] = value;
+    for (const [name, value] of ctx.request.headers) headers[name] = value;
     const { input, errors } = requestInput(
       { path: op.operation.path, parameters: op.params },
-      op.pathParams(normalizePath(ctx.path)) ?? {},
+      decodePathParams(op.pathParams(normalizePath(ctx.path))),
       query,
-      described ? { present: ctx.bodyIsJson === true, value: ctx.body } : { present: op.hasBody, value: ctx.body },
-      described ? { headers, cookies: cookiesOf(ctx.request.headers.get('cookie')) } : undefined,
+      { present: ctx.bodyIsJson === true, value: ctx.body },
+      { headers, cookies: cookiesOf(ctx.request.headers.get('cookie')) },
     );
     errors.push(...runValidators(op.validators(), input));
     if (errors.length > 0) {

@@ -4,6 +4,7 @@
 import type { ErrorObject } from 'ajv';
 import { unescapePointerToken } from '../../../spec/pointer.ts';
 import { templateQueryPairs } from '../route/router.ts';
+import type { Param } from './params.ts';
 
 const SECTION: Record<string, string> = { requestBody: 'body', query: 'query', path: 'path', header: 'header' };
 
@@ -76,14 +77,7 @@ export interface RequestValidator {
 export interface InputOperation {
   /** The spec path template, e.g. `/pets/{petId}`. */
   path: string;
-  parameters: ReadonlyArray<{
-    name: string;
-    in: string;
-    explode?: boolean;
-    style?: string;
-    schema?: { type?: string | string[] };
-    content?: Record<string, unknown>;
-  }>;
+  parameters: readonly Param[];
 }
 
 /**
@@ -94,7 +88,7 @@ export interface InputOperation {
  * operation has one. Validators with `coerceTypes` change it in place.
  * @param path the request path below the mount path, trailing slashes removed
  * @param query parameter name → value (a repeated name → its values); copied, not changed
- * @param pathParams the template's parameters decoded from `path` (bath-es5 `params`)
+ * @param pathParams the template's parameters decoded from `path` (route/path-params.ts)
  * @param sent the request's headers (names in lower case) and cookies; without them the
  *   object carries only the body's content type (the Petstore declares no header or cookie parameter)
  * @returns the object, and `parse` errors for malformed JSON in `content: application/json` query parameters

@@ -92,9 +92,9 @@ export function mockOperations(doc: Description): MockOperation[] {
     };
     if (requestBody) mockOp.requestBody = requestBody;
     if (Array.isArray(op.security)) mockOp.security = op.security as Record<string, string[]>[];
-    for (const key of ['deprecated', 'externalDocs', 'x-successor', 'x-deprecated-since', 'x-deprecated-sunset']) {
-      if (op[key] !== undefined) (mockOp as unknown as JsonObject)[key] = op[key];
-    }
+    // The lifecycle fields as written (the Petstore's deprecation headers read them).
+    const lifecycle = ['deprecated', 'externalDocs', 'x-successor', 'x-deprecated-since', 'x-deprecated-sunset'];
+    Object.assign(mockOp, Object.fromEntries(lifecycle.filter((k) => op[k] !== undefined).map((k) => [k, op[k]])));
     out.push(mockOp);
   }
   return out;

@@ -2,7 +2,8 @@
 // table over the description's operations (router.ts) plus the reset endpoint.
 import { MockError } from '../errors.ts';
 import { preflightHeaders } from '../http.ts';
-import { type PreparedOperation, RESET_PATH, type RoutedOperation, type Stage } from '../pipeline.ts';
+import { type PreparedOperation, RESET_PATH, type Stage } from '../pipeline.ts';
+import type { MockOperation } from './operations.ts';
 import type { Router } from './router.ts';
 
 /** 1. Mount path: a path outside `basePath` → 404 `route_not_found`; inside, `ctx.path` is what follows it. */
@@ -42,7 +43,7 @@ const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
  * exists, `Allow`. Any path and method gets 204, so the browser goes on to the real request and
  * shows its real 404/405 instead of an opaque CORS failure.
  */
-export function preflight(router: Router<RoutedOperation>, allMethods: readonly string[]): Stage {
+export function preflight(router: Router<MockOperation>, allMethods: readonly string[]): Stage {
   return async (ctx, next) => {
     if (ctx.method !== 'OPTIONS') return next();
     if (ctx.path === RESET_PATH) return new Response(null, { status: 204, headers: preflightHeaders(['POST'], null) });
@@ -64,7 +65,7 @@ export function preflight(router: Router<RoutedOperation>, allMethods: readonly 
  * 4. Routing over the spec's operations (router.ts) and the reset endpoint: no path → 404
  * `route_not_found`; a path without that method → 405 `method_not_allowed` with `Allow`.
  */
-export function route(router: Router<RoutedOperation>, prepared: ReadonlyMap<string, PreparedOperation>): Stage {
+export function route(router: Router<MockOperation>, prepared: ReadonlyMap<string, PreparedOperation>): Stage {
   return async (ctx, next) => {
     if (ctx.path === RESET_PATH) {
       if (ctx.method !== 'POST') {
