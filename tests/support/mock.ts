@@ -11,12 +11,12 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { MOCK_BASE } from '../../site/mock/hosts/mount.ts';
 import { bundleMock } from '../../site/mock/hosts/precompile.ts';
 import { createMock, type Mock, type MockOptions } from '../../site/mock/index.ts';
-import { loadSpec, SPEC_PATH } from '../../spec/load.ts';
 import { listOperations } from '../../spec/operations.ts';
+import { SPEC_PATH, writtenSpec } from './spec.ts';
 
 /** The spec under test (`MOCK_SPEC` overrides the path, for trying a draft). */
 export function testSpec(): OpenAPIV3.Document {
-  return loadSpec(process.env.MOCK_SPEC ?? SPEC_PATH);
+  return writtenSpec(process.env.MOCK_SPEC ?? SPEC_PATH);
 }
 
 /** A token the mock accepts (any non-empty bearer token). */

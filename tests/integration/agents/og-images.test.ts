@@ -13,13 +13,13 @@ import { ogImagePath } from '../../../site/agents/paths.ts';
 import { mapReference } from '../../../site/reference/explorer/map.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
-import { loadSpec, SPEC_PATH } from '../../../spec/load.ts';
 import { jpegSize } from '../../support/images.ts';
+import { SPEC_PATH, writtenSpec } from '../../support/spec.ts';
 
 const BUILD_DATE = '2026-11-23';
 
 function petstorePages() {
-  const doc = loadSpec(SPEC_PATH) as unknown as OpenApiDocument;
+  const doc = writtenSpec(SPEC_PATH) as unknown as OpenApiDocument;
   const model = buildReferenceModel(doc, { buildDate: BUILD_DATE });
   const { deprecations, stability } = mapReference(doc, { buildDate: BUILD_DATE });
   const guides = [{ url: '/', source: '---\ntitle: Petstore API\ndescription: Home.\n---\n' }];

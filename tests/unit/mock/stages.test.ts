@@ -23,7 +23,7 @@ import { templateParams } from '../../../site/mock/route/path-params.ts';
 import { Router, routeTemplate } from '../../../site/mock/route/router.ts';
 import { headAsGet, mountPath, preflight, route } from '../../../site/mock/route/stages.ts';
 import type { Description } from '../../../spec/json.ts';
-import { loadSpec } from '../../../spec/load.ts';
+import { writtenSpec } from '../../support/spec.ts';
 
 const BASE = '/api/mock';
 
@@ -52,8 +52,8 @@ let api: OpenAPIBackend;
 let router: Router<MockOperation>;
 let prepared: Map<string, PreparedOperation>;
 before(async () => {
-  const doc = loadSpec() as unknown as Description;
-  api = new OpenAPIBackend({ definition: loadSpec() as never, quick: true, validate: true });
+  const doc = writtenSpec() as unknown as Description;
+  api = new OpenAPIBackend({ definition: writtenSpec() as never, quick: true, validate: true });
   await api.init();
   const ops = mockOperations(internalForm(doc));
   router = new Router(ops);
@@ -272,7 +272,7 @@ describe('compose and the composed mock', () => {
 
   let mock: Mock;
   before(async () => {
-    mock = await createMock(loadSpec(), { basePath: BASE, onError: () => {}, rateLimit: { limit: 2, windowS: 60 } });
+    mock = await createMock(writtenSpec(), { basePath: BASE, onError: () => {}, rateLimit: { limit: 2, windowS: 60 } });
   });
   const call = (method: string, path: string, headers: Record<string, string> = {}) =>
     mock.handle(new Request(`http://127.0.0.1${BASE}${path}`, { method, headers }));

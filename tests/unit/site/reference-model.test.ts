@@ -10,10 +10,10 @@ import { schemaNode } from '../../../site/reference/model/schema.ts';
 import { FULL_SIDEBAR_LIMIT, referenceSidebar, type SidebarItem } from '../../../site/reference/model/sidebar.ts';
 import { slugify, uniqueSlugs } from '../../../site/reference/model/slug.ts';
 import { tryItDocument } from '../../../site/reference/model/tryit-document.ts';
-import { loadSpec, SPEC_PATH } from '../../../spec/load.ts';
+import { SPEC_PATH, writtenSpec } from '../../support/spec.ts';
 
 const BUILD_DATE = '2026-11-23';
-const spec = () => loadSpec(SPEC_PATH) as unknown as OpenApiDocument;
+const spec = () => writtenSpec(SPEC_PATH) as unknown as OpenApiDocument;
 const model = () => buildReferenceModel(spec(), { buildDate: BUILD_DATE });
 const byId = (id: string): OperationView => {
   const m = model();

@@ -3,10 +3,10 @@
 // word, with allOf resolved the way a renderer shows the schema.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadSpec } from '../../../spec/load.ts';
+import { writtenSpec } from '../../support/spec.ts';
 
 type Schema = Record<string, unknown>;
-const doc = loadSpec() as unknown as { components: { schemas: Record<string, Schema> } };
+const doc = writtenSpec() as unknown as { components: { schemas: Record<string, Schema> } };
 const schemas = doc.components.schemas;
 
 /** Follows a local `$ref`. */
