@@ -37,7 +37,7 @@ function requestedCommand(argv: readonly string[]): string | undefined {
 
 /**
  * Builds the commander program. `setExit` receives the exit code of the command that ran.
- * @param groups the check groups to offer (default: the registry in core/registry.ts)
+ * @param groups the check groups to offer (default: the registry in groups/index.ts)
  * @param argv when given, only the command it runs is defined (and loaded)
  */
 export async function buildProgram(

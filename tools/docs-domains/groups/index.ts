@@ -5,10 +5,11 @@
  * transport) and imports only `core/` and its own folder. To add one, add it here: cli.ts adds its options to
  * `check` (prefixed `[name]` in `--help`), `--only`/`--skip` accept its name.
  */
-import { dnsGroup } from '../groups/dns/group.ts';
-import { httpGroup } from '../groups/http/group.ts';
-import { tlsGroup } from '../groups/tls/group.ts';
-import type { CheckGroup } from './types.ts';
+
+import type { CheckGroup } from '../core/types.ts';
+import { dnsGroup } from './dns/group.ts';
+import { httpGroup } from './http/group.ts';
+import { tlsGroup } from './tls/group.ts';
 
 /** Every available group, in report order. */
 export const groups: readonly CheckGroup[] = [dnsGroup, tlsGroup, httpGroup];
