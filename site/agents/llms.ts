@@ -7,7 +7,8 @@
  * Pure: pages in, text out.
  */
 
-import { metaDescription, type ReferenceModel } from '../reference/model/reference.ts';
+import { metaDescription } from '../reference/model/reference.ts';
+import type { ReferenceModel } from '../reference/model/views.ts';
 import { absoluteLinks } from './links.ts';
 import type { AgentPage } from './pages.ts';
 

@@ -8,6 +8,8 @@
  */
 
 import { LONG_STRING_CHARS } from '../reference/model/long-values.ts';
+import type { SchemaLink, SchemaNode } from '../reference/model/schema.ts';
+import { tryItHint } from '../reference/model/tryit-hint.ts';
 import type {
   OperationSummary,
   OperationView,
@@ -16,9 +18,7 @@ import type {
   SchemaPageView,
   SchemeView,
   TagView,
-} from '../reference/model/reference.ts';
-import type { SchemaLink, SchemaNode } from '../reference/model/schema.ts';
-import { tryItHint } from '../reference/model/tryit-hint.ts';
+} from '../reference/model/views.ts';
 import { markdownPath } from './paths.ts';
 
 /** What an operation's Markdown needs besides its view. */

@@ -14,8 +14,9 @@ import { type LoadedDescription, loadDescription, specPath } from '../../../spec
 import { MOCK_BASE } from '../../mock/hosts/mount.ts';
 import { type MappedReference, mapReference } from '../explorer/map.ts';
 import type { OpenApiDocument } from '../model/document.ts';
-import { buildReferenceModel, type ReferenceModel } from '../model/reference.ts';
+import { buildReferenceModel } from '../model/reference.ts';
 import { referenceSidebar, type SidebarItem } from '../model/sidebar.ts';
+import type { ReferenceModel } from '../model/views.ts';
 import { DEFAULT_OPTIONS, type ReferenceOptions } from '../options.ts';
 
 export { MOCK_BASE };

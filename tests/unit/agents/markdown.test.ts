@@ -20,7 +20,8 @@ import {
 } from '../../../site/agents/reference-markdown.ts';
 import { mapReference } from '../../../site/reference/explorer/map.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
-import { buildReferenceModel, type ReferenceModel } from '../../../site/reference/model/reference.ts';
+import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
+import type { ReferenceModel } from '../../../site/reference/model/views.ts';
 import { SPEC_PATH, writtenSpec } from '../../support/spec.ts';
 
 const BUILD_DATE = '2026-11-23';

@@ -5,11 +5,12 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { serverAllowed } from '../../../site/reference/browser/guard.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
-import { buildReferenceModel, type OperationView, serverUrl } from '../../../site/reference/model/reference.ts';
+import { buildReferenceModel, serverUrl } from '../../../site/reference/model/reference.ts';
 import { schemaNode } from '../../../site/reference/model/schema.ts';
 import { FULL_SIDEBAR_LIMIT, referenceSidebar, type SidebarItem } from '../../../site/reference/model/sidebar.ts';
 import { slugify, uniqueSlugs } from '../../../site/reference/model/slug.ts';
 import { tryItDocument } from '../../../site/reference/model/tryit-document.ts';
+import type { OperationView } from '../../../site/reference/model/views.ts';
 import { SPEC_PATH, writtenSpec } from '../../support/spec.ts';
 
 const BUILD_DATE = '2026-11-23';
