@@ -49,7 +49,7 @@ export interface AgentPagesInput {
   guides: readonly GuideSource[];
   /** YYYY-MM-DD: sunset dates are "ahead" or "past" relative to it. */
   buildDate: string;
-  /** The deprecated and the non-stable operations (map.ts `mapReference`), for the guides' tables. */
+  /** The deprecated and the non-stable operations (reference/explorer/map.ts `mapReference`), for the guides' tables. */
   deprecations: readonly Deprecation[];
   stability: readonly StabilityMarker[];
   /** The releases of the description (site/changelog/), for the `/changelog/` page's twin. */

@@ -25,7 +25,7 @@ import { markdownPath } from './paths.ts';
 export interface OperationMarkdownContext {
   /** The API's name (`info.title`). */
   apiTitle: string;
-  /** The deprecation notice's sentence (map.ts `deprecationNotice`), when the operation is deprecated. */
+  /** The deprecation notice's sentence (reference/model/lifecycle.ts `deprecationNotice`), when the operation is deprecated. */
   deprecationText?: string;
   /** The operation to use instead, when the deprecation names one. */
   successor?: Pick<OperationSummary, 'url' | 'method' | 'path' | 'summary'> | null;

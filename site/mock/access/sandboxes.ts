@@ -25,9 +25,8 @@ export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = {
 };
 
 /**
- * Bytes per record and per character of text, rounded up from heap measurements (`node
- * --expose-gc`, Node 24: a seed store about 1.9 KB, about 93 bytes per record with short names, a
- * sandbox entry without a store about 250 bytes); a pet with its inventory entry is two records,
+ * Bytes per record and per character of text, rounded up from heap measurements (site/mock/README.md,
+ * "Caps"); a pet with its inventory entry is two records,
  * text is counted at two bytes a character (V8 stores non-Latin-1 strings that way).
  */
 const BYTES_PER_RECORD = 100;

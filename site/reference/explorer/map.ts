@@ -1,14 +1,14 @@
 /**
- * Maps the Petstore OpenAPI document to what Scalar's API reference renders: a copy of the document
- * with Scalar-native extensions added, a JSON-serialisable configuration, and the lists the page and
- * its guard need (operations without a try-it panel, deprecations, stability markers).
+ * Maps the description the site is built from (the Petstore's or any other) to what Scalar's API
+ * explorer renders: a copy of the document with Scalar-native extensions added, a JSON-serialisable
+ * configuration, and the lists the page and its guard need (operations without a try-it panel,
+ * deprecations, stability markers).
  *
  * Pure: no I/O, no clock (the build date is a parameter), the input document is never mutated.
  *
- * Sources of the rules: spec/README.md (tags, extensions, servers, auth), the source document
- * (shared/reference/petstore-api-spec.md §1 and §9) and Scalar 1.72's renderer (field notes: it
- * renders `x-tagGroups`, `x-badges`, `x-codeSamples`, `deprecated`; it ignores `x-stability`,
- * `x-hideTryItPanel` and sunset dates).
+ * Sources of the rules: spec/README.md (tags, extensions, servers, auth, the deprecation policy) and
+ * Scalar's renderer, which renders `x-tagGroups`, `x-badges`, `x-codeSamples` and `deprecated` and
+ * ignores `x-stability`, `x-hideTryItPanel` and sunset dates.
  */
 
 import { isObject } from '../../../spec/json.ts';

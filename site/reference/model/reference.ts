@@ -57,8 +57,9 @@ export const REFERENCE_BASE = '/reference';
  * Component schema count up to which every schema of `components/schemas` has a page of its own (the
  * default of {@link ModelOptions.schemaPages}). Above it, only the schemas some page shows collapsed
  * (linked instead of expanded: past the depth bound, a cycle, or the page's row budget) get one, and
- * the others are shown in place wherever they are used. A page per schema is ~15 ms of build each:
- * Bungie's 869 schemas were two thirds of its build, and its operation pages link 141 of them.
+ * the others are shown in place wherever they are used. Every schema page costs build time: on a
+ * description with hundreds of schemas (Bungie's) they were most of its build, while its operation
+ * pages link only a small part of them.
  */
 export const SCHEMA_PAGE_LIMIT = 200;
 

@@ -1,11 +1,11 @@
-// The Open Graph images for `astro dev`, injected by site/integrations/og-images.ts (a build draws
+// The Open Graph images for `astro dev`, injected by site/og/integration.ts (a build draws
 // them in child processes and copies them into `<dist>/og/` instead): each is drawn on its first
-// request and kept in the same cache as the build's (og-images.ts).
+// request and kept in the same cache as the build's (images.ts).
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { referenceModel } from '../reference/build/data.ts';
-import { OG_ENCODING, OG_FONTS, ogImages } from './og.ts';
-import { ogDrawingKey, ogImage, ogImageKey } from './og-images.ts';
-import { sitePages } from './site.ts';
+import { sitePages } from '../agents/site.ts';
+import { referenceModel } from '../reference/loaded-description.ts';
+import { OG_ENCODING, OG_FONTS, ogImages } from './card.ts';
+import { ogDrawingKey, ogImage, ogImageKey } from './images.ts';
 
 export const getStaticPaths = (async () => {
   const drawingKey = ogDrawingKey(OG_FONTS);

@@ -1,7 +1,7 @@
 // Build-time wiring of the Open Graph images (`/og/<page>.jpg`, one per page; what a card says:
-// site/agents/og.ts; drawing and the cache: site/agents/og-images.ts). Drawing one takes about 30 ms
-// of CPU in CanvasKit, after about 400 ms to start it: half a minute for Bungie's description (1,000
-// pages), more for GitHub's (1,451 cards), all on the build's one thread as a prerendered route. So
+// site/og/card.ts; drawing and the cache: site/og/images.ts). Drawing costs CPU per card in
+// CanvasKit, after a slow start: on a large description, a long part of the build on its one thread
+// as a prerendered route (figures in site/README.md). So
 // the build draws them in child processes, started when Astro reads the config (the reference model
 // is loaded by then, for the sidebar), on the cores the build leaves idle while Vite bundles and
 // Astro prerenders the pages. Each child takes the next card when it has drawn one (and collects
@@ -10,7 +10,7 @@
 // images are kept in node_modules/.cache, so a card drawn by any build before is not drawn again.
 // In `astro:build:done` (before the serving integration lists and precompresses the output) the build
 // waits for the children and copies every image into `<dist>/og/`. `astro dev` serves the same images
-// from an injected route (site/agents/og-route.ts) that draws on request.
+// from an injected route (site/og/route.ts) that draws on request.
 //
 // A child that fails (CanvasKit, a font, the disk) fails the build with its message, before any
 // image is copied and before the serving rules and `.built-from.json` are written.
@@ -22,9 +22,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { OGImageOptions } from 'astro-og-canvas';
-import { OG_FONTS, ogImages } from '../agents/og.ts';
-import { drawOgImage, ogCached, ogCacheFile, ogDrawingKey, ogImageKey, pruneOgCache } from '../agents/og-images.ts';
 import { linkFromCache } from '../build-cache.ts';
+import { OG_FONTS, ogImages } from './card.ts';
+import { drawOgImage, ogCached, ogCacheFile, ogDrawingKey, ogImageKey, pruneOgCache } from './images.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 
@@ -42,10 +42,10 @@ type FromChild = { drawn: string } | { cpu: NodeJS.CpuUsage };
 const AHEAD = 2;
 /**
  * A child collects garbage after every this many images. astro-og-canvas frees none of CanvasKit's
- * objects (the 1200×630 snapshot it encodes is about 3 MB); they are freed only when V8 collects
- * their JavaScript handles, and V8 sees too little JavaScript garbage to collect often: a process
- * drawing 400 cards reached 1.4 GB, a tenth of its CPU time in the kernel mapping fresh memory. With a
- * collection every 10 it stays near 210 MB and draws faster (40 ms instead of 73 ms per card).
+ * objects (each card's snapshot is megabytes); they are freed only when V8 collects their JavaScript
+ * handles, and V8 sees too little JavaScript garbage to collect often: without it a process drawing
+ * hundreds of cards grows past a gigabyte and spends its time mapping fresh memory; with a collection
+ * every few cards it stays small and draws faster.
  */
 const GC_EVERY = 10;
 /** A child joins at `astro:build:done` only while at least this many images are left (its start costs about 8 images' time). */
@@ -180,7 +180,7 @@ async function plan(root: string, workers: number): Promise<Planned> {
   const started = performance.now();
   // Imported here, not above: the child processes run this file and need none of the site's model.
   const { sitePages } = await import('../agents/site.ts');
-  const { referenceModel } = await import('../reference/build/data.ts');
+  const { referenceModel } = await import('../reference/loaded-description.ts');
   const [pages, model] = await Promise.all([sitePages(), referenceModel()]);
   const drawingKey = ogDrawingKey(OG_FONTS);
   const files: Planned['files'] = [];
@@ -228,7 +228,7 @@ export default function ogImagesIntegration(options: OgImagesOptions = {}): Astr
         if (command === 'dev') {
           injectRoute({
             pattern: '/og/[...route]',
-            entrypoint: fileURLToPath(new URL('../agents/og-route.ts', import.meta.url)),
+            entrypoint: fileURLToPath(new URL('./route.ts', import.meta.url)),
           });
         }
         if (command !== 'build') return;
@@ -274,7 +274,7 @@ function report(logger: AstroIntegrationLogger, p: Planned): void {
   );
 }
 
-// Run as `node og-images.ts <root>` with an IPC channel (DrawingPool): draws each job it is sent,
+// Run as `node images.ts <root>` with an IPC channel (DrawingPool): draws each job it is sent,
 // in order, into the cache and reports it; exits on `end` or when the parent goes away.
 if (process.argv[1] && resolve(process.argv[1]) === SELF) {
   if (!process.send) {

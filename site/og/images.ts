@@ -1,19 +1,19 @@
 /**
  * The Open Graph images as JPEG bytes: drawn by astro-og-canvas (CanvasKit, WebAssembly) from the
- * options of og.ts, and kept between builds in node_modules/.cache under the SHA-256 of everything
+ * options of card.ts, and kept between builds in node_modules/.cache under the SHA-256 of everything
  * that decides their bytes (`ogImageKey`). The build draws them in child processes
- * (site/integrations/og-images.ts), `astro dev` on request (og-route.ts); both read and fill this
+ * (site/og/integration.ts), `astro dev` on request (route.ts); both read and fill this
  * cache. astro-og-canvas's own cache (`node_modules/.astro-og-canvas`) is not used: it names a file by
  * a 32-bit hash, and among the thousands of cards of several large descriptions two would share one.
- * Paths are relative to the working directory, the project root (the font files of og.ts are too).
+ * Paths are relative to the working directory, the project root (the font files of card.ts are too).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateOpenGraphImage, type OGImageOptions } from 'astro-og-canvas';
+import { OG_IMAGE_EXTENSION } from '../agents/paths.ts';
 import { BUILD_CACHE, cacheKey, writeEntry } from '../build-cache.ts';
-import { OG_IMAGE_EXTENSION } from './paths.ts';
 
 /** Where drawn images are kept, relative to the project root. */
 export const OG_CACHE = join(BUILD_CACHE, 'og-images');
@@ -39,7 +39,7 @@ function packageVersion(file: string, name: string): string {
 /**
  * What every image's bytes depend on besides its own options: the versions of astro-og-canvas and
  * CanvasKit (canvaskit-wasm, resolved as astro-og-canvas resolves it) and the bytes of the font files.
- * @param fonts the font files of the cards (og.ts `OG_FONTS`), relative to the project root
+ * @param fonts the font files of the cards (card.ts `OG_FONTS`), relative to the project root
  * @returns a SHA-256 to pass to {@link ogImageKey}
  * @throws {Error} when a font file cannot be read
  */

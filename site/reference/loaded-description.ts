@@ -10,14 +10,14 @@
  * too): the sidebar computed for the config is the one the pages use.
  */
 import { upgrade } from '@scalar/openapi-upgrader';
-import { type LoadedDescription, loadDescription, specPath } from '../../../spec/loader/index.ts';
-import { MOCK_BASE } from '../../mock/hosts/mount.ts';
-import { type MappedReference, mapReference } from '../explorer/map.ts';
-import type { OpenApiDocument } from '../model/document.ts';
-import { buildReferenceModel } from '../model/reference.ts';
-import { referenceSidebar, type SidebarItem } from '../model/sidebar.ts';
-import type { ReferenceModel } from '../model/views.ts';
-import { DEFAULT_OPTIONS, type ReferenceOptions } from '../options.ts';
+import { type LoadedDescription, loadDescription, specPath } from '../../spec/loader/index.ts';
+import { MOCK_BASE } from '../mock/hosts/mount.ts';
+import { type MappedReference, mapReference } from './explorer/map.ts';
+import type { OpenApiDocument } from './model/document.ts';
+import { buildReferenceModel } from './model/reference.ts';
+import { referenceSidebar, type SidebarItem } from './model/sidebar.ts';
+import type { ReferenceModel } from './model/views.ts';
+import { DEFAULT_OPTIONS, type ReferenceOptions } from './options.ts';
 
 export { MOCK_BASE };
 

@@ -10,9 +10,9 @@
  * reference page: any change to the description renders them all again, since the sidebar, the tag
  * pages and the schema links of every page are derived from the whole description.
  */
-import { cacheKey } from '../../build-cache.ts';
-import { changelog } from '../../changelog/data.ts';
-import { buildDate, type ReferenceData, referenceData } from './data.ts';
+import { cacheKey } from '../build-cache.ts';
+import { changelog } from '../changelog/data.ts';
+import { buildDate, type ReferenceData, referenceData } from './loaded-description.ts';
 
 /** Bump when what a page reads outside Astro's module graph changes shape. */
 const KEY_VERSION = 'reference-pages/1';

@@ -5,17 +5,17 @@
  * node_modules (Inter, SIL Open Font License), so the build fetches nothing.
  */
 import type { OGImageOptions } from 'astro-og-canvas';
-import type { AgentPage } from './pages.ts';
-import { ogImagePath } from './paths.ts';
+import type { AgentPage } from '../agents/pages.ts';
+import { ogImagePath } from '../agents/paths.ts';
 
 /** Width and height of every card, in pixels (Open Graph's and X's large-image size). */
 export const OG_SIZE = { width: 1200, height: 630 } as const;
 
 /**
- * The cards' encoding. JPEG at quality 90: CanvasKit encodes a card in about 40% less time than as PNG
- * (28 against 47 ms a card measured, drawing included; 1,451 cards for GitHub's description) at the
- * same size (64 against 66 KB), and flat colours with anti-aliased text show no visible artefacts.
- * The file extension is paths.ts `OG_IMAGE_EXTENSION`.
+ * The cards' encoding. JPEG at quality 90: CanvasKit encodes a card in much less time than as PNG (its
+ * PNG encoder is most of a PNG card's time; figures in site/README.md) at about the same size, and
+ * flat colours with anti-aliased text show no visible artefacts.
+ * The file extension is ../agents/paths.ts `OG_IMAGE_EXTENSION`.
  */
 export const OG_ENCODING = { format: 'JPEG', quality: 90, mediaType: 'image/jpeg' } as const;
 
@@ -63,7 +63,7 @@ export function ogImageOptions(card: OgCard): OGImageOptions {
   return {
     title: card.title,
     description: card.lines.join('\n'),
-    // One colour: a gradient doubles the time CanvasKit takes per image (270 vs 540 ms measured).
+    // One colour: a gradient doubles the time CanvasKit takes per image.
     bgGradient: [[23, 24, 38]],
     border: { color: (card.method && METHOD_COLOURS[card.method]) || [120, 130, 255], width: 24, side: 'inline-start' },
     padding: 72,
@@ -79,14 +79,14 @@ export function ogImageOptions(card: OgCard): OGImageOptions {
 
 /** One image to draw: its file below `/og/` and what astro-og-canvas draws. */
 export interface OgImage {
-  /** The file below `/og/`, e.g. `reference/list-pets.jpg` (see paths.ts `ogImagePath`). */
+  /** The file below `/og/`, e.g. `reference/list-pets.jpg` (see ../agents/paths.ts `ogImagePath`). */
   file: string;
   options: OGImageOptions;
 }
 
 /**
  * The Open Graph image of every page, in the pages' order.
- * @param pages the site's pages (site.ts `sitePages`)
+ * @param pages the site's pages (../agents/site.ts `sitePages`)
  * @param apiTitle the description's `info.title`, the second line of every card
  */
 export function ogImages(pages: readonly AgentPage[], apiTitle: string): OgImage[] {
