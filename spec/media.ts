@@ -24,3 +24,32 @@ const SEQUENTIAL = /^(application\/(jsonl|x-ndjson|x-jsonlines|json-seq)|text\/e
 export function isSequentialMediaType(mediaType: string): boolean {
   return SEQUENTIAL.test(essence(mediaType));
 }
+
+/** One media range of an `Accept` header and its quality. */
+export interface MediaRange {
+  /** The range, lower case, without parameters: `application/json`, `text/*`, `*\/*`. */
+  range: string;
+  /** 0 to 1; a missing `q` is 1, an invalid one 0 (it names no acceptable quality). */
+  q: number;
+}
+
+/** A qvalue (RFC 9110 section 12.4.2): 0 to 1 with at most three decimals. */
+const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
+
+/**
+ * The media ranges of an `Accept` header in the order written (RFC 9110 section 12.5.1); parts that
+ * are no `type/subtype` are left out. One reading for every part that negotiates (the mock's
+ * answers, the pages' Markdown twins).
+ */
+export function acceptRanges(header: string | null | undefined): MediaRange[] {
+  if (!header) return [];
+  const out: MediaRange[] = [];
+  for (const part of header.split(',')) {
+    const [range = '', ...params] = part.split(';').map((s) => s.trim());
+    if (!/^[^/\s]+\/[^/\s]+$/.test(range)) continue;
+    const qParam = params.find((p) => /^q\s*=/i.test(p));
+    const value = qParam?.slice(qParam.indexOf('=') + 1).trim();
+    out.push({ range: range.toLowerCase(), q: value === undefined ? 1 : QVALUE.test(value) ? Number(value) : 0 });
+  }
+  return out;
+}

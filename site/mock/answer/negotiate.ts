@@ -9,9 +9,9 @@
 //   12.5.1); without `Accept`, or when none matches, the first JSON one, else the first declared;
 // - example: `Prefer: example=name` names one of the media type's `examples`.
 
+import { acceptRanges, essence, isJsonMediaType, type MediaRange } from '../../../spec/media.ts';
 import { type Description, deref, isObject, type JsonObject } from '../../../spec/refs.ts';
 import { MockError } from '../errors.ts';
-import { isJsonMediaType } from '../request/media.ts';
 
 /** The preferences of a `Prefer` header (RFC 7240) the mock follows. */
 export interface Preferences {
@@ -39,40 +39,22 @@ export function parsePrefer(header: string | null): Preferences {
   return out;
 }
 
-/** A media range of an `Accept` header with its quality. */
-interface MediaRange {
-  type: string;
-  q: number;
-}
-
-/** The media ranges of an `Accept` header, best first (RFC 9110 section 12.5.1); `q=0` ranges dropped. */
+/**
+ * The media ranges of an `Accept` header the client takes, best first (RFC 9110 section 12.5.1):
+ * `q=0` ranges dropped, equal qualities in the order written.
+ */
 export function parseAccept(header: string | null): MediaRange[] {
-  if (!header) return [];
-  const ranges: MediaRange[] = [];
-  for (const part of header.split(',')) {
-    const [type = '', ...params] = part.split(';').map((s) => s.trim());
-    if (!/^[^/\s]+\/[^/\s]+$/.test(type)) continue;
-    let q = 1;
-    for (const p of params) {
-      const m = /^q\s*=\s*([0-9.]+)$/i.exec(p);
-      if (m) q = Number(m[1]);
-    }
-    if (q > 0 && Number.isFinite(q)) ranges.push({ type: type.toLowerCase(), q });
-  }
-  return ranges
+  return acceptRanges(header)
     .map((r, i) => ({ r, i }))
+    .filter(({ r }) => r.q > 0)
     .sort((a, b) => b.r.q - a.r.q || a.i - b.i)
     .map(({ r }) => r);
 }
 
-function bare(mediaType: string): string {
-  return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
-}
-
 /** Whether a media range (`*\/*`, `text/*`, `application/json`) and a media type match, either side a wildcard. */
 function matches(range: string, mediaType: string): boolean {
-  const [rt = '', rs = ''] = bare(range).split('/');
-  const [mt = '', ms = ''] = bare(mediaType).split('/');
+  const [rt = '', rs = ''] = essence(range).split('/');
+  const [mt = '', ms = ''] = essence(mediaType).split('/');
   return (rt === '*' || mt === '*' || rt === mt) && (rs === '*' || ms === '*' || rs === ms);
 }
 
@@ -129,10 +111,10 @@ function pickMedia(content: JsonObject, accept: string | null): string | undefin
   const declared = Object.keys(content);
   if (declared.length === 0) return undefined;
   for (const range of parseAccept(accept)) {
-    const found = declared.find((d) => matches(range.type, d));
+    const found = declared.find((d) => matches(range.range, d));
     if (found === undefined) continue;
     // A declared wildcard (`*/*`, `image/*`) answers with the concrete type asked for.
-    if (found.includes('*') && !range.type.includes('*')) return range.type;
+    if (found.includes('*') && !range.range.includes('*')) return range.range;
     return found;
   }
   return declared.find((d) => isJsonMediaType(d)) ?? declared[0];

@@ -107,7 +107,7 @@ describe('header parsing', () => {
 
   test('Accept: best quality first, q=0 dropped, order kept among equals', () => {
     assert.deepEqual(
-      parseAccept('text/html;q=0.2, application/json, application/xml;q=0, text/plain').map((r) => r.type),
+      parseAccept('text/html;q=0.2, application/json, application/xml;q=0, text/plain').map((r) => r.range),
       ['application/json', 'text/plain', 'text/html'],
     );
   });
