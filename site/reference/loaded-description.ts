@@ -10,6 +10,7 @@
  * too): the sidebar computed for the config is the one the pages use.
  */
 import { upgrade } from '@scalar/openapi-upgrader';
+import { buildDate } from '../../spec/dates.ts';
 import { type LoadedDescription, loadDescription, specPath } from '../../spec/loader/index.ts';
 import { MOCK_BASE } from '../mock/hosts/mount.ts';
 import { type MappedReference, mapReference } from './explorer/map.ts';
@@ -19,17 +20,7 @@ import { referenceSidebar, type SidebarItem } from './model/sidebar.ts';
 import type { ReferenceModel } from './model/views.ts';
 import { DEFAULT_OPTIONS, type ReferenceOptions } from './options.ts';
 
-export { MOCK_BASE };
-
-/**
- * The build date (UTC, YYYY-MM-DD) that decides whether a sunset date is ahead or past.
- * `BUILD_DATE=YYYY-MM-DD` overrides it (reproducible builds, tests of a past sunset).
- */
-export function buildDate(env: Record<string, string | undefined> = process.env): string {
-  const fixed = env.BUILD_DATE;
-  if (fixed) return fixed;
-  return new Date().toISOString().slice(0, 10);
-}
+export { buildDate, MOCK_BASE };
 
 /** Everything the reference derives from one loaded description. */
 export interface ReferenceData {
