@@ -12,11 +12,11 @@ import clearOutput from './site/integrations/clear-output.ts';
 import { cnameFile } from './site/integrations/cname.ts';
 import incrementalBuild, { cacheDirFor, DEFAULT_OUT_DIR } from './site/integrations/incremental-build.ts';
 import mockWorker from './site/integrations/mock-worker.ts';
-import ogImages from './site/integrations/og-images.ts';
 import { cacheSearchIndex } from './site/integrations/search-index.ts';
 import serving from './site/integrations/serving.ts';
 import { sitemapAlias } from './site/integrations/sitemap-alias.ts';
 import { siteSidebar } from './site/navigation.ts';
+import ogImages from './site/og/integration.ts';
 import reference from './site/reference/integration.ts';
 
 // V8 grows the heap up to fourfold after a collection when garbage is cheap to collect, and a build
@@ -60,8 +60,8 @@ export default defineConfig({
   outDir,
   cacheDir: cacheDirFor(outDir),
   // A page generated from the description is copied from the previous build when the description,
-  // the options, the build date and the code it imports are all unchanged (site/reference/build/
-  // page-key.ts; incremental-build.ts guards a build stopped halfway). `astro build --force` renders all.
+  // the options, the build date and the code it imports are all unchanged (site/reference/
+  // page-cache-key.ts; incremental-build.ts guards a build stopped halfway). `astro build --force` renders all.
   experimental: { incrementalBuild: true },
   output: 'static',
   // Four pages rendered at once: a page's render waits on file writes (its output and the incremental
@@ -125,7 +125,7 @@ export default defineConfig({
     // (node_modules/.cache), then copied into dist/client/_astro/.
     browserBundles(),
     // The in-browser mock for static hosts: a service worker bundled with validators compiled at
-    // build time (site/mock/precompile.ts), registered by try-it only when the server has no mock.
+    // build time (site/mock/hosts/precompile.ts), registered by try-it only when the server has no mock.
     mockWorker(apiReference.options.base),
     // The Open Graph images (/og/<page>.jpg): drawn in child processes from the start of the build,
     // kept in node_modules/.cache, copied into dist/client/og/ at the end (before `serving` lists

@@ -5,7 +5,7 @@
 //            its cache off), timed in this process, beside the wall time of a full `astro build` of
 //            this tree in the same run (the anchor); "added" is the first over the second minus it.
 //            An upper bound: the build draws the images in child processes beside the prerender
-//            (site/integrations/og-images.ts) and keeps them between builds, so a build's wall time
+//            (site/og/integration.ts) and keeps them between builds, so a build's wall time
 //            grows by less than their CPU time.
 //   search   `search_docs` over MCP (the SDK's client, Streamable HTTP to `npm start` on loopback):
 //            p50/p95 of 400 calls over 8 queries, beside an MCP `ping` round trip (the anchor: the
@@ -24,9 +24,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { generateOpenGraphImage } from 'astro-og-canvas';
 import { llmsFullTxt, llmsTxt } from '../site/agents/llms.ts';
-import { ogCard, ogImageOptions } from '../site/agents/og.ts';
 import { sitePages } from '../site/agents/site.ts';
-import { referenceModel } from '../site/reference/build/data.ts';
+import { ogCard, ogImageOptions } from '../site/og/card.ts';
+import { referenceModel } from '../site/reference/loaded-description.ts';
 import { ROOT, startSite } from '../tests/support/server.ts';
 
 const { values: opts } = parseArgs({

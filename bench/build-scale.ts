@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { withBuildEnv } from '../scripts/build-env.mjs';
 import { loadDescription } from '../spec/loader/index.ts';
+import { listAllOperations } from '../spec/operations.ts';
 import { ROOT } from '../tests/support/server.ts';
 import { clearSiteCaches, prepareAsNpmCi } from './fresh-clone.ts';
 
@@ -89,16 +90,7 @@ interface Row {
 const rows: Row[] = [];
 for (const [i, spec] of specs.entries()) {
   const loaded = await loadDescription(spec);
-  let operations = 0;
-  for (const group of [loaded.document.paths, loaded.document.webhooks]) {
-    for (const item of Object.values((group ?? {}) as Record<string, Record<string, unknown>>)) {
-      for (const [k, v] of Object.entries(item ?? {})) {
-        if (k === 'additionalOperations') operations += Object.keys(v ?? {}).length;
-        else if (['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'].includes(k))
-          operations++;
-      }
-    }
-  }
+  const operations = listAllOperations(loaded.document, { webhooks: true }).length;
   const components = (loaded.document.components ?? {}) as Record<string, Record<string, unknown> | undefined>;
   rows.push({
     spec,

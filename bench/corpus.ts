@@ -131,7 +131,7 @@ async function sweepOne(file: string): Promise<Result> {
   await stage('explorer', () => mapReference(doc, { buildDate: '2026-11-25', mockBase: '/api/mock' }));
   await stage('mock', async () => {
     const { createMock } = await import('../site/mock/index.ts');
-    const { MOCK_BASE } = await import('../site/mock/mount.ts');
+    const { MOCK_BASE } = await import('../site/mock/hosts/mount.ts');
     const { answerProblems, credentials, filledPath, jsonBodyOperations, plainGets } = await import(
       '../tests/support/descriptions.ts'
     );

@@ -20,10 +20,10 @@
 //   node bench/mock-any.ts [DESCRIPTION …]
 import { relative } from 'node:path';
 import { OpenAPIBackend } from 'openapi-backend';
+import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { createMock } from '../site/mock/index.ts';
-import { MOCK_BASE } from '../site/mock/mount.ts';
-import type { Description } from '../site/mock/refs.ts';
 import { loadDescription, SPEC_PATH } from '../spec/loader/index.ts';
+import type { Description } from '../spec/refs.ts';
 import {
   answerProblems,
   credentials,

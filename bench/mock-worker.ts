@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
-import { MOCK_BASE, mockWorkerPaths } from '../site/mock/mount.ts';
+import { MOCK_BASE, mockWorkerPaths } from '../site/mock/hosts/mount.ts';
 import { DEFAULT_BASE } from '../site/reference/options.ts';
 import { launchBrowser } from '../tests/support/chromium.ts';
 import { ROOT, startSite } from '../tests/support/server.ts';

@@ -28,9 +28,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import autocannon from 'autocannon';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
-import { MOCK_BASE } from '../site/mock/mount.ts';
-import { DEFAULT_SANDBOX_LIMITS } from '../site/mock/sandboxes.ts';
-import { DEFAULT_CAPS } from '../site/mock/store.ts';
+import { DEFAULT_SANDBOX_LIMITS } from '../site/mock/access/sandboxes.ts';
+import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
+import { DEFAULT_CAPS } from '../site/mock/petstore/store.ts';
 import { freePort, ROOT, startSite } from '../tests/support/server.ts';
 
 const { values: opts } = parseArgs({
@@ -172,8 +172,8 @@ async function startPrism(): Promise<{ url: string; child: ChildProcess; stop: (
 /** The core alone, in this process, no HTTP: sequential `handle()` calls for `ms` milliseconds. */
 async function coreAlone(method: 'GET' | 'POST', ms = 3000): Promise<{ rps: number; cpuUs: number }> {
   const { createMock } = await import('../site/mock/index.ts');
-  const { loadMockDescription } = await import('../site/mock/load.ts');
-  const { SPEC_PATH } = await import('../spec/load.ts');
+  const { loadMockDescription } = await import('../site/mock/hosts/load.ts');
+  const { SPEC_PATH } = await import('../spec/loader/index.ts');
   // The Petstore's own description: the requests below are its operations.
   const mock = await createMock(await loadMockDescription(SPEC_PATH), { basePath: MOCK_BASE });
   let i = 0;
@@ -273,8 +273,8 @@ async function heapAfterTokens(): Promise<{ delta: number; sandboxes: number; st
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   const { createMock } = await import('../site/mock/index.ts');
-  const { loadMockDescription } = await import('../site/mock/load.ts');
-  const { SPEC_PATH } = await import('../spec/load.ts');
+  const { loadMockDescription } = await import('../site/mock/hosts/load.ts');
+  const { SPEC_PATH } = await import('../spec/loader/index.ts');
   // The Petstore's own description: the requests below are its operations.
   const mock = await createMock(await loadMockDescription(SPEC_PATH), { basePath: MOCK_BASE });
   const request = (token: string, post: boolean): Request =>

@@ -125,8 +125,8 @@ async function bundle(esbuild, cli) {
     format: 'esm',
     platform: 'node',
     // A package's ES build before its CommonJS one (only tldts and tldts-core ship both here): the CommonJS
-    // build becomes a function that V8 compiles lazily, on every run, when the chunk first calls it (tldts: some
-    // 10 ms of a one-domain `check`), where an ES build is top-level code, compiled with the chunk and kept in
+    // build becomes a function that V8 compiles lazily, on every run, when the chunk first calls it (a noticeable
+    // part of a one-domain `check`), where an ES build is top-level code, compiled with the chunk and kept in
     // Node's compile cache.
     mainFields: ['module', 'main'],
     target: 'node22',

@@ -2,8 +2,8 @@
 // bench/site.ts to the builds it times). Plain JavaScript: with-node.mjs runs on old Node versions.
 //
 // Rolldown, Vite's bundler, allocates with mimalloc, which by default commits the memory of its
-// arenas eagerly: about 200 MB of a Petstore build's 820 MB peak RSS was committed and never used
-// (618 MB with eager commit off, same wall time). A value already set in the environment wins.
+// arenas eagerly: a quarter of a Petstore build's peak RSS was committed and never used (the peak is
+// lower with eager commit off, at the same wall time). A value already set in the environment wins.
 /** @type {Readonly<Record<string, string>>} */
 export const BUILD_ENV = { MIMALLOC_ARENA_EAGER_COMMIT: '0' };
 

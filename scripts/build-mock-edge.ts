@@ -1,4 +1,4 @@
-// `npm run build:mock-edge`: bundles the mock as a Fetch-API module (site/mock/edge.ts,
+// `npm run build:mock-edge`: bundles the mock as a Fetch-API module (site/mock/hosts/edge.ts,
 // `export default { fetch }`) with the definition precompiled from the spec, for edge runtimes
 // (Cloudflare Workers, Deno Deploy, Bun). Writes dist/mock-edge.js (or the path given) and prints
 // its size. The description is `PETSTORE_SPEC` or spec/openapi.yaml.
@@ -7,13 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { loadMockDescription } from '../site/mock/load.ts';
-import { bundleMock } from '../site/mock/precompile.ts';
+import { loadMockDescription } from '../site/mock/hosts/load.ts';
+import { bundleMock } from '../site/mock/hosts/precompile.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const outfile = resolve(process.argv[2] ?? join(ROOT, 'dist', 'mock-edge.js'));
 const bytes = await bundleMock(await loadMockDescription(), {
-  entry: join(ROOT, 'site/mock/edge.ts'),
+  entry: join(ROOT, 'site/mock/hosts/edge.ts'),
   outfile,
   format: 'esm',
   onWarn: (message) => process.stderr.write(`warning: ${message}\n`),

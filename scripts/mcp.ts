@@ -4,9 +4,9 @@
 // sandbox and rate limit as the server's. Logs go to stderr: stdout carries the protocol.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { siteCorpus, siteServerFactory } from '../site/mcp/index.ts';
+import { loadMockDescription } from '../site/mock/hosts/load.ts';
+import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { createMock, DEFAULT_RATE_POLICY } from '../site/mock/index.ts';
-import { loadMockDescription } from '../site/mock/load.ts';
-import { MOCK_BASE } from '../site/mock/mount.ts';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.stdout.write(`Usage: npm run mcp

@@ -26,10 +26,10 @@ import expressStaticGzip from 'express-static-gzip';
 import { prefersMarkdown } from '../site/agents/negotiate.ts';
 import { canonicalPagePath, markdownPath } from '../site/agents/paths.ts';
 import { mcpHttpHandler, siteServerFactory } from '../site/mcp/index.ts';
+import { loadMockDescription } from '../site/mock/hosts/load.ts';
+import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
+import { toNodeListener } from '../site/mock/hosts/node.ts';
 import { createMock, DEFAULT_RATE_POLICY, DEFAULT_SANDBOX_LIMITS } from '../site/mock/index.ts';
-import { loadMockDescription } from '../site/mock/load.ts';
-import { MOCK_BASE } from '../site/mock/mount.ts';
-import { toNodeListener } from '../site/mock/node.ts';
 import { policyInputs } from '../site/serving/build.ts';
 import {
   ALLOW,

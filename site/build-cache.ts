@@ -85,7 +85,7 @@ export function publishEntry(tmp: string, entry: string, replace = false): boole
 
 /**
  * Puts a file kept in the build cache into the build output: a hard link, so no bytes are copied
- * (GitHub's description has 70 MB of compressed variants and 100 MB of Open Graph images), or a copy
+ * (a large description has tens of megabytes of compressed variants and Open Graph images), or a copy
  * where links are refused (the output on another file system). An existing `dest` is removed first,
  * never written through: it may itself be a link to a kept file, and writing into it would change the
  * cache. Linking changes the kept file's change time (ctime), which cache pruning can read as "last used".

@@ -1,13 +1,6 @@
-// The operations of an OpenAPI document, for TypeScript code. The implementation is plain JavaScript
+// The one OpenAPI walk, for TypeScript code. The implementation is plain JavaScript
 // (spec/shared/operations.js) so that the Spectral ruleset can import the same one.
-import {
-  HTTP_METHODS,
-  listAllOperations,
-  listOperations,
-  type OperationEntry,
-  PATH_ITEM_METHODS,
-  type PathItemOperationEntry,
-} from './shared/operations.js';
+import type { HTTP_METHODS } from './shared/operations.js';
 
 /** One of {@link HTTP_METHODS}: a lower-case HTTP method as a path item key. */
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -18,5 +11,7 @@ export {
   listOperations,
   type OperationEntry,
   PATH_ITEM_METHODS,
+  type PathItemOperation,
   type PathItemOperationEntry,
-};
+  pathItemOperations,
+} from './shared/operations.js';

@@ -4,7 +4,7 @@
  * with its size, as absolute URLs on the site's primary domain. Starlight already writes `og:title`,
  * `og:description`, `og:url` (the canonical URL) and `twitter:card` (`summary_large_image`). Pure.
  */
-import { OG_ENCODING, OG_SIZE } from './og.ts';
+import { OG_ENCODING, OG_SIZE } from '../og/card.ts';
 import type { AgentPage } from './pages.ts';
 import { ogImagePath } from './paths.ts';
 

@@ -7,15 +7,16 @@
  * Pure: pages in, text out.
  */
 
-import { metaDescription, type ReferenceModel } from '../reference/model/reference.ts';
+import { metaDescription } from '../reference/model/reference.ts';
+import type { ReferenceModel } from '../reference/model/views.ts';
 import { absoluteLinks } from './links.ts';
 import type { AgentPage } from './pages.ts';
 
 /**
  * Past this many operations `/llms-full.txt` lists the operations as links (the reference index)
- * instead of inlining each one's Markdown: the Petstore's 16 operations make about 60 KB; 150 make
- * about 0.5 MB, a size a model's context still takes; GitHub's 1,100 would be over 4 MB.
- * The same bound as the sidebar's (site/reference/sidebar.ts).
+ * instead of inlining each one's Markdown: up to this bound the file stays a size a model's context
+ * still takes; GitHub's description inlined would be megabytes.
+ * The same bound as the sidebar's (site/reference/model/sidebar.ts).
  */
 export const LLMS_FULL_MAX_OPERATIONS = 150;
 

@@ -3,20 +3,9 @@
  * prefers `text/markdown` gets the page's Markdown twin. Pure.
  */
 
-/** The quality of each media range of an `Accept` header (RFC 9110 §12.5.1; invalid `q` counts as 0). */
-export function acceptRanges(accept: string): Array<{ range: string; q: number }> {
-  return accept
-    .split(',')
-    .map((part) => {
-      const [range = '', ...params] = part.split(';').map((s) => s.trim());
-      const qParam = params.find((p) => /^q\s*=/i.test(p));
-      const q = qParam ? Number(qParam.split('=')[1]) : 1;
-      return { range: range.toLowerCase(), q: Number.isFinite(q) && q >= 0 && q <= 1 ? q : 0 };
-    })
-    .filter((r) => r.range.includes('/'));
-}
+import { acceptRanges, type MediaRange } from '../../spec/media.ts';
 
-function quality(ranges: Array<{ range: string; q: number }>, type: string): number {
+function quality(ranges: readonly MediaRange[], type: string): number {
   const [major] = type.split('/');
   const exact = ranges.find((r) => r.range === type);
   if (exact) return exact.q;

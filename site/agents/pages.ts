@@ -6,7 +6,8 @@
 import { CHANGELOG_URL, changelogMarkdown, type ReleaseView } from '../changelog/model.ts';
 import type { StabilityMarker } from '../reference/explorer/map.ts';
 import { type Deprecation, deprecationNotice, formatDay } from '../reference/model/lifecycle.ts';
-import { metaDescription, type OperationSummary, type ReferenceModel } from '../reference/model/reference.ts';
+import { metaDescription } from '../reference/model/reference.ts';
+import type { OperationSummary, ReferenceModel } from '../reference/model/views.ts';
 import { type ComponentRenderers, guideMarkdown, splitFrontmatter } from './guide-markdown.ts';
 import { markdownPath } from './paths.ts';
 import {
@@ -48,7 +49,7 @@ export interface AgentPagesInput {
   guides: readonly GuideSource[];
   /** YYYY-MM-DD: sunset dates are "ahead" or "past" relative to it. */
   buildDate: string;
-  /** The deprecated and the non-stable operations (map.ts `mapReference`), for the guides' tables. */
+  /** The deprecated and the non-stable operations (reference/explorer/map.ts `mapReference`), for the guides' tables. */
   deprecations: readonly Deprecation[];
   stability: readonly StabilityMarker[];
   /** The releases of the description (site/changelog/), for the `/changelog/` page's twin. */

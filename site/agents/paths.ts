@@ -6,7 +6,7 @@
  * - Open Graph image: `/reference/list-pets/` → `/og/reference/list-pets.jpg`, `/` → `/og/index.jpg`.
  */
 
-/** The Open Graph images' file extension (their encoding: og.ts `OG_ENCODING`). */
+/** The Open Graph images' file extension (their encoding: site/og/card.ts `OG_ENCODING`). */
 export const OG_IMAGE_EXTENSION = 'jpg';
 
 /** The page path without its trailing slash and leading slash (`''` for the home page). */
@@ -38,7 +38,7 @@ export function pagePathOfMarkdown(mdPath: string): string | null {
 }
 
 /**
- * The Open Graph image URL path of a page (1200×630 JPEG, drawn by site/integrations/og-images.ts).
+ * The Open Graph image URL path of a page (1200×630 JPEG, drawn by site/og/integration.ts).
  * @returns e.g. `/og/reference/list-pets.jpg`; `/og/index.jpg` for `/`
  */
 export function ogImagePath(pagePath: string): string {

@@ -8,6 +8,8 @@
  */
 
 import { shortenedNote } from '../reference/model/long-values.ts';
+import type { SchemaLink, SchemaNode } from '../reference/model/schema.ts';
+import { tryItHint } from '../reference/model/tryit-hint.ts';
 import type {
   OperationSummary,
   OperationView,
@@ -16,16 +18,14 @@ import type {
   SchemaPageView,
   SchemeView,
   TagView,
-} from '../reference/model/reference.ts';
-import type { SchemaLink, SchemaNode } from '../reference/model/schema.ts';
-import { tryItHint } from '../reference/model/tryit-hint.ts';
+} from '../reference/model/views.ts';
 import { markdownPath } from './paths.ts';
 
 /** What an operation's Markdown needs besides its view. */
 export interface OperationMarkdownContext {
   /** The API's name (`info.title`). */
   apiTitle: string;
-  /** The deprecation notice's sentence (map.ts `deprecationNotice`), when the operation is deprecated. */
+  /** The deprecation notice's sentence (reference/model/lifecycle.ts `deprecationNotice`), when the operation is deprecated. */
   deprecationText?: string;
   /** The operation to use instead, when the deprecation names one. */
   successor?: Pick<OperationSummary, 'url' | 'method' | 'path' | 'summary'> | null;

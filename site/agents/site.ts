@@ -1,13 +1,13 @@
 /**
  * The edge of site/agents/: this site's pages with Markdown twins, from the guides' MDX files
- * (site/content/docs/) and the reference model of the build (site/reference/build/data.ts). Computed once
+ * (site/content/docs/) and the reference model of the build (site/reference/loaded-description.ts). Computed once
  * per process; the build's routes, the page head and the MCP server all read this list.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { changelog, pageLookup } from '../changelog/data.ts';
 import { changedIn, changelogView } from '../changelog/model.ts';
-import { buildDate, referenceData } from '../reference/build/data.ts';
+import { buildDate, referenceData } from '../reference/loaded-description.ts';
 import { type AgentPage, agentPages, type GuideSource, guideUrl } from './pages.ts';
 
 /** Where the guides live, from the project root (Astro builds and `npm start` run there). */

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Changelog, parseChangelog } from '../../spec/changelog.ts';
-import { descriptionPath, referenceModel } from '../reference/build/data.ts';
+import { descriptionPath, referenceModel } from '../reference/loaded-description.ts';
 import type { PageOf } from './model.ts';
 
 let cached: Changelog | undefined;

@@ -1,8 +1,8 @@
 // Build-time wiring of the two browser bundles made of Scalar's packages: the try-it client
-// (site/reference/browser/tryit.ts: Scalar's request client, its workspace store and Vue, about 3 MB of
-// minified JavaScript) and the explorer's script (site/reference/browser/explorer.ts: Scalar's API
+// (site/reference/browser/tryit.ts: Scalar's request client, its workspace store and Vue, megabytes
+// of minified JavaScript) and the explorer's script (site/reference/browser/explorer.ts: Scalar's API
 // reference and its styles). Bundling those thousands of modules was most of the site's client build,
-// in time and in memory (about 750 MB of a 1.5 GB peak on the Petstore), on every build, although they
+// in time and in memory (half the Petstore build's peak), on every build, although they
 // change only with a dependency update. Each is bundled once, apart from the other (Vite, with the
 // dependency versions the site build uses, so the code is the same) into node_modules/.cache and
 // reused while none of its inputs changed (`browserBundle`); `npm ci` makes them already
@@ -100,7 +100,7 @@ function cachedBundle(root: string, name: BundleName): BrowserBundle | undefined
 
 /**
  * Builds the bundle in a child process (this file run by Node): bundling Scalar's thousands of modules
- * takes about 700 MB, which the build's own process would keep for the rest of the build (V8 and the
+ * takes hundreds of megabytes, which the build's own process would keep for the rest of the build (V8 and the
  * bundler's allocator return little of it); a child gives it all back when it exits.
  */
 function bundleInChild(root: string, name: BundleName): Promise<BrowserBundle> {

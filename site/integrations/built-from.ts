@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { descriptionPath } from '../reference/build/data.ts';
+import { descriptionPath } from '../reference/loaded-description.ts';
 
 /** The file build-if-stale reads; keep the two in step. */
 export const BUILT_FROM = '.built-from.json';

@@ -1,6 +1,6 @@
 // Clears the output folder beside the build instead of before it. Astro empties the output folder
-// file by file on the build's thread before it bundles anything: for GitHub's description that is
-// 10,000 files and 2.6 s of every build. This integration moves the previous output's entries aside
+// file by file on the build's thread before it bundles anything: for a large description (GitHub's)
+// that is thousands of files and seconds of every build. This integration moves the previous output's entries aside
 // when the build starts (a rename each, on the same file system) and deletes them on libuv's thread
 // pool while the build runs; the build's end waits for the deletion. Astro then finds the folder empty.
 // An entry that cannot be moved (another file system) is left for Astro to delete as before.

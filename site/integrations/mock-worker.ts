@@ -1,5 +1,5 @@
-// Build-time wiring of the in-browser mock: bundles site/mock/worker.ts with the definition precompiled
-// from the spec (site/mock/precompile.ts) into dist/client at `<base>/mock-sw.js` (the reference's base
+// Build-time wiring of the in-browser mock: bundles site/mock/hosts/worker.ts with the definition precompiled
+// from the spec (site/mock/hosts/precompile.ts) into dist/client at `<base>/mock-sw.js` (the reference's base
 // path), where the try-it client registers it on static hosts. Runs before the serving integration, so the
 // worker is precompressed and covered by _headers like every other file.
 //
@@ -19,10 +19,10 @@ import { gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import { loadDescription } from '../../spec/loader/index.ts';
 import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
-import { loadMockDescription } from '../mock/load.ts';
-import { mockWorkerPaths } from '../mock/mount.ts';
+import { loadMockDescription } from '../mock/hosts/load.ts';
+import { mockWorkerPaths } from '../mock/hosts/mount.ts';
 
-const WORKER_ENTRY = fileURLToPath(new URL('../mock/worker.ts', import.meta.url));
+const WORKER_ENTRY = fileURLToPath(new URL('../mock/hosts/worker.ts', import.meta.url));
 const MOCK_DIR = fileURLToPath(new URL('../mock/', import.meta.url));
 const SPEC_DIR = fileURLToPath(new URL('../../spec/', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
@@ -105,7 +105,7 @@ async function makeEntry(cacheDir: string, key: string): Promise<CacheRecord> {
   try {
     const warnings: string[] = [];
     // Loaded here: the build's own process needs the bundler only when no child made the entry.
-    const { bundleMock } = await import('../mock/precompile.ts');
+    const { bundleMock } = await import('../mock/hosts/precompile.ts');
     const bytes = await bundleMock(await loadMockDescription(), {
       entry: WORKER_ENTRY,
       outfile: tmp,

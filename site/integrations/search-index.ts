@@ -1,6 +1,6 @@
 // Build-time cache of Starlight's search index. Starlight runs Pagefind over every HTML file of the
-// build in its `astro:build:done` hook; for GitHub's description (2,519 pages, 305 MB of HTML) that is
-// about a minute of every build and a second process of about 1 GB. Pagefind's output depends only
+// build in its `astro:build:done` hook; for a large description (GitHub's) that is a large part of
+// every build and a second process of its own. Pagefind's output depends only
 // on the HTML it reads and Pagefind's version, so it is kept in node_modules/.cache under a hash of
 // those (`searchIndexKey`) and copied into `<dist>/pagefind/` when a build produced the same pages;
 // otherwise Starlight's own hook runs and its output is kept for the next build.

@@ -9,7 +9,7 @@
 // node_modules/.cache (serving/build.ts `PRECOMPRESS_CACHE`): Scalar's bundles alone took most of the
 // build at brotli quality 11, and they only change with a dependency update. The pages are compressed
 // as soon as they are written (`astro:build:generated`), while Starlight's Pagefind indexes them in
-// its own process: each has a core, and GitHub's description has 300 MB of pages to compress.
+// its own process: each has a core, and a large description has hundreds of megabytes of pages to compress.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';

@@ -6,7 +6,7 @@
  * (`mockBase`), to the operation's path template with each path parameter percent-encoded (dots too,
  * so `..` cannot climb out of it); only the operation's declared query and header parameters are
  * sent, besides `Authorization` (the session's sandbox token, never the caller's) and `Content-Type`.
- * Operations with `x-hideTryItPanel: true` are refused, as try-it refuses them (site/reference/guard.ts).
+ * Operations with `x-hideTryItPanel: true` are refused, as try-it refuses them (site/reference/browser/guard.ts).
  */
 import type { CorpusOperation } from './corpus.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { AgentPage } from '../agents/pages.ts';
 import { canonicalPagePath, pagePathOfMarkdown } from '../agents/paths.ts';
-import type { OperationSummary, ReferenceModel } from '../reference/model/reference.ts';
+import type { OperationSummary, ReferenceModel } from '../reference/model/views.ts';
 import { buildSearchIndex, type SearchIndex } from './search.ts';
 
 /** A page as the tools return it. */

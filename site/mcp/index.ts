@@ -7,7 +7,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { sitePages } from '../agents/site.ts';
-import { referenceModel } from '../reference/build/data.ts';
+import { referenceModel } from '../reference/loaded-description.ts';
 import { buildCorpus, type DocsCorpus } from './corpus.ts';
 import { createDocsServer, type MockHandler } from './server.ts';
 

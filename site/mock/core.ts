@@ -1,43 +1,31 @@
 // The mock's core, the same wherever it runs: prepares the operations of a compiled description
-// and composes the request pipeline of stages.ts, in the order of the README, turning every
-// unexpected failure into a 500 `Error` response. It knows nothing of its host or of how the
-// request validators were compiled: index.ts compiles them from the description at start-up
-// (the server, the Astro dev route); precompile.ts compiles them at build time into plain code (the
-// service worker, the Fetch-API edge module), so no schema compiler runs in a browser.
+// and composes the request pipeline (pipeline.ts; each stage in the folder of its step), in the
+// order of the README, turning every unexpected failure into a 500 `Error` response. It knows
+// nothing of its host or of how the request validators were compiled: index.ts compiles them from
+// the description at start-up (the server, the Astro dev route); hosts/precompile.ts compiles them
+// at build time into plain code (the service worker, the Fetch-API edge module), so no schema
+// compiler runs in a browser.
 // Behaviour and rules: site/mock/README.md; API design: spec/README.md.
 
-import { params as pathParamsOf } from 'bath-es5';
-import { escapeRegExp } from '../../spec/regexp.ts';
+import type { Description } from '../../spec/json.ts';
+import { hasType } from '../../spec/refs.ts';
+import { DEFAULT_RATE_POLICY, type RatePolicy } from './access/ratelimit.ts';
+import { Sandboxes, type SandboxLimits, type SandboxSnapshot } from './access/sandboxes.ts';
+import { securityPlan } from './access/security.ts';
+import { authenticate, credentialsAuthenticator, rateLimit, sandbox } from './access/stages.ts';
+import { answer } from './answer/stages.ts';
 import { MockError } from './errors.ts';
-import { createHandlers, type Handler, handledOperations } from './handlers.ts';
-import { CORS_HEADERS, type DeprecationInfo, deprecationHeaders, jsonResponse } from './http.ts';
-import { jsonBodyMedia } from './media.ts';
-import { type MockOperation, mockOperations } from './operations.ts';
-import type { Param } from './params.ts';
-import { DEFAULT_RATE_POLICY, type RatePolicy } from './ratelimit.ts';
-import { type Description, deref, hasType, isObject, type JsonObject } from './refs.ts';
-import { Router, routeTemplate } from './router.ts';
-import { Sandboxes, type SandboxLimits, type SandboxSnapshot } from './sandboxes.ts';
-import { securityPlan } from './security.ts';
-import {
-  authenticate,
-  type Context,
-  compose,
-  handle,
-  headAsGet,
-  mockResponse,
-  mountPath,
-  type PreparedOperation,
-  preflight,
-  rateLimit,
-  rawParams,
-  readBody,
-  route,
-  sandbox,
-  validate,
-} from './stages.ts';
-import { type Caps, DEFAULT_CAPS } from './store.ts';
-import type { RequestValidator } from './validation.ts';
+import { CORS_HEADERS, jsonResponse } from './http.ts';
+import { petstoreBehaviours } from './petstore/behaviour.ts';
+import { type Caps, DEFAULT_CAPS } from './petstore/store.ts';
+import { type Behaviour, type Context, compose, type PreparedOperation } from './pipeline.ts';
+import { paramView } from './request/params.ts';
+import { describedBody, rawParams, readBody, validate } from './request/stages.ts';
+import type { RequestValidator } from './request/validate.ts';
+import { type MockOperation, mockOperations } from './route/operations.ts';
+import { pathFits, templateParams } from './route/path-params.ts';
+import { Router, routeTemplate } from './route/router.ts';
+import { headAsGet, mountPath, preflight, route } from './route/stages.ts';
 
 /** Options of {@link createMock} and {@link mockFromDefinition}. */
 export interface MockOptions {
@@ -66,7 +54,7 @@ export interface HandleOptions {
   /**
    * The request's method when `request.method` cannot carry it: Fetch refuses to build a
    * `Request` for its forbidden methods (CONNECT, TRACE, TRACK), so an edge that receives one
-   * (site/mock/node.ts) builds a body-less stand-in and passes the real method here, and the
+   * (site/mock/hosts/node.ts) builds a body-less stand-in and passes the real method here, and the
    * client gets the 405 (with `Allow`) or 404 any other undefined method gets.
    */
   method?: string;
@@ -91,7 +79,7 @@ export interface Mock {
 
 /**
  * A description ready for the mock: the document and its compiled request validators, nothing
- * that compiles code. index.ts makes one at start-up; precompile.ts writes one as a module.
+ * that compiles code. index.ts makes one at start-up; hosts/precompile.ts writes one as a module.
  */
 export interface MockDefinition {
   /**
@@ -101,110 +89,23 @@ export interface MockDefinition {
   document: Description;
   /** The request validators of an operation by operationId: body (when it has one), then parameters. */
   validators(operationId: string): readonly RequestValidator[];
+  /**
+   * Whether the Petstore's hand-written behaviour applies (petstore/behaviour.ts `petstoreApplies`),
+   * decided once by whoever builds the definition, with the validators it compiles.
+   */
+  petstore: boolean;
 }
 
-/** Property names of a body schema holding integers (and, of those, counts: not `format: int64`). */
-function collectIntegerKeys(doc: Description, schema: unknown, out: Set<string>, counts: Set<string>, depth = 0): void {
-  const s = deref(doc, schema);
-  if (!s || depth > 20) return;
-  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
-    const list = s[key];
-    if (Array.isArray(list)) for (const sub of list) collectIntegerKeys(doc, sub, out, counts, depth + 1);
-  }
-  for (const [name, raw] of Object.entries(isObject(s.properties) ? s.properties : {})) {
-    const p = deref(doc, raw);
-    if (hasType(p, 'integer')) {
-      out.add(name);
-      if (p?.format !== 'int64') counts.add(name);
-    }
-    collectIntegerKeys(doc, p, out, counts, depth + 1);
-  }
-  if (hasType(s, 'array') && s.items) collectIntegerKeys(doc, s.items, out, counts, depth + 1);
-}
-
-function deprecationOf(op: MockOperation): DeprecationInfo | undefined {
-  if (!op.deprecated) return undefined;
+/**
+ * How an operation answered from its description behaves: any non-empty credential of its security
+ * requirements, the body of any media type its `requestBody` declares, a store it never changes.
+ */
+function describedBehaviour(doc: Description, op: MockOperation): Behaviour {
   return {
-    since: op['x-deprecated-since'],
-    sunset: op['x-deprecated-sunset'],
-    policy: op.externalDocs?.url,
-    successor: op['x-successor']?.url,
+    authenticate: credentialsAuthenticator(securityPlan(op.security ?? doc.security, doc)),
+    writes: false,
+    readBody: describedBody(op.requestBody),
   };
-}
-
-/**
- * The path parameters of a request path matched to a template, percent-decoded, one segment part
- * per parameter (`/files/{name}.{ext}` reads `report.csv` as `report` and `csv`, which bath-es5,
- * openapi-backend's reader, kept for the Petstore's operations, reads as `report.cs` and ``).
- */
-function templateParams(
-  template: string,
-  params: readonly Param[] = [],
-): (path: string) => Record<string, string> | null {
-  const names: string[] = [];
-  const pattern = new RegExp(
-    `^${template
-      .split(/(\{[^}]+\})/)
-      .map((part) => {
-        const m = /^\{([^}]+)\}$/.exec(part);
-        if (!m) return escapeRegExp(part);
-        names.push(m[1] as string);
-        // A parameter with an enum of texts matches one of them, so two parameters side by side
-        // (`/blog/{pageName}{mediaTypeExtension}`, extension `.json`) split where the enum says.
-        const values = (params.find((p) => p.in === 'path' && p.name === m[1])?.schema as { enum?: unknown[] })?.enum;
-        if (Array.isArray(values) && values.length > 0 && values.every((v) => typeof v === 'string' && v !== '')) {
-          return `(${(values as string[]).map((v) => escapeRegExp(encodeURIComponent(v))).join('|')})`;
-        }
-        return '([^/]+?)';
-      })
-      .join('')}$`,
-  );
-  return (path) => {
-    const m = pattern.exec(path);
-    if (!m) return null;
-    const out: Record<string, string> = {};
-    names.forEach((name, i) => {
-      const raw = m[i + 1] ?? '';
-      try {
-        out[name] = decodeURIComponent(raw);
-      } catch {
-        out[name] = raw;
-      }
-    });
-    return out;
-  };
-}
-
-/** A parameter with its schema's top level and `items` followed through `$ref`s (what the decoders read). */
-function paramView(doc: Description, p: MockOperation['parameters'][number]): Param {
-  const schema = deref(doc, p.schema);
-  if (!schema) return p as unknown as Param;
-  const items = schema.items === undefined ? undefined : deref(doc, schema.items);
-  return { ...p, schema: items ? { ...schema, items } : schema } as unknown as Param;
-}
-
-/** RFC 9562 §4 UUID text: what `format: uuid` (JSON Schema 2020-12 §7.3.5) accepts. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Whether path parameter values fit their schemas' type, `uuid` format and enum: enough to tell
- * `/collection/{id}` (an integer, or a UUID) from `/collection/{slug}` when both match a path.
- */
-function pathFits(params: readonly Param[], values: Record<string, string> | null): boolean {
-  if (!values) return false;
-  for (const p of params) {
-    const value = values[p.name];
-    if (p.in !== 'path' || value === undefined) continue;
-    const schema = (p.schema ?? {}) as { type?: unknown; enum?: unknown; format?: unknown };
-    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-    if (types.includes('integer') && !types.includes('string') && !/^-?\d+$/.test(value)) return false;
-    if (types.includes('number') && !types.includes('string') && Number.isNaN(Number(value))) return false;
-    if (types.includes('boolean') && !types.includes('string') && value !== 'true' && value !== 'false') return false;
-    if (schema.format === 'uuid' && !UUID.test(value)) return false;
-    if (Array.isArray(schema.enum) && schema.enum.length > 0 && !schema.enum.some((e) => String(e) === value))
-      return false;
-  }
-  return true;
 }
 
 /**
@@ -223,7 +124,7 @@ export function mockFromDefinition(definition: MockDefinition, options: MockOpti
   const sandboxes = new Sandboxes(options.sandboxes, { ...DEFAULT_CAPS, ...options.caps }, now);
   const doc = definition.document;
 
-  // Routed by a table compiled once (router.ts: openapi-backend's matching rules without
+  // Routed by a table compiled once (route/router.ts: openapi-backend's matching rules without
   // rebuilding every path pattern on every request).
   const operations = mockOperations(doc);
   const router = new Router(operations, (op, path) => {
@@ -236,64 +137,30 @@ export function mockFromDefinition(definition: MockDefinition, options: MockOpti
       return true;
     }
   });
-  // The Petstore's hand-written behaviour, for the Petstore's description (handlers.ts).
-  const handled = handledOperations(operations);
-  // Deprecation headers of the hand-written operations; a malformed date there is an error of our
-  // description, found at start-up.
-  const extraHeaders: Record<string, Record<string, string>> = {};
-  for (const op of operations) {
-    const dep = handled.has(op.operationId) ? deprecationOf(op) : undefined;
-    if (dep) extraHeaders[op.operationId] = deprecationHeaders(dep);
-  }
-  const handlers: Record<string, Handler> = handled.size > 0 ? createHandlers(extraHeaders) : {};
-  const globalSecurity = doc.security;
-  const components = isObject(doc.components) ? doc.components : {};
-  // Schemes the hand-written operations enforce: HTTP bearer (any non-empty token). A requirement
-  // list with an empty alternative (`{}`) makes authentication optional.
-  const bearerSchemes = new Set(
-    Object.entries(isObject(components.securitySchemes) ? components.securitySchemes : {})
-      .filter(([, raw]) => {
-        const s = deref(doc, raw);
-        return s?.type === 'http' && typeof s.scheme === 'string' && s.scheme.toLowerCase() === 'bearer';
-      })
-      .map(([name]) => name),
-  );
+  // The Petstore's hand-written behaviour as a table, when the definition says it applies.
+  const params = new Map(operations.map((op) => [op, op.parameters.map((p) => paramView(doc, p))]));
+  const petstore = definition.petstore
+    ? petstoreBehaviours(doc, operations, (op) => params.get(op) ?? [])
+    : new Map<string, Behaviour>();
   const prepared = new Map<string, PreparedOperation>();
   for (const op of operations) {
-    const handler = handled.has(op.operationId) ? handlers[op.operationId] : undefined;
     const operationId = op.operationId;
-    const requirements = op.security ?? globalSecurity;
-    const security = (Array.isArray(requirements) ? requirements : []) as JsonObject[];
-    const intKeys = new Set<string>();
-    const countKeys = new Set<string>();
-    if (handler) collectIntegerKeys(doc, jsonBodyMedia(op)?.schema, intKeys, countKeys);
-    const params = op.parameters.map((p) => paramView(doc, p));
+    const own = params.get(op) ?? [];
     let validators: readonly RequestValidator[] | undefined;
-    const entry: PreparedOperation = {
+    prepared.set(operationId, {
       operation: op,
-      params,
-      needsAuth:
-        security.length > 0 &&
-        !security.some((req) => Object.keys(req).length === 0) &&
-        security.some((req) => Object.keys(req).some((name) => bearerSchemes.has(name))),
+      params: own,
       hasBody: op.requestBody !== undefined,
-      intKeys,
-      countKeys,
       commaArrays: new Set(
-        params.filter((p) => p.in === 'query' && hasType(p.schema, 'array') && p.explode === false).map((p) => p.name),
+        own.filter((p) => p.in === 'query' && hasType(p.schema, 'array') && p.explode === false).map((p) => p.name),
       ),
-      pathParams: handler ? pathParamsOf(op.path) : templateParams(routeTemplate(op.path), params),
+      pathParams: templateParams(routeTemplate(op.path), own),
       validators: () => {
         validators ??= definition.validators(operationId);
         return validators;
       },
-    };
-    if (handler) entry.handler = handler;
-    else {
-      entry.described = op;
-      entry.security = securityPlan(requirements, doc);
-    }
-    prepared.set(operationId, entry);
+      behaviour: petstore.get(operationId) ?? describedBehaviour(doc, op),
+    });
   }
   const allMethods = [...new Set(operations.map((o) => o.method.toUpperCase()))];
 
@@ -309,8 +176,7 @@ export function mockFromDefinition(definition: MockDefinition, options: MockOpti
     rawParams(),
     readBody(),
     validate(),
-    handle(),
-    mockResponse(doc),
+    answer(doc),
   ]);
 
   return {

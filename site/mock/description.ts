@@ -4,7 +4,7 @@
 // upgraded in memory the same way, by @scalar/openapi-upgrader. Pure: no I/O, so the bundled
 // hosts can import it.
 import { upgrade } from '@scalar/openapi-upgrader';
-import type { Description } from './refs.ts';
+import type { Description } from '../../spec/refs.ts';
 
 /**
  * A parsed OpenAPI or Swagger document in the internal form. A 3.2 document is returned as it is

@@ -1,16 +1,18 @@
 // The mock built from a description at start-up (the server, the Astro dev route, the tests):
 // the description in the internal form (description.ts), its request validators compiled at run
-// time by Ajv's 2020-12 dialect on each operation's first request (validators.ts), then core.ts
+// time by Ajv's 2020-12 dialect on each operation's first request (request/compile.ts), then core.ts
 // answers with them. The in-browser and edge builds get the same definition compiled at build
-// time instead (precompile.ts).
+// time instead (hosts/precompile.ts).
 // Behaviour and rules: site/mock/README.md; API design: spec/README.md.
 
 import { type Mock, type MockOptions, mockFromDefinition } from './core.ts';
 import { internalForm } from './description.ts';
-import { handledOperations } from './handlers.ts';
-import { mockOperations } from './operations.ts';
-import { runtimeValidators } from './validators.ts';
+import { isPetstoreOperation, petstoreApplies } from './petstore/behaviour.ts';
+import { runtimeValidators } from './request/compile.ts';
+import { mockOperations } from './route/operations.ts';
 
+export { DEFAULT_RATE_POLICY, type RatePolicy } from './access/ratelimit.ts';
+export { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './access/sandboxes.ts';
 export {
   type HandleOptions,
   type Mock,
@@ -20,10 +22,8 @@ export {
   mockFromDefinition,
 } from './core.ts';
 export { MockError } from './errors.ts';
-export { DEFAULT_RATE_POLICY, type RatePolicy } from './ratelimit.ts';
-export { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './sandboxes.ts';
-export { RESET_PATH } from './stages.ts';
-export { DEFAULT_CAPS } from './store.ts';
+export { DEFAULT_CAPS } from './petstore/store.ts';
+export { RESET_PATH } from './pipeline.ts';
 
 /**
  * Builds the mock from a description, compiling its request validators at run time.
@@ -37,7 +37,7 @@ export { DEFAULT_CAPS } from './store.ts';
 export async function createMock(description: object, options: MockOptions = {}): Promise<Mock> {
   const document = internalForm(description);
   const onError = options.onError ?? ((err: unknown) => console.error('[mock]', err));
-  const handled = handledOperations(mockOperations(document));
-  const validators = runtimeValidators(document, onError, (id) => handled.has(id));
-  return mockFromDefinition({ document, validators }, options);
+  const petstore = petstoreApplies(mockOperations(document));
+  const validators = runtimeValidators(document, onError, (id) => petstore && isPetstoreOperation(id));
+  return mockFromDefinition({ document, validators, petstore }, options);
 }

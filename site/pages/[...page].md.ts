@@ -5,10 +5,10 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { markdownTwin } from '../agents/directive.ts';
 import type { AgentPage, AgentPageKind } from '../agents/pages.ts';
 import { sitePages } from '../agents/site.ts';
-import { referencePageKey } from '../reference/build/page-key.ts';
+import { referencePageKey } from '../reference/page-cache-key.ts';
 
 // The reference's twins (everything but the guides, whose sources are not in the key) are copied from
-// the previous build while the description is unchanged (Astro's incremental build): page-key.ts.
+// the previous build while the description is unchanged (Astro's incremental build): site/reference/page-cache-key.ts.
 const GENERATED: ReadonlySet<AgentPageKind> = new Set([
   'reference',
   'operation',

@@ -4,7 +4,7 @@ import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { changelog, pageLookup } from '../changelog/data.ts';
 import { feedItems } from '../changelog/model.ts';
-import { referenceModel } from '../reference/build/data.ts';
+import { referenceModel } from '../reference/loaded-description.ts';
 
 export const prerender = true;
 

@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { llmsTxt } from '../agents/llms.ts';
 import { sitePages } from '../agents/site.ts';
-import { referenceModel } from '../reference/build/data.ts';
+import { referenceModel } from '../reference/loaded-description.ts';
 
 export const GET: APIRoute = async ({ site }) =>
   new Response(llmsTxt(await referenceModel(), await sitePages(), site?.href ?? 'http://localhost/'), {

@@ -1,6 +1,6 @@
 // GET /openapi.json: the API description converted to JSON (same content), prerendered to a static file.
 import type { APIRoute } from 'astro';
-import { sourceDocument } from '../reference/build/data.ts';
+import { sourceDocument } from '../reference/loaded-description.ts';
 
 export const prerender = true;
 

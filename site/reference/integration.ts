@@ -1,7 +1,7 @@
 /**
  * The API reference as an Astro integration: `reference(options)` in astro.config.mjs checks the
  * options at start (options.ts, zod), makes them the options of every consumer of the build
- * (build/data.ts), gives Starlight the reference's sidebar group, injects the reference's routes
+ * (loaded-description.ts), gives Starlight the reference's sidebar group, injects the reference's routes
  * (routes/) below the `base` path, the way starlight-openapi does, and has the dev server reload when
  * a file of the description changes.
  *
@@ -12,7 +12,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { DescriptionError, formatDescriptionError } from '../../spec/loader/index.ts';
-import { referenceData, setReferenceOptions, sidebarGroup } from './build/data.ts';
+import { referenceData, setReferenceOptions, sidebarGroup } from './loaded-description.ts';
 import type { SidebarItem } from './model/sidebar.ts';
 import {
   parseReferenceOptions,

@@ -123,11 +123,10 @@ export const LARGE_ASSET_BYTES = 256 * 1024;
  * Brotli quality for a file:
  * - 11 (the smallest output) for the content-hashed assets under `_astro/` smaller than
  *   {@link LARGE_ASSET_BYTES}: the scripts and styles every page loads, cached for a year;
- * - 10 for the larger ones, Scalar's bundles that only try-it and the explorer load: on the Petstore's
- *   7.8 MB of assets quality 11 everywhere took 11.1 s of CPU for 1,882 KB, this 6.8 s for 1,905 KB
- *   (try-it's 2.9 MB bundle alone was 4 s of every build without a cache);
- * - 5 for pages and data, which are many (4,365 files, 306 MB, for GitHub's description): on 800 of
- *   those pages (51 MB) quality 5 took 0.69 s for 7.10 MB, quality 7 2.78 s for 6.97 MB.
+ * - 10 for the larger ones, Scalar's bundles that only try-it and the explorer load: quality 11 on
+ *   them costs much more CPU for about 1 % smaller files;
+ * - 5 for pages and data, which are many (thousands of files for a large description): higher
+ *   qualities cost several times the CPU for a few percent smaller files.
  * @param file the path below the output folder, `/`-separated
  * @param bytes the file's size
  */
@@ -138,7 +137,7 @@ export function brotliQuality(file: string, bytes: number): number {
 
 /**
  * Gzip level of every file: 6, zlib's default. Gzip is the variant only clients without brotli get;
- * on the same 51 MB of pages level 9 took 1.34 s for 8.16 MB, level 6 0.79 s for 8.23 MB (1 % larger).
+ * level 9 costs much more CPU for files about 1 % smaller.
  */
 export const GZIP_LEVEL = 6;
 

@@ -1,5 +1,6 @@
 // Helpers of the custom Spectral functions in this folder: reading the raw (unresolved) document
 // safely, following local `$ref`s, and listing its operations with their JSON paths.
+import { isObject } from '../shared/json.js';
 import { listOperations } from '../shared/operations.js';
 import { parsePointer, resolvePointer } from '../shared/pointer.js';
 
@@ -9,13 +10,8 @@ import { parsePointer, resolvePointer } from '../shared/pointer.js';
  * @typedef {{ message: string, path: JsonPath }} Finding
  */
 
-/**
- * @param {unknown} v
- * @returns {v is Obj}
- */
-export function isObj(v) {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+/** The object guard of every part (spec/shared/json.js). */
+export const isObj = isObject;
 /** @param {unknown} v @returns {Obj} */
 export function obj(v) {
   return isObj(v) ? v : {};

@@ -1,4 +1,4 @@
-// The ten schemas of the source document (../shared/reference/petstore-api-spec.md, section 2), as data
+// The ten schemas the source document gives (spec/README.md, "Given by the source document"), as data
 // for rule petstore-component-schemas (componentSchemas.js).
 
 /**
@@ -28,7 +28,7 @@ const NEW_CATEGORY_FIELDS = {
 };
 
 /**
- * The ten shapes of the source document (petstore-api-spec.md section 2), transcribed: names,
+ * The ten shapes the source document gives, transcribed: names,
  * fields, types, formats, required lists and descriptions. `components.schemas` must match them.
  * @type {Readonly<Record<string, SourceShape>>}
  */

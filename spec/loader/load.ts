@@ -4,7 +4,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FileInfo } from '@apidevtools/json-schema-ref-parser';
 import { UpgradeIncompatibilityError, upgrade } from '@scalar/openapi-upgrader';
-import { parsePointer, resolvePointer } from '../pointer.ts';
+import { isObject } from '../json.ts';
+import { escapePointerToken, parsePointer, resolvePointer } from '../pointer.ts';
 import { DescriptionError } from './errors.ts';
 import { parseFile, positionOf } from './parse.ts';
 import { specPath } from './path.ts';
@@ -21,10 +22,6 @@ interface SourceFile {
   value: unknown;
   format: 'yaml' | 'json';
   tree?: YamlTree;
-}
-
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** `https://…`, `http://…`, `urn:…`: a reference this loader will not fetch. */
@@ -209,7 +206,7 @@ function resolvePathItemRefs(doc: JsonObject, file: string, warnings: Descriptio
           warnings.push({
             code: 'dangling-ref',
             file,
-            pointer: `${base}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+            pointer: `${base}/${escapePointerToken(key)}`,
             ref: item.$ref,
             detail: `path item $ref "${item.$ref}" is circular; the path item has no operations`,
           });

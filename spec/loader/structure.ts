@@ -1,14 +1,9 @@
+import { isObject } from '../json.ts';
+import { PATH_ITEM_METHODS } from '../operations.ts';
 import { formatPointer } from '../pointer.ts';
 import type { DescriptionProblem } from './types.ts';
 
 type Problem = Omit<DescriptionProblem, 'file'>;
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Path item keys that hold an operation, in every version this loader reads (OpenAPI 3.2 §4.8.9 adds `query`). */
-const OPERATION_KEYS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
 
 /**
  * The structural problems that would make the pages or the mock misread a description: a value of
@@ -58,7 +53,7 @@ export function checkStructure(doc: Record<string, unknown>): Problem[] {
       if (key.startsWith('x-')) continue;
       if (!expect(item, 'object', [container, key], 'a path item') || !isObject(item)) continue;
       expect(item.parameters, 'array', [container, key, 'parameters'], '`parameters`');
-      const methods: Array<[string, unknown]> = OPERATION_KEYS.map((m) => [m, item[m]]);
+      const methods: Array<[string, unknown]> = PATH_ITEM_METHODS.map((m) => [m, item[m]]);
       if (isObject(item.additionalOperations)) {
         for (const [m, op] of Object.entries(item.additionalOperations))
           methods.push([`additionalOperations/${m}`, op]);

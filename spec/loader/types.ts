@@ -1,7 +1,7 @@
 import type { Document, LineCounter } from 'yaml';
+import type { JsonObject } from '../json.ts';
 
-/** A JSON object as parsed from YAML or JSON. */
-export type JsonObject = Record<string, unknown>;
+export type { JsonObject };
 
 /**
  * An OpenAPI document in the loader's internal form: OpenAPI 3.2 (or 3.1, see

@@ -7,10 +7,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { OpenApiDocument } from '../../site/reference/model/document.ts';
 import { buildReferenceModel } from '../../site/reference/model/reference.ts';
-import { loadSpec } from '../../spec/load.ts';
 import { expect, openSiteSearch, SCALAR_RENDER_MS, test } from '../support/browser.ts';
+import { writtenSpec } from '../support/spec.ts';
 
-const model = buildReferenceModel(loadSpec() as unknown as OpenApiDocument, {
+const model = buildReferenceModel(writtenSpec() as unknown as OpenApiDocument, {
   buildDate: new Date().toISOString().slice(0, 10),
 });
 const pageOf = (operationId: string): string => {

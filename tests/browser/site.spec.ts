@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { mapReference } from '../../site/reference/explorer/map.ts';
 import { listOperations, type OpenApiDocument } from '../../site/reference/model/document.ts';
-import { loadSpec } from '../../spec/load.ts';
 import { expect, openSiteSearch, SCALAR_RENDER_MS, test } from '../support/browser.ts';
 import { ROOT } from '../support/server.ts';
+import { writtenSpec } from '../support/spec.ts';
 
-const mapped = mapReference(loadSpec() as unknown as OpenApiDocument, { buildDate: '2026-11-21' });
+const mapped = mapReference(writtenSpec() as unknown as OpenApiDocument, { buildDate: '2026-11-21' });
 const operations = listOperations(mapped.document);
 
 /** Opens the explorer at an operation and waits until its section is rendered. */
@@ -411,6 +411,6 @@ test.describe('downloads', () => {
     assert.match(json.headers.get('content-type') ?? '', /application\/json/);
     const doc = (await json.json()) as { info: { title: string }; paths: Record<string, unknown> };
     assert.equal(doc.info.title, 'Petstore API');
-    assert.deepEqual(Object.keys(doc.paths), Object.keys(loadSpec().paths));
+    assert.deepEqual(Object.keys(doc.paths), Object.keys(writtenSpec().paths));
   });
 });

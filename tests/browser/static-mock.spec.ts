@@ -1,5 +1,5 @@
 // The in-browser mock on a static host: dist/client served by a plain static file server (no mock
-// route), where try-it registers the service worker of site/mock/worker.ts on its first use and the
+// route), where try-it registers the service worker of site/mock/hosts/worker.ts on its first use and the
 // mock runs in the reader's browser, with its data in IndexedDB. And where it must not appear:
 // pages only read, and sites whose server has the mock.
 import assert from 'node:assert/strict';

@@ -5,12 +5,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sampleSchema } from '../../site/mock/generator.ts';
-import { isJsonMediaType } from '../../site/mock/media.ts';
-import { type MockOperation, mockOperations } from '../../site/mock/operations.ts';
-import { type Description, deref, isObject, type JsonObject } from '../../site/mock/refs.ts';
-import { securityPlan } from '../../site/mock/security.ts';
-import { anchored, requestView, validatorAjv } from '../../site/mock/validators.ts';
+import { securityPlan } from '../../site/mock/access/security.ts';
+import { anchored, requestView, validatorAjv } from '../../site/mock/request/compile.ts';
+import { isJsonMediaType } from '../../site/mock/request/media.ts';
+import { type MockOperation, mockOperations } from '../../site/mock/route/operations.ts';
+import { generatedValue } from '../../spec/examples.ts';
+import { type Description, deref, isObject, type JsonObject } from '../../spec/refs.ts';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/descriptions/', import.meta.url));
 
@@ -35,7 +35,7 @@ function parameterValue(doc: Description, p: JsonObject): string {
     const first = deref(doc, Object.values(p.examples)[0]);
     value = first?.dataValue ?? first?.value;
   }
-  if (value === undefined) value = sampleSchema(p.schema, doc, 'request');
+  if (value === undefined) value = generatedValue(p.schema, doc, 'request');
   if (value === undefined || value === null || value === '') value = '1';
   return encodeURIComponent(typeof value === 'string' ? value : String(value));
 }
@@ -95,7 +95,7 @@ export function jsonBodyOperations(doc: Description): { op: MockOperation; media
     const entry = Object.entries(content).find(([type]) => isJsonMediaType(type));
     if (!entry) continue;
     const media = deref(doc, entry[1]);
-    out.push({ op, mediaType: entry[0], body: sampleSchema(media?.schema ?? {}, doc, 'request') });
+    out.push({ op, mediaType: entry[0], body: generatedValue(media?.schema ?? {}, doc, 'request') });
   }
   return out;
 }

@@ -8,15 +8,15 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
+import { MOCK_BASE } from '../../site/mock/hosts/mount.ts';
+import { bundleMock } from '../../site/mock/hosts/precompile.ts';
 import { createMock, type Mock, type MockOptions } from '../../site/mock/index.ts';
-import { MOCK_BASE } from '../../site/mock/mount.ts';
-import { bundleMock } from '../../site/mock/precompile.ts';
-import { loadSpec, SPEC_PATH } from '../../spec/load.ts';
 import { listOperations } from '../../spec/operations.ts';
+import { SPEC_PATH, writtenSpec } from './spec.ts';
 
 /** The spec under test (`MOCK_SPEC` overrides the path, for trying a draft). */
 export function testSpec(): OpenAPIV3.Document {
-  return loadSpec(process.env.MOCK_SPEC ?? SPEC_PATH);
+  return writtenSpec(process.env.MOCK_SPEC ?? SPEC_PATH);
 }
 
 /** A token the mock accepts (any non-empty bearer token). */
@@ -37,7 +37,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 let bundled: Promise<(options: MockOptions) => Mock> | undefined;
 
 /**
- * The mock as the in-browser and edge builds run it: site/mock/edge.ts bundled by esbuild with the
+ * The mock as the in-browser and edge builds run it: site/mock/hosts/edge.ts bundled by esbuild with the
  * definition precompiled from the spec (Ajv standalone validators, no schema compiler), written to
  * a temporary folder and imported once per process. `MOCK_CORE=bundled` makes {@link mountedMock}
  * use it.
@@ -46,7 +46,12 @@ export function bundledMock(): Promise<(options: MockOptions) => Mock> {
   bundled ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), 'petstore-mock-'));
     const outfile = join(dir, 'edge.mjs');
-    await bundleMock(testSpec(), { entry: join(ROOT, 'site/mock/edge.ts'), outfile, format: 'esm', minify: false });
+    await bundleMock(testSpec(), {
+      entry: join(ROOT, 'site/mock/hosts/edge.ts'),
+      outfile,
+      format: 'esm',
+      minify: false,
+    });
     const mod = (await import(pathToFileURL(outfile).href)) as { createEdgeMock: (options: MockOptions) => Mock };
     rmSync(dir, { recursive: true, force: true });
     return mod.createEdgeMock;

@@ -11,7 +11,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { stringify as stringifyYaml } from 'yaml';
 import { addRelease, type Changelog, compareVersions, formatChangelog, parseChangelog } from '../../spec/changelog.ts';
-import { parseDay } from '../../spec/dates.ts';
+import { buildDate as dateOfBuild } from '../../spec/dates.ts';
 import { command } from '../docs-domains/report/github.ts';
 import { captureCommanderError, commanderOutcome, formatRequested, jsonError } from '../shared/cli.ts';
 import { initialRelease, releaseFromReport } from './changelog/release.ts';
@@ -48,14 +48,11 @@ export const DEFAULT_NOTICE_DAYS = 90;
 
 /** The date sunsets are judged against: `BUILD_DATE` (YYYY-MM-DD) or today (UTC). @throws {UsageError} */
 export function buildDate(env: Record<string, string | undefined>, now: Date = new Date()): string {
-  const fixed = env.BUILD_DATE;
-  if (!fixed) return now.toISOString().slice(0, 10);
   try {
-    parseDay(fixed);
-  } catch {
-    throw new UsageError(`BUILD_DATE=${fixed} is not a calendar date (YYYY-MM-DD)`);
+    return dateOfBuild(env, now);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
   }
-  return fixed;
 }
 
 function days(v: string): number {

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
+import type { JsonObject } from '../../spec/json.ts';
 import {
   DescriptionError,
   type DescriptionProblem,
@@ -12,8 +13,6 @@ import {
   readDescription,
   type YamlTree,
 } from '../../spec/loader/index.ts';
-
-type Obj = Record<string, unknown>;
 
 /** A description as spec-diff uses it. */
 export interface Description {
@@ -24,9 +23,9 @@ export interface Description {
   /** `2.0`, `3.0.x`, `3.1.x` or `3.2.x`. */
   sourceVersion: string;
   /** The description in its own version, external `$ref`s bundled in. */
-  source: Obj;
+  source: JsonObject;
   /** The loader's internal form, OpenAPI 3.2. */
-  document: Obj;
+  document: JsonObject;
   /** The YAML syntax tree of `text` the loader parsed (YAML only): where changes are written, without a second parse. */
   tree?: YamlTree;
   /** Whether the description is split over several files (relative `$ref`s to other files). */

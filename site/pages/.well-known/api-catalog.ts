@@ -1,7 +1,7 @@
 // `/.well-known/api-catalog` (RFC 9727): a linkset (RFC 9264) naming the API's description and docs.
 import type { APIRoute } from 'astro';
 import { apiCatalog, LINKSET_TYPE } from '../../agents/discovery.ts';
-import { referenceModel, specDocument } from '../../reference/build/data.ts';
+import { referenceModel, specDocument } from '../../reference/loaded-description.ts';
 import { serverUrl } from '../../reference/model/reference.ts';
 
 export const GET: APIRoute = async ({ site }) => {

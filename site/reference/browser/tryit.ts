@@ -10,7 +10,7 @@
  * - Every request goes through `guardedFetch`: only the servers the description lists, never an
  *   operation whose try-it panel is disabled, and a clear message when no mock can answer.
  * - The mock's backend is chosen on the first try-it of a page: the site's own server when it answers
- *   the mock route, else the in-browser mock (a service worker, site/mock/worker.ts) registered at
+ *   the mock route, else the in-browser mock (a service worker, site/mock/hosts/worker.ts) registered at
  *   that moment, announced in one line over the client with a button that resets its data. Reading
  *   pages never registers it.
  */
@@ -20,7 +20,7 @@ import styleUrl from '@scalar/api-client/style.css?url';
 import { getThemeStyles } from '@scalar/themes';
 import { createWorkspaceStore, type WorkspaceStore } from '@scalar/workspace-store/client';
 import { watch } from 'vue';
-import { CLAIM_MESSAGE, mockWorkerPaths, PROBE_HEADER } from '../../mock/mount.ts';
+import { CLAIM_MESSAGE, mockWorkerPaths, PROBE_HEADER } from '../../mock/hosts/mount.ts';
 import { watchScalarA11y } from './scalar-a11y.ts';
 
 /** The in-browser mock's worker and scope, below the reference's base path (set by {@link openTryIt}). */

@@ -1,18 +1,19 @@
 /**
- * Maps the Petstore OpenAPI document to what Scalar's API reference renders: a copy of the document
- * with Scalar-native extensions added, a JSON-serialisable configuration, and the lists the page and
- * its guard need (operations without a try-it panel, deprecations, stability markers).
+ * Maps the description the site is built from (the Petstore's or any other) to what Scalar's API
+ * explorer renders: a copy of the document with Scalar-native extensions added, a JSON-serialisable
+ * configuration, and the lists the page and its guard need (operations without a try-it panel,
+ * deprecations, stability markers).
  *
  * Pure: no I/O, no clock (the build date is a parameter), the input document is never mutated.
  *
- * Sources of the rules: spec/README.md (tags, extensions, servers, auth), the source document
- * (shared/reference/petstore-api-spec.md §1 and §9) and Scalar 1.72's renderer (field notes: it
- * renders `x-tagGroups`, `x-badges`, `x-codeSamples`, `deprecated`; it ignores `x-stability`,
- * `x-hideTryItPanel` and sunset dates).
+ * Sources of the rules: spec/README.md (tags, extensions, servers, auth, the deprecation policy) and
+ * Scalar's renderer, which renders `x-tagGroups`, `x-badges`, `x-codeSamples` and `deprecated` and
+ * ignores `x-stability`, `x-hideTryItPanel` and sunset dates.
  */
 
-import { MOCK_BASE } from '../../mock/mount.ts';
-import { isObject, listOperations, type OpenApiDocument, type OperationRef } from '../model/document.ts';
+import { isObject } from '../../../spec/json.ts';
+import { MOCK_BASE } from '../../mock/hosts/mount.ts';
+import { listOperations, type OpenApiDocument, type OperationRef } from '../model/document.ts';
 import {
   type Deprecation,
   deprecationNotice,
@@ -70,7 +71,7 @@ export interface MappedReference {
 export interface MapOptions {
   /** The build date as YYYY-MM-DD (UTC); decides whether a sunset is ahead or past. */
   buildDate: string;
-  /** Same-origin base path of the mock API; default `MOCK_BASE` (site/mock/mount.ts). */
+  /** Same-origin base path of the mock API; default `MOCK_BASE` (site/mock/hosts/mount.ts). */
   mockBase?: string;
   /** Bearer token preset for the try-it client (the mock accepts any non-empty token). */
   demoToken?: string;

@@ -1,8 +1,11 @@
 /**
  * The OpenAPI document as plain data and its operations as the reference lists them: id (or
  * `METHOD path` without one), summary, first tag and the anchor Scalar gives it. Pure; shared by the
- * static pages' model, the explorer's mapping and the try-it documents.
+ * static pages' model, the explorer's mapping and the try-it documents. The operations themselves are
+ * listed by spec/operations.ts, the one lister of every part.
  */
+import { isObject } from '../../../spec/json.ts';
+import { listAllOperations } from '../../../spec/operations.ts';
 
 /** An OpenAPI document as plain data (parsed YAML or JSON). */
 export type OpenApiDocument = Record<string, unknown> & {
@@ -36,55 +39,6 @@ export interface OperationRef {
 }
 
 /**
- * The fixed fields of a Path Item Object that hold an operation, OpenAPI 3.2 §4.8.9 order: the eight
- * of 3.0 and 3.1, then `query` (3.2).
- */
-export const PATH_ITEM_METHODS = [
-  'get',
-  'put',
-  'post',
-  'delete',
-  'options',
-  'head',
-  'patch',
-  'trace',
-  'query',
-] as const;
-
-/** One operation of a path item, as {@link pathItemOperations} lists them. */
-export interface PathItemOperation {
-  /** The key as written: a lower-case fixed field, or an `additionalOperations` method name. */
-  key: string;
-  /** What the reference shows: upper case for fixed fields, as written for additional ones. */
-  method: string;
-  /** True for an entry of `additionalOperations`. */
-  additional: boolean;
-  operation: Record<string, unknown>;
-}
-
-/**
- * The operations of one Path Item Object: the fixed methods in {@link PATH_ITEM_METHODS} order, then
- * `additionalOperations` in document order (a name that is also a fixed field in any case is skipped,
- * as 3.2 forbids it). Values that are not objects are skipped.
- */
-export function pathItemOperations(pathItem: Record<string, unknown>): PathItemOperation[] {
-  const out: PathItemOperation[] = [];
-  for (const key of PATH_ITEM_METHODS) {
-    const operation = pathItem[key];
-    if (isObject(operation)) out.push({ key, method: key.toUpperCase(), additional: false, operation });
-  }
-  const extra = pathItem.additionalOperations;
-  if (isObject(extra)) {
-    for (const [key, operation] of Object.entries(extra)) {
-      if (!isObject(operation)) continue;
-      if ((PATH_ITEM_METHODS as readonly string[]).includes(key.toLowerCase())) continue;
-      out.push({ key, method: key, additional: true, operation });
-    }
-  }
-  return out;
-}
-
-/**
  * The tags of the document by name (`tags`), for `kind` and `parent` (OpenAPI 3.2 §4.8.22).
  * @returns name → Tag Object
  */
@@ -113,10 +67,6 @@ export function slugifyTag(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** What {@link listOperations} returns for each operation. */
 export type ListedOperation = OperationRef & {
   operation: Record<string, unknown>;
@@ -134,40 +84,33 @@ export type ListedOperation = OperationRef & {
  */
 export function listOperations(doc: Record<string, unknown>): ListedOperation[] {
   const tagsByName = tagObjects(doc);
-  const out: ListedOperation[] = [];
-  const add = (kind: OperationKind, path: string, pathItem: unknown) => {
-    if (!isObject(pathItem)) return;
-    for (const { key, method, operation } of pathItemOperations(pathItem)) {
-      const tags = Array.isArray(operation.tags)
-        ? operation.tags.filter((t): t is string => typeof t === 'string' && t !== '')
-        : [];
-      const tag = tags.find((t) => isNavigationTag(tagsByName.get(t))) ?? '';
-      const prefix = kind === 'webhook' ? 'webhook/' : '';
-      out.push({
-        operationId:
-          typeof operation.operationId === 'string' && operation.operationId.trim()
-            ? operation.operationId
+  return listAllOperations(doc, { webhooks: true }).map(({ kind, path, key, method, operation, pathItem }) => {
+    const tags = Array.isArray(operation.tags)
+      ? operation.tags.filter((t): t is string => typeof t === 'string' && t !== '')
+      : [];
+    const tag = tags.find((t) => isNavigationTag(tagsByName.get(t))) ?? '';
+    const prefix = kind === 'webhook' ? 'webhook/' : '';
+    return {
+      operationId:
+        typeof operation.operationId === 'string' && operation.operationId.trim()
+          ? operation.operationId
+          : `${method} ${path}`,
+      method,
+      path,
+      summary:
+        typeof operation.summary === 'string' && operation.summary.trim()
+          ? operation.summary
+          : kind === 'webhook'
+            ? path
             : `${method} ${path}`,
-        method,
-        path,
-        summary:
-          typeof operation.summary === 'string' && operation.summary.trim()
-            ? operation.summary
-            : kind === 'webhook'
-              ? path
-              : `${method} ${path}`,
-        tag,
-        anchor: tag
-          ? `tag/${slugifyTag(tag)}/${prefix}${method}${kind === 'webhook' ? '/' : ''}${path}`
-          : `${prefix}${method}${kind === 'webhook' ? '/' : ''}${path}`,
-        kind,
-        operation,
-        pathItem,
-        key,
-      });
-    }
-  };
-  if (isObject(doc.paths)) for (const [path, item] of Object.entries(doc.paths)) add('operation', path, item);
-  if (isObject(doc.webhooks)) for (const [name, item] of Object.entries(doc.webhooks)) add('webhook', name, item);
-  return out;
+      tag,
+      anchor: tag
+        ? `tag/${slugifyTag(tag)}/${prefix}${method}${kind === 'webhook' ? '/' : ''}${path}`
+        : `${prefix}${method}${kind === 'webhook' ? '/' : ''}${path}`,
+      kind,
+      operation,
+      pathItem,
+      key,
+    };
+  });
 }

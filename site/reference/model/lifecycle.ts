@@ -5,7 +5,8 @@
  */
 
 import { formatDay, parseDay } from '../../../spec/dates.ts';
-import { isObject, type OperationRef } from './document.ts';
+import { isObject } from '../../../spec/json.ts';
+import type { OperationRef } from './document.ts';
 
 export { formatDay, parseDay };
 

@@ -1,47 +1,35 @@
 /**
  * The API reference as static pages: maps an OpenAPI document (the loader's internal form, OpenAPI
- * 3.2; 3.0 and 3.1 read as well) to what the pages render, one view per operation, webhook, tag and
- * schema, with the URLs they live at. Pure: no I/O, no clock (the build date is a parameter), the
- * document is never changed. Astro components render these views as they are.
+ * 3.2; 3.0 and 3.1 read as well) to the model the pages render (views.ts): the operations, webhooks,
+ * tags and schemas with the URLs they live at; each operation's page is built on demand
+ * (operation-view.ts). Pure: no I/O, no clock (the build date is a parameter), the document is never
+ * changed.
  *
- * Rules and their sources:
- * - tag groups from `x-tagGroups` and `x-parent` (map.ts `navigationGroups`; spec §1: Pets and Store
- *   are navigation groups only);
- * - `x-stability: experimental | beta` → a stability badge (spec §1, §9.3);
+ * Rules (the description's extensions, spec/README.md):
+ * - tag groups from `x-tagGroups` and tag `parent`/`x-parent` (tags.ts `navigationGroups`);
+ * - `x-stability: experimental | beta` → a stability badge (lifecycle.ts);
  * - `deprecated` + `x-deprecated-sunset` → one deprecation notice with the sunset date, relative to
- *   the build date (spec §9.2; map.ts `describeDeprecation`);
- * - `x-hideTryItPanel: true` → no try-it (spec §1, §4);
- * - `x-codeSamples` first, generated samples only for other languages (samples.ts).
+ *   the build date (lifecycle.ts `describeDeprecation`);
+ * - `x-hideTryItPanel: true` → no try-it.
  */
 
+import { isObject, type JsonObject as Json } from '../../../spec/json.ts';
 import { HTTP_METHODS } from '../../../spec/operations.ts';
 import { formatPointer } from '../../../spec/pointer.ts';
+import { deref } from '../../../spec/refs.ts';
 import {
   isNavigationTag,
   listOperations,
   type OpenApiDocument,
-  type OperationKind,
   type OperationRef,
-  pathItemOperations,
   slugifyTag,
   tagObjects,
 } from './document.ts';
-import { type Deprecation, describeDeprecation, type StabilityLevel, stabilityOf } from './lifecycle.ts';
-import { boundExample } from './long-values.ts';
-import {
-  type CodeSample,
-  codeSamples,
-  DEFAULT_SAMPLE_TARGETS,
-  type SampleRequest,
-  type SampleTargetId,
-} from './samples.ts';
+import { describeDeprecation, stabilityOf } from './lifecycle.ts';
+import { operationPage, str } from './operation-view.ts';
 import {
   collapsedSchemas,
-  deref,
-  exampleFor,
-  jsonText,
   PAGE_ROW_BUDGET,
-  parameterExample,
   type SchemaContext,
   type SchemaNode,
   schemaNode,
@@ -49,15 +37,15 @@ import {
 } from './schema.ts';
 import { RESERVED_SLUGS, uniqueSlugs } from './slug.ts';
 import { navigationGroups, tagGroups, tagNesting } from './tags.ts';
-
-type Json = Record<string, unknown>;
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() ? v : undefined;
-}
+import type {
+  ModelOptions,
+  OperationSummary,
+  OperationView,
+  ReferenceModel,
+  SchemaIndexEntry,
+  SchemaPageView,
+  TagView,
+} from './views.ts';
 
 /**
  * Where the reference lives when the model is given no `base` (`/reference`); the integration's
@@ -69,245 +57,14 @@ export const REFERENCE_BASE = '/reference';
  * Component schema count up to which every schema of `components/schemas` has a page of its own (the
  * default of {@link ModelOptions.schemaPages}). Above it, only the schemas some page shows collapsed
  * (linked instead of expanded: past the depth bound, a cycle, or the page's row budget) get one, and
- * the others are shown in place wherever they are used. A page per schema is ~15 ms of build each:
- * Bungie's 869 schemas were two thirds of its build, and its operation pages link 141 of them.
+ * the others are shown in place wherever they are used. Every schema page costs build time: on a
+ * description with hundreds of schemas (Bungie's) they were most of its build, while its operation
+ * pages link only a small part of them.
  */
 export const SCHEMA_PAGE_LIMIT = 200;
 
 /** The tag of operations that have none (OpenAPI allows untagged operations; they still need a place). */
 export const DEFAULT_TAG = 'Operations';
-
-export interface Stability {
-  level: StabilityLevel;
-  /** Badge text: `Experimental` or `Beta`. */
-  label: string;
-}
-
-export interface ParameterView {
-  name: string;
-  /** `path`, `query`, `querystring` (3.2: the whole query string), `header` or `cookie`. */
-  in: string;
-  required: boolean;
-  deprecated: boolean;
-  /** Markdown. */
-  description?: string;
-  schema: SchemaNode;
-  /** Media type of a parameter described by `content` instead of `schema` (always so for `querystring`). */
-  mediaType?: string;
-  /** JSON text of the parameter's example (`example`, the first of `examples`, or the schema's). */
-  example?: string;
-}
-
-export interface ExampleView {
-  name: string;
-  summary?: string;
-  /** Pretty-printed JSON (or the text as is for non-JSON media types). */
-  value: string;
-  /** True when made up from the schema because the document gives none. */
-  generated: boolean;
-  /** How many strings longer than LONG_STRING_CHARS `value` shows shortened (long-values.ts); absent when none. */
-  shortened?: number;
-  /** The whole example's length (characters) when `value` shows only its first items (long-values.ts). */
-  cutFrom?: number;
-}
-
-export interface MediaView {
-  mediaType: string;
-  schema?: SchemaNode;
-  /** `itemSchema` (3.2) of a sequential media type (JSON Lines, Server-Sent Events): each item's schema. */
-  itemSchema?: SchemaNode;
-  examples: ExampleView[];
-}
-
-export interface HeaderView {
-  name: string;
-  required: boolean;
-  description?: string;
-  schema?: SchemaNode;
-  example?: string;
-}
-
-export interface ResponseView {
-  /** `200`, `4XX`, `default`… */
-  status: string;
-  description?: string;
-  headers: HeaderView[];
-  contents: MediaView[];
-}
-
-export interface RequestBodyView {
-  required: boolean;
-  description?: string;
-  contents: MediaView[];
-}
-
-/** One way to authenticate (a Security Scheme Object, OpenAPI 3.0 §4.7.27). */
-export interface SchemeView {
-  name: string;
-  /** What a client sends, e.g. `Authorization: Bearer <token>`. */
-  summary: string;
-  description?: string;
-  scopes: string[];
-}
-
-/** What lists, the sidebar and links need of an operation (cheap; held for every operation). */
-export interface OperationSummary {
-  /** `operation` for a path's operation, `webhook` for an entry of `webhooks`. */
-  kind: OperationKind;
-  /** The `operationId`, or `METHOD path` when the operation has none ({@link hasOperationId}). */
-  operationId: string;
-  /** Whether the description gives the operation an `operationId`. */
-  hasOperationId: boolean;
-  /** File-safe slug; the page is `/reference/<slug>/`. */
-  slug: string;
-  url: string;
-  /** Upper case, e.g. `GET`; a method of `additionalOperations` as written. */
-  method: string;
-  /** The path template; a webhook's name for webhooks. */
-  path: string;
-  summary: string;
-  /** The navigation tag (the first tag not of a `badge`/`audience` kind; {@link DEFAULT_TAG} without one). */
-  tag: string;
-  tagUrl: string;
-  /** The tag group the operation's tag is in. */
-  group: string;
-  /** Scalar's anchor of the operation (`tag/animals/GET/pets`), so old `/reference#…` links find the page. */
-  legacyAnchor: string;
-  stability: Stability | null;
-  deprecation: Deprecation | null;
-  /**
-   * False for `x-hideTryItPanel: true`, for webhooks (the API sends them) and for methods the try-it
-   * client cannot send (`query`, `additionalOperations`).
-   */
-  tryIt: boolean;
-  /** Tags of other kinds (`badge`, `audience`; OpenAPI 3.2), shown as labels on the page. */
-  labels: Array<{ kind: string; name: string }>;
-}
-
-/** A callback of an operation (OpenAPI 3.2 §4.8.18): requests the API makes to the client. */
-export interface CallbackView {
-  /** The callback's key in `callbacks`, e.g. `onPetAdopted`. */
-  name: string;
-  /** The runtime expression that gives the URL, e.g. `{$request.body#/callbackUrl}`. */
-  expression: string;
-  method: string;
-  summary?: string;
-  /** Markdown. */
-  description?: string;
-  parameters: ParameterView[];
-  requestBody: RequestBodyView | null;
-  responses: ResponseView[];
-}
-
-/** Everything an operation's page shows (built per page by {@link ReferenceModel.operationView}). */
-export interface OperationView extends OperationSummary {
-  /** Markdown. */
-  description?: string;
-  /** Alternatives (any one suffices); each lists the schemes used together. Empty: no authentication. */
-  security: SchemeView[][];
-  parameters: ParameterView[];
-  requestBody: RequestBodyView | null;
-  responses: ResponseView[];
-  samples: CodeSample[];
-  callbacks: CallbackView[];
-  externalDocs?: { url: string; description?: string };
-}
-
-export interface TagView {
-  name: string;
-  slug: string;
-  url: string;
-  group: string;
-  /** Markdown. */
-  description?: string;
-  operations: OperationSummary[];
-  /** Tags whose `parent` (OpenAPI 3.2) is this tag: nested below it in the navigation. */
-  children: TagView[];
-}
-
-export interface GroupView {
-  name: string;
-  /** Top-level tags of the group (nested tags are in their parent's `children`). */
-  tags: TagView[];
-  /**
-   * True when the description declares no groups (no `x-tagGroups`, no tag `parent`): the one group
-   * holds every tag and is not shown as a level of its own.
-   */
-  implicit: boolean;
-}
-
-export interface SchemaPageView {
-  name: string;
-  slug: string;
-  url: string;
-  /** Operations whose parameters, body or responses use the schema directly. */
-  usedBy: Array<Pick<OperationSummary, 'operationId' | 'method' | 'path' | 'summary' | 'url'>>;
-}
-
-/** A schema as the schema index lists it: its page, or else an operation page that shows it. */
-export interface SchemaIndexEntry {
-  name: string;
-  /** The schema's own page, when it has one. */
-  url?: string;
-  /** When it has no page: the first operation that uses it directly, whose page shows its fields. */
-  shownOn?: Pick<OperationSummary, 'method' | 'path' | 'summary' | 'url'>;
-}
-
-export interface ReferenceModel {
-  /** The URL path of the reference's pages, no trailing slash (`/reference`): its index is `<base>/`. */
-  base: string;
-  title: string;
-  version: string;
-  /** `info.summary` (OpenAPI 3.1+), a one-line summary of the API. */
-  summary?: string;
-  /** Markdown of `info.description`. */
-  description?: string;
-  groups: GroupView[];
-  /** Every tag with operations (nested ones too), in navigation order. */
-  tags: TagView[];
-  /** Operations of `paths`, then webhooks ({@link OperationSummary.kind}). */
-  operations: OperationSummary[];
-  /** The webhooks among {@link operations}, in document order. */
-  webhooks: OperationSummary[];
-  /** The page listing the webhooks, when there are any. */
-  webhooksUrl?: string;
-  /** The schemas with a page of their own (every schema, up to {@link SCHEMA_PAGE_LIMIT}). */
-  schemas: SchemaPageView[];
-  /** Every schema of `components/schemas`, in document order, as the schema index lists them. */
-  schemaIndex: SchemaIndexEntry[];
-  /** The base URL generated samples use (the first server, variables at their defaults). */
-  sampleServer: string;
-  /** Where try-it sends: the mock on this site, and/or the description's servers (when it has any). */
-  tryItTo: { mock: boolean; servers: boolean };
-  /**
-   * The whole view of one operation's page. Built on demand, one page at a time, so a build holds the
-   * heavy parts (schema trees, examples, samples) of one page at once, not of 1,100.
-   */
-  operationView(op: OperationSummary): OperationView;
-  /** The schema tree of a schema's page, expanded one level deeper than in operations. */
-  schemaTree(schema: SchemaPageView): SchemaNode;
-}
-
-export interface ModelOptions {
-  /** The build date as YYYY-MM-DD (UTC). */
-  buildDate: string;
-  /** Expansion bound of nested object schemas in operations (default 2). */
-  maxRefDepth?: number;
-  /** Where try-it may send (default both): the mock on this site, the description's servers. */
-  tryItTargets?: ReadonlyArray<'mock' | 'description'>;
-  /** The URL path of the reference's pages, no trailing slash (default {@link REFERENCE_BASE}). */
-  base?: string;
-  /**
-   * Component schema count up to which every schema has a page (default {@link SCHEMA_PAGE_LIMIT});
-   * above it only the schemas a page shows collapsed have one.
-   */
-  schemaPages?: number;
-  /**
-   * The generated code samples' languages, `@scalar/snippetz` `target/client` ids in tab order
-   * (default {@link DEFAULT_SAMPLE_TARGETS}); `[]` for hand-written samples only.
-   */
-  sampleTargets?: readonly SampleTargetId[];
-}
 
 /**
  * A page's meta description from Markdown: plain text (code, emphasis, links and tables reduced to
@@ -337,224 +94,6 @@ export function serverUrl(server: unknown): string | null {
   });
 }
 
-function prettyJson(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
-}
-
-/** An example as a page shows it: pretty-printed, its long strings and long lists shortened (long-values.ts). */
-function exampleView(name: string, summary: string | undefined, raw: unknown, generated: boolean): ExampleView {
-  const { text, shortened, cutFrom } = boundExample(raw, prettyJson);
-  const view: ExampleView = { name, value: text, generated };
-  if (summary !== undefined) view.summary = summary;
-  if (shortened > 0) view.shortened = shortened;
-  if (cutFrom !== undefined) view.cutFrom = cutFrom;
-  return view;
-}
-
-/** The value of an Example Object: `value`, else 3.2's `dataValue`, else its `serializedValue` text. */
-function exampleValue(ex: Json): unknown {
-  return ex.value ?? ex.dataValue ?? ex.serializedValue;
-}
-
-function examplesOf(doc: Json, media: Json): ExampleView[] {
-  const out: ExampleView[] = [];
-  if (media.example !== undefined) out.push(exampleView('Example', undefined, media.example, false));
-  if (isObject(media.examples)) {
-    const entries = Object.entries(media.examples);
-    for (const [key, raw] of entries) {
-      const ex = deref(doc, raw);
-      if (!isObject(ex) || exampleValue(ex) === undefined) continue;
-      // The upgrade to 3.1+ turns a lone `example` into `examples: {default: {value}}`: still "Example".
-      const name = entries.length === 1 && key === 'default' ? 'Example' : key;
-      out.push(exampleView(name, str(ex.summary), exampleValue(ex), false));
-    }
-  }
-  return out;
-}
-
-function mediaViews(doc: Json, content: unknown, ctx: SchemaContext): MediaView[] {
-  if (!isObject(content)) return [];
-  return Object.entries(content).map(([mediaType, raw]) => {
-    const m = deref(doc, raw);
-    const media = isObject(m) ? m : {};
-    const examples = examplesOf(doc, media);
-    if (examples.length === 0 && media.schema !== undefined && /json/i.test(mediaType)) {
-      examples.push(exampleView('Example', undefined, exampleFor(media.schema, doc), true));
-    }
-    const view: MediaView = {
-      mediaType,
-      schema: media.schema === undefined ? undefined : schemaNode(media.schema, ctx),
-      examples,
-    };
-    if (media.itemSchema !== undefined) view.itemSchema = schemaNode(media.itemSchema, ctx);
-    return view;
-  });
-}
-
-/** Parameters of an operation: path-level ones first, overridden by the operation's (same name and `in`). */
-function parametersOf(doc: Json, pathItem: Json, operation: Json): Json[] {
-  const byKey = new Map<string, Json>();
-  for (const list of [pathItem.parameters, operation.parameters]) {
-    if (!Array.isArray(list)) continue;
-    for (const raw of list) {
-      const p = deref(doc, raw);
-      if (isObject(p) && typeof p.name === 'string' && typeof p.in === 'string') byKey.set(`${p.in}:${p.name}`, p);
-    }
-  }
-  return [...byKey.values()];
-}
-
-function schemeSummary(name: string, s: Json): string {
-  if (s.type === 'http' && typeof s.scheme === 'string' && s.scheme) {
-    return s.scheme.toLowerCase() === 'bearer'
-      ? 'Authorization: Bearer <token>'
-      : `Authorization: ${s.scheme[0]?.toUpperCase()}${s.scheme.slice(1)} <credentials>`;
-  }
-  if (s.type === 'apiKey' && typeof s.name === 'string' && typeof s.in === 'string')
-    return `API key in the ${s.in} ${s.in === 'query' ? 'parameter' : ''} ${s.name}`.replace(/\s+/g, ' ');
-  if (s.type === 'oauth2') return 'OAuth 2.0 access token (Authorization: Bearer <token>)';
-  if (s.type === 'openIdConnect') return 'OpenID Connect access token';
-  if (s.type === 'mutualTLS') return 'Mutual TLS: a client certificate';
-  return name;
-}
-
-function securityOf(doc: Json, operation: Json): SchemeView[][] {
-  const reqs = Array.isArray(operation.security) ? operation.security : Array.isArray(doc.security) ? doc.security : [];
-  const schemes =
-    isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
-  return reqs.filter(isObject).map((req) =>
-    Object.entries(req).map(([name, scopes]) => {
-      const s = deref(doc, schemes[name]);
-      const scheme = isObject(s) ? s : {};
-      return {
-        name,
-        summary: schemeSummary(name, scheme),
-        description: str(scheme.description),
-        scopes: Array.isArray(scopes) ? scopes.map(String) : [],
-      };
-    }),
-  );
-}
-
-/** The request a generated sample makes: production server, required parameters, bearer token, body example. */
-function sampleRequest(
-  base: string,
-  method: string,
-  path: string,
-  params: ParameterView[],
-  security: SchemeView[][],
-  body: RequestBodyView | null,
-): SampleRequest {
-  let url = base.replace(/\/+$/, '') + path;
-  const query = new URLSearchParams();
-  const headers: SampleRequest['headers'] = [];
-  for (const p of params) {
-    if (!p.required) continue;
-    const raw = p.example === undefined ? undefined : (JSON.parse(p.example) as unknown);
-    const value = raw === undefined ? `<${p.name}>` : typeof raw === 'string' ? raw : JSON.stringify(raw);
-    if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(value));
-    else if (p.in === 'query') query.append(p.name, value);
-    else if (p.in === 'header') headers.push({ name: p.name, value });
-  }
-  const first = security[0]?.[0];
-  if (first?.summary.startsWith('Authorization: Bearer')) {
-    headers.push({ name: 'Authorization', value: 'Bearer $TOKEN' });
-  }
-  const json = body?.contents.find((c) => /json/i.test(c.mediaType));
-  const q = query.toString();
-  return {
-    method,
-    url: q ? `${url}?${q}` : url,
-    headers: json ? [...headers, { name: 'Content-Type', value: json.mediaType }] : headers,
-    body: json?.examples[0]?.value,
-  };
-}
-
-/** Views of a parameter list (Parameter Objects, `$ref`s resolved). */
-function parameterViews(doc: Json, params: Json[], ctx: SchemaContext): ParameterView[] {
-  return params.map((p) => {
-    // A parameter has `schema`, or `content` with one media type (always so for `in: querystring`).
-    const content = isObject(p.content) ? Object.entries(p.content)[0] : undefined;
-    const media = content && isObject(content[1]) ? content[1] : undefined;
-    const schema = p.schema ?? media?.schema;
-    let ex = parameterExample(doc, p);
-    if (ex === undefined && media) ex = examplesOf(doc, media)[0]?.value;
-    const view: ParameterView = {
-      name: typeof p.name === 'string' ? p.name : '',
-      in: typeof p.in === 'string' ? p.in : '',
-      required: p.required === true || p.in === 'path',
-      deprecated: p.deprecated === true,
-      description: str(p.description),
-      schema: schemaNode(schema ?? {}, ctx),
-      example: ex === undefined ? undefined : typeof ex === 'string' && media ? ex : jsonText(ex),
-    };
-    if (content) view.mediaType = content[0];
-    return view;
-  });
-}
-
-function requestBodyView(doc: Json, raw: unknown, ctx: SchemaContext): RequestBodyView | null {
-  const rb = deref(doc, raw);
-  return isObject(rb)
-    ? { required: rb.required === true, description: str(rb.description), contents: mediaViews(doc, rb.content, ctx) }
-    : null;
-}
-
-function responseViews(doc: Json, raw: unknown, ctx: SchemaContext): ResponseView[] {
-  return Object.entries(isObject(raw) ? raw : {})
-    .filter(([status]) => !status.startsWith('x-'))
-    .map(([status, rawResponse]) => {
-      const r = deref(doc, rawResponse);
-      const resp = isObject(r) ? r : {};
-      const headers = Object.entries(isObject(resp.headers) ? resp.headers : {}).map(([name, rawH]) => {
-        const h = deref(doc, rawH);
-        const header = isObject(h) ? h : {};
-        const headerSchema = deref(doc, header.schema);
-        // `example`, else the first of `examples` (3.1+ upgrades move `example` there), else the schema's.
-        const ex = parameterExample(doc, { ...header, schema: headerSchema });
-        return {
-          name,
-          required: header.required === true,
-          description: str(header.description),
-          schema: header.schema === undefined ? undefined : schemaNode(header.schema, ctx),
-          example: ex === undefined ? undefined : typeof ex === 'string' ? ex : jsonText(ex),
-        };
-      });
-      return { status, description: str(resp.description), headers, contents: mediaViews(doc, resp.content, ctx) };
-    });
-}
-
-/**
- * The callbacks of an operation (`callbacks`: name → Callback Object of runtime expression → Path
- * Item), one view per method of each expression.
- */
-function callbackViews(doc: Json, operation: Json, ctx: SchemaContext): CallbackView[] {
-  const out: CallbackView[] = [];
-  for (const [name, rawCallback] of Object.entries(isObject(operation.callbacks) ? operation.callbacks : {})) {
-    const callback = deref(doc, rawCallback);
-    if (!isObject(callback)) continue;
-    for (const [expression, rawItem] of Object.entries(callback)) {
-      if (expression.startsWith('x-')) continue;
-      const item = deref(doc, rawItem);
-      if (!isObject(item)) continue;
-      for (const { method, operation: op } of pathItemOperations(item)) {
-        out.push({
-          name,
-          expression,
-          method,
-          summary: str(op.summary),
-          description: str(op.description),
-          parameters: parameterViews(doc, parametersOf(doc, item, op), ctx),
-          requestBody: requestBodyView(doc, op.requestBody, ctx),
-          responses: responseViews(doc, op.responses, ctx),
-        });
-      }
-    }
-  }
-  return out;
-}
-
-/** The base URL of generated samples: the first server (variables at their defaults), made absolute. */
 function sampleBase(doc: Json): string {
   const fallback = 'https://api.example.com';
   const url = serverUrl(Array.isArray(doc.servers) ? doc.servers[0] : undefined);
@@ -671,35 +210,8 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
   const operationView = (op: OperationSummary): OperationView => {
     const source = raw.get(op.slug);
     if (!source) throw new Error(`no operation with the slug ${op.slug}`);
-    const { operation, pathItem } = source;
     const ctx: SchemaContext = { ...baseCtx, expanded: new Set(), budget: { rows: PAGE_ROW_BUDGET } };
-    const parameters = parameterViews(doc, parametersOf(doc, pathItem, operation), ctx);
-    const requestBody = requestBodyView(doc, operation.requestBody, ctx);
-    const responses = responseViews(doc, operation.responses, ctx);
-    const security = securityOf(doc, operation);
-    const ext =
-      isObject(operation.externalDocs) && typeof operation.externalDocs.url === 'string'
-        ? operation.externalDocs
-        : null;
-    return {
-      ...op,
-      description: str(operation.description),
-      security,
-      parameters,
-      requestBody,
-      responses,
-      // A webhook is sent by the API: a sample of calling it would mislead.
-      samples:
-        op.kind === 'webhook'
-          ? []
-          : codeSamples(
-              operation,
-              sampleRequest(sampleServer, op.method, op.path, parameters, security, requestBody),
-              options.sampleTargets ?? DEFAULT_SAMPLE_TARGETS,
-            ),
-      callbacks: callbackViews(doc, operation, ctx),
-      externalDocs: ext ? { url: String(ext.url), description: str(ext.description) } : undefined,
-    };
+    return operationPage(doc, op, source.operation, source.pathItem, ctx, sampleServer, options.sampleTargets);
   };
 
   const tagViews = new Map<string, TagView>();

@@ -1,6 +1,5 @@
 /**
- * Schema Objects as a readable tree for the reference pages, and example values for schemas that have
- * none. Pure: no I/O; the document is read, never changed.
+ * Schema Objects as a readable tree for the reference pages. Pure: no I/O; the document is read, never changed.
  *
  * Input is the loader's internal form (OpenAPI 3.2, so JSON Schema 2020-12), and 3.0's `nullable` and
  * `example` are still read. What a reader needs from a schema: the type (with the `$ref` name, linked
@@ -13,14 +12,10 @@
  * shape.
  */
 
-import { parsePointer, resolvePointer } from '../../../spec/pointer.ts';
+import { isObject, type JsonObject as Json } from '../../../spec/json.ts';
+import { parsePointer } from '../../../spec/pointer.ts';
+import { deref } from '../../../spec/refs.ts';
 import { boundLongStrings } from './long-values.ts';
-
-type Json = Record<string, unknown>;
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** A schema of `components/schemas`, by name, with its page when it has one. */
 export interface SchemaLink {
@@ -117,26 +112,6 @@ export interface SchemaContext {
 export const PAGE_ROW_BUDGET = 250;
 
 const SCHEMA_PREFIX = '#/components/schemas/';
-
-/**
- * Resolves a local `$ref` (`#/a/b`, RFC 6901 fragment form) in the document.
- * @returns the target, or undefined when the reference is not local, malformed or points nowhere
- */
-export function resolveLocalRef(doc: Json, ref: string): unknown {
-  if (!ref.startsWith('#/')) return undefined;
-  try {
-    return resolvePointer(doc, ref);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Follows `$ref` chains of any kind (parameters, responses, headers, examples…), at most 10 hops. */
-export function deref(doc: Json, value: unknown): unknown {
-  let v = value;
-  for (let i = 0; i < 10 && isObject(v) && typeof v.$ref === 'string'; i++) v = resolveLocalRef(doc, v.$ref);
-  return v;
-}
 
 /** The schema name of a `#/components/schemas/Name` reference, or null. */
 export function schemaRefName(ref: unknown): string | null {
@@ -427,66 +402,6 @@ export function schemaExamples(s: Json): unknown[] {
     for (const v of s.examples) if (!out.some((o) => JSON.stringify(o) === JSON.stringify(v))) out.push(v);
   }
   return out;
-}
-
-/**
- * An example value for a schema without one: `example`, then `default`, the first `enum` value, or a
- * placeholder by type; objects and arrays recurse to a bounded depth, cycles end in null.
- */
-export function exampleFor(schema: unknown, doc: Json, depth = 0, seen: ReadonlySet<string> = new Set()): unknown {
-  const name = isObject(schema) ? schemaRefName(schema.$ref) : null;
-  if (name && seen.has(name)) return null;
-  const nextSeen = name ? new Set([...seen, name]) : seen;
-  const target = deref(doc, schema);
-  if (!isObject(target)) return null;
-  const s = Array.isArray(target.allOf) ? mergeAllOf(doc, target, nextSeen) : target;
-  const examples = schemaExamples(s);
-  if (examples.length > 0) return examples[0];
-  if (s.const !== undefined) return s.const;
-  if (s.default !== undefined) return s.default;
-  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
-  const choice = Array.isArray(s.oneOf) ? s.oneOf[0] : Array.isArray(s.anyOf) ? s.anyOf[0] : undefined;
-  if (choice !== undefined) return depth > 8 ? null : exampleFor(choice, doc, depth + 1, nextSeen);
-  if (depth > 4) return null;
-  switch (typeOf(s).split(' | ')[0]) {
-    case 'object': {
-      const out: Json = {};
-      if (isObject(s.properties)) {
-        for (const [k, v] of Object.entries(s.properties)) {
-          const p = deref(doc, v);
-          if (isObject(p) && p.writeOnly === true) continue;
-          out[k] = exampleFor(v, doc, depth + 1, nextSeen);
-        }
-      }
-      return out;
-    }
-    case 'array': {
-      const head = Array.isArray(s.prefixItems)
-        ? s.prefixItems.map((p) => exampleFor(p, doc, depth + 1, nextSeen))
-        : [];
-      if (head.length > 0) return head;
-      return s.items === undefined || typeof s.items === 'boolean'
-        ? []
-        : [exampleFor(s.items, doc, depth + 1, nextSeen)];
-    }
-    case 'integer':
-    case 'number':
-      return typeof s.minimum === 'number' ? s.minimum : 0;
-    case 'boolean':
-      return true;
-    case 'string':
-      return s.format === 'date-time'
-        ? '2026-01-01T00:00:00Z'
-        : s.format === 'date'
-          ? '2026-01-01'
-          : s.format === 'uri'
-            ? 'https://example.com'
-            : s.format === 'email'
-              ? 'user@example.com'
-              : 'string';
-    default:
-      return null;
-  }
 }
 
 /**

@@ -10,7 +10,7 @@
  * operations; other tags link to their tag page.
  */
 import { FULL_SIDEBAR_LIMIT } from '../options.ts';
-import type { OperationSummary, ReferenceModel, TagView } from './reference.ts';
+import type { OperationSummary, ReferenceModel, TagView } from './views.ts';
 
 export { FULL_SIDEBAR_LIMIT };
 

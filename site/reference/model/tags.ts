@@ -3,7 +3,8 @@
  * any depth), and "Other" for tags no group names. Pure.
  */
 
-import { isObject, type OpenApiDocument, type OperationRef } from './document.ts';
+import { isObject } from '../../../spec/json.ts';
+import type { OpenApiDocument, OperationRef } from './document.ts';
 
 export interface TagGroup {
   name: string;

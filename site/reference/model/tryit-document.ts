@@ -8,18 +8,18 @@
  * - optional parameters are shown unticked, so the client sends only the required ones (with every
  *   example enabled, `GET /pets` filtered by all of them at once and returned one pet);
  * - `x-codeSamples` are dropped, so the client's snippet is generated from the request it will send,
- *   not the hand-written sample of the page.
+ *   not the hand-written sample of the page;
+ * - a JSON request body without an example gets the one its page shows (spec/examples.ts), so the
+ *   client sends the body the page and its code samples show, in full.
  */
+import { generatedValue } from '../../../spec/examples.ts';
+import { isObject, type JsonObject as Json } from '../../../spec/json.ts';
+import { isJsonMediaType } from '../../../spec/media.ts';
 import { HTTP_METHODS } from '../../../spec/operations.ts';
 import { parsePointer } from '../../../spec/pointer.ts';
+import { atPointer, deref } from '../../../spec/refs.ts';
 import type { OpenApiDocument } from './document.ts';
-import { deref, parameterExample, resolveLocalRef } from './schema.ts';
-
-type Json = Record<string, unknown>;
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { parameterExample } from './schema.ts';
 
 /** A server the try-it client can send to (OpenAPI Server Object). */
 export interface TryItServer {
@@ -37,7 +37,7 @@ export function collectRefs(doc: Json, value: unknown, found: Set<string> = new 
     else if (isObject(v)) {
       if (typeof v.$ref === 'string' && v.$ref.startsWith('#/components/') && !found.has(v.$ref)) {
         found.add(v.$ref);
-        stack.push(resolveLocalRef(doc, v.$ref));
+        stack.push(atPointer(doc, v.$ref));
       }
       for (const [k, child] of Object.entries(v)) if (k !== '$ref') stack.push(child);
     }
@@ -70,6 +70,26 @@ function disableOptional(doc: Json, params: unknown): unknown {
 }
 
 /**
+ * A request body whose JSON media types lack an example, with the generated one (the page's), and
+ * inlined when it was a `$ref`; the body as it is when nothing lacks one.
+ */
+function withBodyExamples(doc: Json, raw: unknown): unknown {
+  const body = deref(doc, raw);
+  if (!isObject(body) || !isObject(body.content)) return raw;
+  let changed = false;
+  const content: Json = {};
+  for (const [mediaType, rawMedia] of Object.entries(body.content)) {
+    const media = deref(doc, rawMedia);
+    content[mediaType] = rawMedia;
+    if (!isObject(media) || media.schema === undefined || !isJsonMediaType(mediaType)) continue;
+    if (media.example !== undefined || (isObject(media.examples) && Object.keys(media.examples).length > 0)) continue;
+    content[mediaType] = { ...media, example: generatedValue(media.schema, doc, 'request') };
+    changed = true;
+  }
+  return changed ? { ...body, content } : raw;
+}
+
+/**
  * The one-operation document for the try-it client.
  * @param method HTTP method, any case
  * @param path the path template as written in the document
@@ -85,6 +105,7 @@ export function tryItDocument(input: OpenApiDocument, method: string, path: stri
   }
   const { 'x-codeSamples': _s, 'x-code-samples': _s2, ...operation } = item[m] as Json;
   operation.parameters = disableOptional(doc, operation.parameters);
+  if (operation.requestBody !== undefined) operation.requestBody = withBodyExamples(doc, operation.requestBody);
   const pathItem: Json = { [m]: operation };
   if (item.parameters !== undefined) pathItem.parameters = disableOptional(doc, item.parameters);
 
@@ -92,7 +113,7 @@ export function tryItDocument(input: OpenApiDocument, method: string, path: stri
   const sourceComponents = isObject(doc.components) ? doc.components : {};
   for (const ref of collectRefs(doc, pathItem)) {
     const [, kind, name] = parsePointer(ref);
-    const target = resolveLocalRef(doc, ref);
+    const target = atPointer(doc, ref);
     if (!kind || name === undefined || target === undefined) continue;
     components[kind] ??= {};
     (components[kind] as Json)[name] = target;

@@ -1,4 +1,4 @@
-// Unit tests of the Open Graph images (site/agents/og.ts, og-images.ts): one image per page at the
+// Unit tests of the Open Graph images (site/og/card.ts, images.ts): one image per page at the
 // file its `og:image` names, a cache key that changes with anything drawn, and the drawn bytes: a
 // 1200×630 JPEG, the bytes astro-og-canvas draws, kept in the cache under its key. Runs from the
 // project root (the font files and the cache are relative to it).
@@ -6,20 +6,20 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { generateOpenGraphImage } from 'astro-og-canvas';
-import { OG_FONTS, ogCard, ogImageOptions, ogImages } from '../../../site/agents/og.ts';
-import { drawOgImage, ogCacheFile, ogDrawingKey, ogImage, ogImageKey } from '../../../site/agents/og-images.ts';
 import { agentPages } from '../../../site/agents/pages.ts';
 import { ogImagePath } from '../../../site/agents/paths.ts';
+import { OG_FONTS, ogCard, ogImageOptions, ogImages } from '../../../site/og/card.ts';
+import { drawOgImage, ogCacheFile, ogDrawingKey, ogImage, ogImageKey } from '../../../site/og/images.ts';
 import { mapReference } from '../../../site/reference/explorer/map.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
-import { loadSpec, SPEC_PATH } from '../../../spec/load.ts';
 import { jpegSize } from '../../support/images.ts';
+import { SPEC_PATH, writtenSpec } from '../../support/spec.ts';
 
 const BUILD_DATE = '2026-11-23';
 
 function petstorePages() {
-  const doc = loadSpec(SPEC_PATH) as unknown as OpenApiDocument;
+  const doc = writtenSpec(SPEC_PATH) as unknown as OpenApiDocument;
   const model = buildReferenceModel(doc, { buildDate: BUILD_DATE });
   const { deprecations, stability } = mapReference(doc, { buildDate: BUILD_DATE });
   const guides = [{ url: '/', source: '---\ntitle: Petstore API\ndescription: Home.\n---\n' }];

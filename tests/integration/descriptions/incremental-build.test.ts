@@ -1,5 +1,5 @@
 // Rebuilding a site: pages generated from an unchanged description are copied from the previous build
-// (Astro's incremental build, keyed by site/reference/build/page-key.ts) and come out byte for byte as
+// (Astro's incremental build, keyed by site/reference/page-cache-key.ts) and come out byte for byte as
 // rendered; a changed description renders them again, so no page is ever stale.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 // The mock suites that run against the server's mock (contract, error catalogue, regressions) run
-// again here against the bundled mock of the in-browser and edge builds: site/mock/edge.ts bundled
+// again here against the bundled mock of the in-browser and edge builds: site/mock/hosts/edge.ts bundled
 // with the definition precompiled from the spec (tests/support/mock.ts `bundledMock`). Same core,
 // validators written out as code at build time: every status, header and error body must agree.
 export {};

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { bundleMock } from '../../../site/mock/hosts/precompile.ts';
 import { createMock, type Mock, type MockOptions } from '../../../site/mock/index.ts';
-import { mockOperations } from '../../../site/mock/operations.ts';
-import { bundleMock } from '../../../site/mock/precompile.ts';
-import type { Description } from '../../../site/mock/refs.ts';
+import { mockOperations } from '../../../site/mock/route/operations.ts';
 import { loadDescription } from '../../../spec/loader/index.ts';
+import type { Description } from '../../../spec/refs.ts';
 import {
   answerProblems,
   credentials,
@@ -34,14 +34,14 @@ async function mockOf(path: string): Promise<{ doc: Description; mock: Mock; fau
 }
 
 /**
- * The mock as the service worker and the edge module run it: site/mock/edge.ts bundled with the
+ * The mock as the service worker and the edge module run it: site/mock/hosts/edge.ts bundled with the
  * definition precompiled from the description (Ajv standalone validators, no schema compiler).
  */
 async function bundledMockOf(doc: Description, warnings: string[]): Promise<Mock> {
   const dir = mkdtempSync(join(tmpdir(), 'mock-any-'));
   try {
     const outfile = join(dir, 'edge.mjs');
-    const entry = join(import.meta.dirname, '../../../site/mock/edge.ts');
+    const entry = join(import.meta.dirname, '../../../site/mock/hosts/edge.ts');
     await bundleMock(doc, { entry, outfile, format: 'esm', minify: false, onWarn: (w) => warnings.push(w) });
     const mod = (await import(pathToFileURL(outfile).href)) as { createEdgeMock: (o: MockOptions) => Mock };
     return mod.createEdgeMock({ basePath: BASE, rateLimit: false });

@@ -2,10 +2,10 @@
 // document and stays silent on the real one, so "no findings" cannot pass vacuously.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadSpec } from '../../../spec/load.ts';
+import { writtenSpec } from '../../support/spec.ts';
 import { enabledRules, type Finding, lint } from '../../support/spectral.ts';
 
-const original = loadSpec();
+const original = writtenSpec();
 
 // biome-ignore lint/suspicious/noExplicitAny: broken copies are edited as free-form data
 type Any = any;

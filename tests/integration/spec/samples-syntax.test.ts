@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { loadSpec } from '../../../spec/load.ts';
 import { listOperations } from '../../../spec/operations.ts';
+import { writtenSpec } from '../../support/spec.ts';
 
-const doc = loadSpec();
+const doc = writtenSpec();
 const dir = mkdtempSync(join(tmpdir(), 'petstore-samples-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 

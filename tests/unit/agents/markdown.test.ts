@@ -20,11 +20,12 @@ import {
 } from '../../../site/agents/reference-markdown.ts';
 import { mapReference } from '../../../site/reference/explorer/map.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
-import { buildReferenceModel, type ReferenceModel } from '../../../site/reference/model/reference.ts';
-import { loadSpec, SPEC_PATH } from '../../../spec/load.ts';
+import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
+import type { ReferenceModel } from '../../../site/reference/model/views.ts';
+import { SPEC_PATH, writtenSpec } from '../../support/spec.ts';
 
 const BUILD_DATE = '2026-11-23';
-const spec = () => loadSpec(SPEC_PATH) as unknown as OpenApiDocument;
+const spec = () => writtenSpec(SPEC_PATH) as unknown as OpenApiDocument;
 
 function petstorePages(guides: { url: string; source: string }[] = []): { model: ReferenceModel; pages: AgentPage[] } {
   const doc = spec();

@@ -15,10 +15,10 @@ import { createMock } from '../../../site/mock/index.ts';
 import { mapReference } from '../../../site/reference/explorer/map.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
-import { loadSpec, SPEC_PATH } from '../../../spec/load.ts';
+import { SPEC_PATH, writtenSpec } from '../../support/spec.ts';
 
 const BUILD_DATE = '2026-11-23';
-const doc = loadSpec(SPEC_PATH) as unknown as OpenApiDocument;
+const doc = writtenSpec(SPEC_PATH) as unknown as OpenApiDocument;
 const model = buildReferenceModel(doc, { buildDate: BUILD_DATE });
 const { deprecations, stability } = mapReference(doc, { buildDate: BUILD_DATE });
 const corpus = buildCorpus(agentPages({ model, guides: [], buildDate: BUILD_DATE, deprecations, stability }), model);
@@ -107,7 +107,7 @@ describe('call_mock plan', () => {
 });
 
 describe('the tools through an MCP client', async () => {
-  const mock = await createMock(loadSpec(SPEC_PATH), { basePath: '/api/mock' });
+  const mock = await createMock(writtenSpec(SPEC_PATH), { basePath: '/api/mock' });
   const connect = async (): Promise<Client> => {
     const server = createDocsServer({ corpus, mock, mockBase: '/api/mock', sandboxToken: () => 'unit-token' });
     const [a, b] = InMemoryTransport.createLinkedPair();

@@ -3,9 +3,9 @@
 // the description; the mock starts on descriptions the old one crashed on.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { checkCredentials, securityPlan } from '../../../site/mock/access/security.ts';
 import { createMock } from '../../../site/mock/index.ts';
-import { mockOperations } from '../../../site/mock/operations.ts';
-import { checkCredentials, securityPlan } from '../../../site/mock/security.ts';
+import { mockOperations } from '../../../site/mock/route/operations.ts';
 
 const spec = {
   openapi: '3.0.3',

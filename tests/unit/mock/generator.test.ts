@@ -1,9 +1,10 @@
-// The generator alone (site/mock/generator.ts): the body and headers of a negotiated response,
+// The generator alone (site/mock/answer/generate.ts): the body and headers of a negotiated response,
 // from its examples or generated from its schema.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { generate, pruneCycles, sampleSchema } from '../../../site/mock/generator.ts';
-import type { Negotiation } from '../../../site/mock/negotiator.ts';
+import { generate } from '../../../site/mock/answer/generate.ts';
+import type { Negotiation } from '../../../site/mock/answer/negotiate.ts';
+import { generatedValue, pruneCycles } from '../../../spec/examples.ts';
 
 const doc = {
   openapi: '3.2.0',
@@ -75,7 +76,7 @@ describe('from the schema', () => {
   });
 
   test('requests leave readOnly out and keep writeOnly', () => {
-    const body = sampleSchema({ $ref: '#/components/schemas/Pet' }, doc, 'request') as Record<string, unknown>;
+    const body = generatedValue({ $ref: '#/components/schemas/Pet' }, doc, 'request') as Record<string, unknown>;
     assert.equal('id' in body, false);
     assert.equal(typeof body.password, 'string');
   });

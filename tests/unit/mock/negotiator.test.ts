@@ -1,9 +1,9 @@
-// The negotiator alone (site/mock/negotiator.ts): which status, media type and example an
+// The negotiator alone (site/mock/answer/negotiate.ts): which status, media type and example an
 // operation answers with, from its responses and the request's Accept and Prefer headers.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { negotiate, parseAccept, parsePrefer } from '../../../site/mock/answer/negotiate.ts';
 import { MockError } from '../../../site/mock/errors.ts';
-import { negotiate, parseAccept, parsePrefer } from '../../../site/mock/negotiator.ts';
 
 const doc = {
   openapi: '3.2.0',
@@ -107,7 +107,7 @@ describe('header parsing', () => {
 
   test('Accept: best quality first, q=0 dropped, order kept among equals', () => {
     assert.deepEqual(
-      parseAccept('text/html;q=0.2, application/json, application/xml;q=0, text/plain').map((r) => r.type),
+      parseAccept('text/html;q=0.2, application/json, application/xml;q=0, text/plain').map((r) => r.range),
       ['application/json', 'text/plain', 'text/html'],
     );
   });

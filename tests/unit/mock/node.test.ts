@@ -1,11 +1,11 @@
-// The node:http edge of the mock (site/mock/node.ts, what `npm start` serves /api/mock with):
+// The node:http edge of the mock (site/mock/hosts/node.ts, what `npm start` serves /api/mock with):
 // requests that node:http accepts but a Fetch `Request` cannot represent must still get a
 // catalogue `Error`, never a 500. Raw sockets, because fetch() cannot send a bad Host or TRACE.
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { requestUrl, toNodeListener } from '../../../site/mock/node.ts';
+import { requestUrl, toNodeListener } from '../../../site/mock/hosts/node.ts';
 import { mountedMock } from '../../support/mock.ts';
 
 let server: Server;

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createMock } from '../../../site/mock/index.ts';
-import { portablePattern } from '../../../site/mock/pattern.ts';
+import { portablePattern } from '../../../site/mock/request/pattern.ts';
 
 const ok = (schema: Record<string, unknown> = { type: 'object', properties: { ok: { type: 'boolean' } } }) => ({
   '200': { description: 'OK', content: { 'application/json': { schema } } },

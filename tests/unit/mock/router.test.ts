@@ -1,9 +1,9 @@
-// The mock's compiled routing table (site/mock/router.ts) must route exactly like openapi-backend's
+// The mock's compiled routing table (site/mock/route/router.ts) must route exactly like openapi-backend's
 // own router (`OpenAPIRouter.matchOperation`) on the spec: same operation, same 404/405 decision.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { type Document, OpenAPIBackend, type Operation } from 'openapi-backend';
-import { Router } from '../../../site/mock/router.ts';
+import { Router } from '../../../site/mock/route/router.ts';
 import { testSpec } from '../../support/mock.ts';
 
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];

@@ -1,10 +1,10 @@
-// Per-token sandboxes (site/mock/sandboxes.ts) and the rate window (site/mock/ratelimit.ts):
+// Per-token sandboxes (site/mock/access/sandboxes.ts) and the rate window (site/mock/access/ratelimit.ts):
 // pure bookkeeping driven by an injected clock.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { consume, rateLimitHeaders } from '../../../site/mock/ratelimit.ts';
-import { estimateBytes, Sandboxes, sandboxKey } from '../../../site/mock/sandboxes.ts';
-import { DEFAULT_CAPS } from '../../../site/mock/store.ts';
+import { consume, rateLimitHeaders } from '../../../site/mock/access/ratelimit.ts';
+import { estimateBytes, Sandboxes, sandboxKey } from '../../../site/mock/access/sandboxes.ts';
+import { DEFAULT_CAPS } from '../../../site/mock/petstore/store.ts';
 
 function clock(start = 1_000_000): { now: () => number; advance: (ms: number) => void } {
   let t = start;

@@ -3,7 +3,7 @@
 // the service worker answers only same-origin requests under the mount path.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MOCK_BASE, PROBE_HEADER, workerAnswers } from '../../../site/mock/mount.ts';
+import { MOCK_BASE, PROBE_HEADER, workerAnswers } from '../../../site/mock/hosts/mount.ts';
 import { mountedMock, req } from '../../support/mock.ts';
 
 const json = (body: unknown) => ({ body: JSON.stringify(body) });

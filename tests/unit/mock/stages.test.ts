@@ -1,30 +1,29 @@
-// Each stage of the mock's pipeline (site/mock/stages.ts) alone, with a hand-made context and a
+// Each stage of the mock's pipeline (site/mock/*/stages.ts) alone, with a hand-made context and a
 // `next` that records whether it ran; then `compose` and the composed mock for the stages' order.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { params as pathParamsOf } from 'bath-es5';
-import { OpenAPIBackend, type Operation } from 'openapi-backend';
-import { MockError } from '../../../site/mock/errors.ts';
-import { createMock, type Mock } from '../../../site/mock/index.ts';
-import { Router } from '../../../site/mock/router.ts';
-import { Sandboxes } from '../../../site/mock/sandboxes.ts';
+import { OpenAPIBackend } from 'openapi-backend';
+import { Sandboxes } from '../../../site/mock/access/sandboxes.ts';
 import {
   authenticate,
+  bearerAuthenticator,
   bearerToken,
-  type Context,
-  compose,
-  headAsGet,
-  mountPath,
-  type PreparedOperation,
-  preflight,
   rateLimit,
-  rawParams,
-  readBody,
-  route,
   sandbox,
-  validate,
-} from '../../../site/mock/stages.ts';
-import { loadSpec } from '../../../spec/load.ts';
+} from '../../../site/mock/access/stages.ts';
+import { internalForm } from '../../../site/mock/description.ts';
+import { MockError } from '../../../site/mock/errors.ts';
+import { jsonResponse } from '../../../site/mock/http.ts';
+import { createMock, type Mock } from '../../../site/mock/index.ts';
+import { type Behaviour, type Context, compose, type PreparedOperation } from '../../../site/mock/pipeline.ts';
+import { checkRawParams, paramView } from '../../../site/mock/request/params.ts';
+import { jsonObjectBody, rawParams, readBody, validate } from '../../../site/mock/request/stages.ts';
+import { type MockOperation, mockOperations } from '../../../site/mock/route/operations.ts';
+import { templateParams } from '../../../site/mock/route/path-params.ts';
+import { Router, routeTemplate } from '../../../site/mock/route/router.ts';
+import { headAsGet, mountPath, preflight, route } from '../../../site/mock/route/stages.ts';
+import type { Description } from '../../../spec/json.ts';
+import { writtenSpec } from '../../support/spec.ts';
 
 const BASE = '/api/mock';
 
@@ -50,29 +49,37 @@ async function rejectsWith(p: Promise<Response>, code: string): Promise<void> {
 }
 
 let api: OpenAPIBackend;
-let router: Router<Operation>;
+let router: Router<MockOperation>;
 let prepared: Map<string, PreparedOperation>;
 before(async () => {
-  api = new OpenAPIBackend({ definition: loadSpec() as never, quick: true, validate: true });
+  const doc = writtenSpec() as unknown as Description;
+  api = new OpenAPIBackend({ definition: writtenSpec() as never, quick: true, validate: true });
   await api.init();
-  const ops = api.getOperations();
+  const ops = mockOperations(internalForm(doc));
   router = new Router(ops);
   prepared = new Map(
-    ops.map((op) => [
-      op.operationId as string,
-      {
-        operation: op,
-        handler: () => ({ status: 200 }),
-        params: (op.parameters ?? []) as PreparedOperation['params'],
-        needsAuth: true,
-        hasBody: op.requestBody !== undefined,
-        intKeys: new Set(['categoryId', 'petId', 'quantity']),
-        countKeys: new Set(['quantity']),
-        commaArrays: new Set(['ids']),
-        pathParams: pathParamsOf(op.path),
-        validators: () => api.validator.getRequestValidatorsForOperation(op.operationId as string) ?? [],
-      },
-    ]),
+    ops.map((op) => {
+      const params = op.parameters.map((p) => paramView(internalForm(doc), p));
+      const behaviour: Behaviour = {
+        authenticate: bearerAuthenticator(true),
+        writes: true,
+        checkRawParams: (raw, query) => checkRawParams(params, raw, query),
+        readBody: jsonObjectBody(new Set(['categoryId', 'petId', 'quantity']), new Set(['quantity'])),
+        answer: () => jsonResponse(200, undefined),
+      };
+      return [
+        op.operationId,
+        {
+          operation: op,
+          params,
+          hasBody: op.requestBody !== undefined,
+          commaArrays: new Set(['ids']),
+          pathParams: templateParams(routeTemplate(op.path), params),
+          validators: () => api.validator.getRequestValidatorsForOperation(op.operationId) ?? [],
+          behaviour,
+        },
+      ];
+    }),
   );
 });
 
@@ -265,7 +272,7 @@ describe('compose and the composed mock', () => {
 
   let mock: Mock;
   before(async () => {
-    mock = await createMock(loadSpec(), { basePath: BASE, onError: () => {}, rateLimit: { limit: 2, windowS: 60 } });
+    mock = await createMock(writtenSpec(), { basePath: BASE, onError: () => {}, rateLimit: { limit: 2, windowS: 60 } });
   });
   const call = (method: string, path: string, headers: Record<string, string> = {}) =>
     mock.handle(new Request(`http://127.0.0.1${BASE}${path}`, { method, headers }));

@@ -2,11 +2,11 @@
 // "Stock", "Limits", "Seed data"), identifier parsing, JSON int64 checks, links and headers.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MAX_BODY_BYTES, parseJsonBody, readBodyText } from '../../../site/mock/body.ts';
 import { MockError } from '../../../site/mock/errors.ts';
 import { deprecationHeaders, paginationLink } from '../../../site/mock/http.ts';
-import { exactJsonInteger, readRawInteger } from '../../../site/mock/ids.ts';
-import { canTransition, DEFAULT_CAPS, Store } from '../../../site/mock/store.ts';
+import { canTransition, DEFAULT_CAPS, Store } from '../../../site/mock/petstore/store.ts';
+import { MAX_BODY_BYTES, parseJsonBody, readBodyText } from '../../../site/mock/request/body.ts';
+import { exactJsonInteger, readRawInteger } from '../../../site/mock/request/ids.ts';
 
 const ALL = { limit: 100, offset: 0 };
 

@@ -1,7 +1,7 @@
 // Unit tests of what the build keeps between builds: precompressed bodies (site/serving/build.ts),
 // the cache keys of the in-browser mock (site/integrations/mock-worker.ts), of the search index
 // (site/integrations/search-index.ts) and of the reference pages for Astro's incremental build
-// (site/reference/build/page-key.ts, site/integrations/incremental-build.ts).
+// (site/reference/page-cache-key.ts, site/integrations/incremental-build.ts).
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ import {
 } from '../../../site/integrations/incremental-build.ts';
 import { workerInputsKey } from '../../../site/integrations/mock-worker.ts';
 import { searchIndexKey } from '../../../site/integrations/search-index.ts';
-import { type PageKeyInputs, pageKeyOf } from '../../../site/reference/build/page-key.ts';
+import { type PageKeyInputs, pageKeyOf } from '../../../site/reference/page-cache-key.ts';
 import {
   brotliQuality,
   GZIP_LEVEL,
@@ -162,7 +162,7 @@ describe('searchIndexKey', () => {
   });
 });
 
-describe('the reference pages’ key for the incremental build (site/reference/build/page-key.ts)', () => {
+describe('the reference pages’ key for the incremental build (site/reference/page-cache-key.ts)', () => {
   const base: PageKeyInputs = {
     sourceVersion: '3.0.3',
     source: { openapi: '3.0.3', info: { title: 'Pets', version: '1' }, paths: { '/pets': { get: {} } } },

@@ -7,7 +7,7 @@ import { inlineJson, mapReference, referenceCss } from '../../../site/reference/
 import { listOperations, type OpenApiDocument, slugifyTag } from '../../../site/reference/model/document.ts';
 import { formatDay, parseDay, sunsetState } from '../../../site/reference/model/lifecycle.ts';
 import { tagGroups } from '../../../site/reference/model/tags.ts';
-import { loadSpec } from '../../../spec/load.ts';
+import { writtenSpec } from '../../support/spec.ts';
 
 const fixture = (): OpenApiDocument =>
   parse(readFileSync(new URL('./fixtures/mini.yaml', import.meta.url), 'utf8')) as OpenApiDocument;
@@ -231,7 +231,7 @@ describe('helpers', () => {
 });
 
 describe('mapReference on spec/openapi.yaml', () => {
-  const spec = loadSpec() as unknown as OpenApiDocument;
+  const spec = writtenSpec() as unknown as OpenApiDocument;
   const mapped = mapReference(spec, { buildDate: '2026-11-21' });
   const ops = listOperations(mapped.document);
 

@@ -7,15 +7,16 @@ import { relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { mapReference } from '../../../site/reference/explorer/map.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
-import { buildReferenceModel, type ReferenceModel } from '../../../site/reference/model/reference.ts';
+import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
 import { schemaNode } from '../../../site/reference/model/schema.ts';
 import { referenceSidebar, type SidebarItem } from '../../../site/reference/model/sidebar.ts';
 import { tryItDocument } from '../../../site/reference/model/tryit-document.ts';
+import type { ReferenceModel } from '../../../site/reference/model/views.ts';
 import { parseReferenceOptions, ReferenceOptionsError } from '../../../site/reference/options.ts';
-import { loadSpec, SPEC_PATH } from '../../../spec/load.ts';
 import { loadDescription } from '../../../spec/loader/index.ts';
 import { FIXTURES, fixtureDescriptions } from '../../support/descriptions.ts';
 import { expectedPages } from '../../support/expected-pages.ts';
+import { SPEC_PATH, writtenSpec } from '../../support/spec.ts';
 
 const BUILD_DATE = '2026-11-23';
 const build = (doc: Record<string, unknown>): ReferenceModel =>
@@ -36,7 +37,7 @@ describe('the Petstore through the loader (OpenAPI 3.2 internal form)', () => {
     const { document } = await loadDescription(SPEC_PATH);
     assert.match(String(document.openapi), /^3\.[12]/);
     const upgraded = build(document);
-    const written = build(loadSpec(SPEC_PATH) as unknown as Record<string, unknown>);
+    const written = build(writtenSpec(SPEC_PATH) as unknown as Record<string, unknown>);
     // Compared as the pages receive them (serialised): a key left undefined renders like a missing one.
     const json = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
     assert.deepEqual(

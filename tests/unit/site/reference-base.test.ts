@@ -8,7 +8,7 @@ import { apiCatalog } from '../../../site/agents/discovery.ts';
 import { llmsTxt } from '../../../site/agents/llms.ts';
 import { agentPages } from '../../../site/agents/pages.ts';
 import { ogImagePath } from '../../../site/agents/paths.ts';
-import { mockWorkerPaths } from '../../../site/mock/mount.ts';
+import { mockWorkerPaths } from '../../../site/mock/hosts/mount.ts';
 import { referenceRoutes } from '../../../site/reference/integration.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';

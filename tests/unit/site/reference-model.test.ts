@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { serverAllowed } from '../../../site/reference/browser/guard.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
-import { buildReferenceModel, type OperationView, serverUrl } from '../../../site/reference/model/reference.ts';
+import { buildReferenceModel, serverUrl } from '../../../site/reference/model/reference.ts';
 import { codeSamples, type SampleTargetId } from '../../../site/reference/model/samples.ts';
 import { schemaNode } from '../../../site/reference/model/schema.ts';
 import {
@@ -16,10 +16,11 @@ import {
 } from '../../../site/reference/model/sidebar.ts';
 import { slugify, uniqueSlugs } from '../../../site/reference/model/slug.ts';
 import { tryItDocument } from '../../../site/reference/model/tryit-document.ts';
-import { loadSpec, SPEC_PATH } from '../../../spec/load.ts';
+import type { OperationView } from '../../../site/reference/model/views.ts';
+import { SPEC_PATH, writtenSpec } from '../../support/spec.ts';
 
 const BUILD_DATE = '2026-11-23';
-const spec = () => loadSpec(SPEC_PATH) as unknown as OpenApiDocument;
+const spec = () => writtenSpec(SPEC_PATH) as unknown as OpenApiDocument;
 const model = () => buildReferenceModel(spec(), { buildDate: BUILD_DATE });
 const byId = (id: string): OperationView => {
   const m = model();

@@ -5,11 +5,11 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPI } from 'openapi-types';
-import { loadSpec, SPEC_PATH } from '../../../spec/load.ts';
 import { listOperations } from '../../../spec/operations.ts';
+import { SPEC_PATH, writtenSpec } from '../../support/spec.ts';
 import { lint } from '../../support/spectral.ts';
 
-const doc = loadSpec();
+const doc = writtenSpec();
 const operations = (d: typeof doc) =>
   listOperations(d).map(({ method, path, operation }) => ({ method, path, op: operation }));
 

@@ -1,8 +1,8 @@
 // The one list of operations: document order, every path item method, nothing else.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadSpec } from '../../../spec/load.ts';
 import { HTTP_METHODS, listOperations } from '../../../spec/operations.ts';
+import { writtenSpec } from '../../support/spec.ts';
 
 describe('listOperations', () => {
   test('paths in document order, methods in path item order, with their objects', () => {
@@ -30,7 +30,7 @@ describe('listOperations', () => {
   });
 
   test('the Petstore spec: each operationId once', () => {
-    const ops = listOperations(loadSpec());
+    const ops = listOperations(writtenSpec());
     assert.ok(ops.length >= 15, `${ops.length} operations`);
     const ids = ops.map((o) => o.operationId);
     assert.equal(new Set(ids).size, ids.length);

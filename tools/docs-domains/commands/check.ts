@@ -1,5 +1,5 @@
 /**
- * `docs-domains check`: runs the check groups (dns, tls, http; core/registry.ts) for each domain, at most
+ * `docs-domains check`: runs the check groups (dns, tls, http; groups/index.ts) for each domain, at most
  * `--concurrency` at a time, once or with `--watch` until every domain passes, and prints the report as text, JSON,
  * GitHub workflow commands or Markdown. Exit codes: 0 no check failed or errored (warn is ok), 1 some check failed
  * or errored, 2 usage or config error, 130 interrupted.
@@ -8,11 +8,11 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option } from 'commander';
 import { createResolver } from '../core/dns/client.ts';
 import type { Resolver } from '../core/dns/types.ts';
-import { groups as registry } from '../core/registry.ts';
 import { prepareGroups, runChecks } from '../core/run.ts';
 import type { CheckGroup, GroupOption, Report } from '../core/types.ts';
 import { parseDuration, pending, watch } from '../core/watch.ts';
 import { humanSeconds } from '../groups/dns/checks/records.ts';
+import { groups as registry } from '../groups/index.ts';
 import { githubReport, type Position } from '../report/github.ts';
 import { formatJson, formatReport, progressLine, useColor } from '../report/human.ts';
 import { markdownReport } from '../report/markdown.ts';

@@ -42,7 +42,7 @@ export interface CommandContext {
   setExit: (code: number) => void;
   /** The default `--config`, as shown to the user (relative to the working directory when below it). */
   defaultConfig: string;
-  /** The check groups `check` offers; undefined: the registry (core/registry.ts). */
+  /** The check groups `check` offers; undefined: the registry (groups/index.ts). */
   groups?: readonly CheckGroup[];
 }
 

@@ -2,22 +2,20 @@
  * A changelog entry made from a spec-diff report: what `npm run spec:release -- <version>` records. Pure.
  */
 import type { ChangelogNote, ChangelogOperation, ChangelogRelease } from '../../../spec/changelog.ts';
+import { isObject, type JsonObject } from '../../../spec/json.ts';
 import { listAllOperations } from '../../../spec/operations.ts';
 import type { Change, OperationRef, Report } from '../core/types.ts';
 import { message } from '../report/messages.ts';
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The summary of an operation in a document (OpenAPI 3.2's `query` and `additionalOperations` too), when it has one. */
-function summaryOf(doc: Obj, ref: OperationRef): string | undefined {
-  const item = isObj(doc.paths) ? doc.paths[ref.path] : undefined;
-  if (!isObj(item)) return undefined;
+function summaryOf(doc: JsonObject, ref: OperationRef): string | undefined {
+  const item = isObject(doc.paths) ? doc.paths[ref.path] : undefined;
+  if (!isObject(item)) return undefined;
   const op = listAllOperations({ paths: { [ref.path]: item } }).find((o) => o.method === ref.method)?.operation;
-  return isObj(op) && typeof op.summary === 'string' ? op.summary : undefined;
+  return isObject(op) && typeof op.summary === 'string' ? op.summary : undefined;
 }
 
-function entry(ref: OperationRef, change: ChangelogOperation['change'], doc: Obj): ChangelogOperation {
+function entry(ref: OperationRef, change: ChangelogOperation['change'], doc: JsonObject): ChangelogOperation {
   const summary = summaryOf(doc, ref);
   return {
     change,
@@ -31,7 +29,7 @@ function entry(ref: OperationRef, change: ChangelogOperation['change'], doc: Obj
 }
 
 /** The first release: every operation of the description, added. */
-export function initialRelease(doc: Obj, version: string, date: string): ChangelogRelease {
+export function initialRelease(doc: JsonObject, version: string, date: string): ChangelogRelease {
   const operations: ChangelogOperation[] = [];
   for (const { method, path, operationId, operation: op } of listAllOperations(doc)) {
     const ref: OperationRef = { method, path };
@@ -61,8 +59,8 @@ const KIND_OF: Partial<Record<Change['code'], ChangelogOperation['change']>> = {
  */
 export function releaseFromReport(
   report: Report,
-  head: Obj,
-  base: Obj,
+  head: JsonObject,
+  base: JsonObject,
   version: string,
   date: string,
 ): ChangelogRelease {

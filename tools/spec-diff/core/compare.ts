@@ -10,13 +10,10 @@
  * differences.
  */
 import { apiCompare } from 'api-smart-diff';
+import { isObject, type JsonObject } from '../../../spec/json.ts';
 import { HTTP_METHODS } from '../../../spec/operations.ts';
-import { formatPointer } from '../../../spec/pointer.ts';
+import { formatPointer, parsePointer } from '../../../spec/pointer.ts';
 import type { ChangeClass, RawDiff } from './types.ts';
-
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The library's class names → ours. */
 const CLASSES: Record<string, ChangeClass> = {
@@ -27,22 +24,27 @@ const CLASSES: Record<string, ChangeClass> = {
   unclassified: 'unclassified',
 };
 
+/** The pointer tokens of a local `$ref`; none when it is not local or malformed. */
+function componentTokens(ref: string): string[] {
+  if (!ref.startsWith('#/')) return [];
+  try {
+    return parsePointer(ref);
+  } catch {
+    return [];
+  }
+}
+
 /** Every local `$ref` (`#/components/<type>/<name>…`) under `value`, as `<type>/<name>` keys. */
 function componentRefs(value: unknown, out: Set<string> = new Set()): Set<string> {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
     if (Array.isArray(v)) stack.push(...v);
-    else if (isObj(v)) {
+    else if (isObject(v)) {
       for (const [k, x] of Object.entries(v)) {
         if (k === '$ref' && typeof x === 'string') {
-          const m = /^#\/components\/([^/]+)\/([^/]+)/.exec(x);
-          if (m)
-            out.add(
-              `${m[1]}/${decodeURIComponent(m[2] as string)
-                .replaceAll('~1', '/')
-                .replaceAll('~0', '~')}`,
-            );
+          const [root, type, name] = componentTokens(x);
+          if (root === 'components' && type !== undefined && name !== undefined) out.add(`${type}/${name}`);
         } else if (typeof x === 'object' && x !== null) stack.push(x);
       }
     }
@@ -51,12 +53,12 @@ function componentRefs(value: unknown, out: Set<string> = new Set()): Set<string
 }
 
 /** `components` as a flat map `<type>/<name>` → value. */
-function flatComponents(doc: Obj): Map<string, unknown> {
+function flatComponents(doc: JsonObject): Map<string, unknown> {
   const out = new Map<string, unknown>();
   const comps = doc.components;
-  if (!isObj(comps)) return out;
+  if (!isObject(comps)) return out;
   for (const [type, group] of Object.entries(comps)) {
-    if (!isObj(group)) continue;
+    if (!isObject(group)) continue;
     for (const [name, value] of Object.entries(group)) out.set(`${type}/${name}`, value);
   }
   return out;
@@ -75,7 +77,7 @@ const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) =
  * Shallow copies of both documents without the path items (and webhooks) and components that cannot differ.
  * Exported for the tests; {@link compareDocuments} calls it.
  */
-export function pruneIdentical(base: Obj, head: Obj): [Obj, Obj] {
+export function pruneIdentical(base: JsonObject, head: JsonObject): [JsonObject, JsonObject] {
   const bc = flatComponents(base);
   const hc = flatComponents(head);
   const keys = new Set([...bc.keys(), ...hc.keys()]);
@@ -101,12 +103,12 @@ export function pruneIdentical(base: Obj, head: Obj): [Obj, Obj] {
     }
   }
   const keep = new Set<string>(dirty);
-  const prune = (field: 'paths' | 'webhooks'): [Obj | undefined, Obj | undefined] => {
+  const prune = (field: 'paths' | 'webhooks'): [JsonObject | undefined, JsonObject | undefined] => {
     const b = base[field];
     const h = head[field];
-    if (!isObj(b) || !isObj(h)) return [b as Obj | undefined, h as Obj | undefined];
-    const nb: Obj = {};
-    const nh: Obj = {};
+    if (!isObject(b) || !isObject(h)) return [b as JsonObject | undefined, h as JsonObject | undefined];
+    const nb: JsonObject = {};
+    const nh: JsonObject = {};
     for (const key of new Set([...Object.keys(b), ...Object.keys(h)])) {
       const r = componentRefs(h[key]);
       componentRefs(b[key], r);
@@ -129,22 +131,27 @@ export function pruneIdentical(base: Obj, head: Obj): [Obj, Obj] {
         queue.push(t);
       }
   }
-  const comps = (doc: Obj, flat: Map<string, unknown>): Obj | undefined => {
-    if (!isObj(doc.components)) return doc.components as Obj | undefined;
-    const out: Obj = {};
+  const comps = (doc: JsonObject, flat: Map<string, unknown>): JsonObject | undefined => {
+    if (!isObject(doc.components)) return doc.components as JsonObject | undefined;
+    const out: JsonObject = {};
     for (const [type, group] of Object.entries(doc.components)) {
-      if (!isObj(group)) {
+      if (!isObject(group)) {
         out[type] = group;
         continue;
       }
-      const g: Obj = {};
+      const g: JsonObject = {};
       for (const name of Object.keys(group)) if (keep.has(`${type}/${name}`)) g[name] = flat.get(`${type}/${name}`);
       out[type] = g;
     }
     return out;
   };
-  const withParts = (doc: Obj, paths: Obj | undefined, hooks: Obj | undefined, flat: Map<string, unknown>): Obj => {
-    const out: Obj = { ...doc };
+  const withParts = (
+    doc: JsonObject,
+    paths: JsonObject | undefined,
+    hooks: JsonObject | undefined,
+    flat: Map<string, unknown>,
+  ): JsonObject => {
+    const out: JsonObject = { ...doc };
     if (paths !== undefined) out.paths = paths;
     if (hooks !== undefined) out.webhooks = hooks;
     if (doc.components !== undefined) out.components = comps(doc, flat);
@@ -164,21 +171,21 @@ const STAND_IN = '\uE000';
  * 3.0/3.1 and drop every other field once a path item has one, so without this a `query` operation's changes
  * would be invisible. Shallow copies; returns the document itself when it has no such operation.
  */
-export function hoistOperations(doc: Obj): Obj {
+export function hoistOperations(doc: JsonObject): JsonObject {
   const paths = doc.paths;
-  if (!isObj(paths)) return doc;
-  let out: Obj | undefined;
+  if (!isObject(paths)) return doc;
+  let out: JsonObject | undefined;
   for (const [path, item] of Object.entries(paths)) {
-    if (!isObj(item) || (item.query === undefined && item.additionalOperations === undefined)) continue;
+    if (!isObject(item) || (item.query === undefined && item.additionalOperations === undefined)) continue;
     out ??= { ...paths };
     const { query, additionalOperations, ...rest } = item;
-    const shared: Obj = {};
+    const shared: JsonObject = {};
     for (const [k, v] of Object.entries(rest)) if (!(HTTP_METHODS as readonly string[]).includes(k)) shared[k] = v;
     out[path] = rest;
-    if (isObj(query)) out[`${path}${STAND_IN}query`] = { ...shared, get: query };
-    if (isObj(additionalOperations))
+    if (isObject(query)) out[`${path}${STAND_IN}query`] = { ...shared, get: query };
+    if (isObject(additionalOperations))
       for (const [name, op] of Object.entries(additionalOperations))
-        if (isObj(op)) out[`${path}${STAND_IN}+${name}`] = { ...shared, get: op };
+        if (isObject(op)) out[`${path}${STAND_IN}+${name}`] = { ...shared, get: op };
   }
   return out ? { ...doc, paths: out } : doc;
 }
@@ -219,7 +226,7 @@ function unhoistText(text: string): string {
  * @param head the later description
  * @returns the differences in the library's order, each with a JSON pointer (RFC 6901)
  */
-export function compareDocuments(base: Obj, head: Obj): RawDiff[] {
+export function compareDocuments(base: JsonObject, head: JsonObject): RawDiff[] {
   const [b, h] = pruneIdentical(hoistOperations(base), hoistOperations(head));
   const is30 = String(base.openapi).startsWith('3.0') && String(head.openapi).startsWith('3.0');
   // The library picks its rules from `openapi`; it knows 3.0 and 3.1 (3.2 would fall back to the 3.0 rules).

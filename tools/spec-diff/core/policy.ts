@@ -14,6 +14,7 @@
  *   part of `info.version` went up (Semantic Versioning 2.0.0 §8), in which case it is reported as allowed.
  */
 import { parseDay } from '../../../spec/dates.ts';
+import type { JsonObject } from '../../../spec/json.ts';
 import { listAllOperations, PATH_ITEM_METHODS } from '../../../spec/operations.ts';
 import { formatPointer, parsePointer } from '../../../spec/pointer.ts';
 import type { Locator } from './locate.ts';
@@ -28,8 +29,6 @@ import {
   type RuleSource,
   type Side,
 } from './types.ts';
-
-type Obj = Record<string, unknown>;
 
 /** The rules, with their sources, as reports cite them. */
 export const RULES = {
@@ -85,7 +84,7 @@ const pathKey = (path: string): string => path.replace(/\{[^}]*\}/g, '{}');
  * Every operation under `paths`, OpenAPI 3.2's `query` and `additionalOperations` included, by `key path` as
  * written (`get /pets`, `query /pets`, `COPY /pets`).
  */
-function operations(doc: Obj): Map<string, Op> {
+function operations(doc: JsonObject): Map<string, Op> {
   const out = new Map<string, Op>();
   for (const { key, method, at, path, operationId, operation: op } of listAllOperations(doc)) {
     const ref: OperationRef = { method, path };
@@ -210,8 +209,8 @@ const sameOp = (a: OperationRef, b: OperationRef): boolean => a.method === b.met
  * @throws {Error} when `options.buildDate` is not a calendar date
  */
 export function applyPolicy(
-  base: { doc: Obj; side: Side },
-  head: { doc: Obj; side: Side },
+  base: { doc: JsonObject; side: Side },
+  head: { doc: JsonObject; side: Side },
   diffs: RawDiff[],
   options: PolicyOptions,
 ): Report {

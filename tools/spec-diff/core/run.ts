@@ -1,6 +1,8 @@
 /**
  * One comparison, start to end, without I/O: two descriptions in, a {@link Report} out.
  */
+
+import type { JsonObject } from '../../../spec/json.ts';
 import type { Description } from '../load.ts';
 import { compareDocuments } from './compare.ts';
 import { type Locator, locator } from './locate.ts';
@@ -19,8 +21,6 @@ export interface DiffOptions {
   /** The head file as annotations name it (a repository path). */
   headFile: string;
 }
-
-type Obj = Record<string, unknown>;
 
 /** Whether two descriptions are compared as written (same OpenAPI 3.0 or 3.1 version) rather than upgraded. */
 export function comparedAsWritten(base: Description, head: Description): boolean {
@@ -46,10 +46,10 @@ export function diffDescriptions(base: Description, head: Description, options: 
     loc ??= locator(head.text, head.format, head.tree);
     return loc(p);
   };
-  const side = (d: Description, doc: Obj, label: string, commit?: string) => ({
+  const side = (d: Description, doc: JsonObject, label: string, commit?: string) => ({
     label,
     ...(commit ? { commit } : {}),
-    version: String((doc.info as Obj | undefined)?.version ?? ''),
+    version: String((doc.info as JsonObject | undefined)?.version ?? ''),
     openapi: String(d.source.openapi ?? d.source.swagger ?? ''),
   });
   return applyPolicy(

@@ -3,9 +3,9 @@
 // the core, which strips the /api/mock mount path, routes by the description the site is built
 // from (`PETSTORE_SPEC` or spec/openapi.yaml, read at the first request) and answers CORS.
 import type { APIRoute } from 'astro';
+import { loadMockDescription } from '../../../mock/hosts/load.ts';
+import { MOCK_BASE } from '../../../mock/hosts/mount.ts';
 import { createMock, type Mock } from '../../../mock/index.ts';
-import { loadMockDescription } from '../../../mock/load.ts';
-import { MOCK_BASE } from '../../../mock/mount.ts';
 
 export const prerender = false;
 

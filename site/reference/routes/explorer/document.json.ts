@@ -2,7 +2,7 @@
 // groups, badges, servers with the mock first; reference/explorer/map.ts). Loaded by URL, so the explorer page
 // stays small and the document is cached on its own.
 import type { APIRoute } from 'astro';
-import { mappedReference } from '../../../reference/build/data.ts';
+import { mappedReference } from '../../loaded-description.ts';
 
 export const prerender = true;
 

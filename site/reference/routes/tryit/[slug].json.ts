@@ -2,14 +2,14 @@
 // servers it may send to and the operations it must refuse. Fetched on the first click only.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import type { TryItData } from '../../../reference/browser/tryit.ts';
-import { MOCK_BASE, mappedReference, referenceModel, specDocument } from '../../../reference/build/data.ts';
-import { referencePageKey } from '../../../reference/build/page-key.ts';
 import { tryItDocument } from '../../../reference/model/tryit-document.ts';
+import { MOCK_BASE, mappedReference, referenceModel, specDocument } from '../../loaded-description.ts';
+import { referencePageKey } from '../../page-cache-key.ts';
 
 export const prerender = true;
 
 export const getStaticPaths = (async () => {
-  // Unchanged documents are copied from the previous build (Astro's incremental build): page-key.ts.
+  // Unchanged documents are copied from the previous build (Astro's incremental build): site/reference/page-cache-key.ts.
   const cacheKey = await referencePageKey();
   return (await referenceModel()).operations
     .filter((op) => op.tryIt)

@@ -163,7 +163,7 @@ export async function runDnsChecks(ctx: CheckContext, opts: DnsOptions): Promise
   return checks;
 }
 
-/** The `dns` group for the registry (core/registry.ts). */
+/** The `dns` group for the registry (groups/index.ts). */
 export const dnsGroup: CheckGroup<DnsOptions> = {
   name: 'dns',
   description: 'CNAME, conflicting records, TTL, apex ALIAS/ANAME, CAA (RFC 8659) per CA, propagation across resolvers',

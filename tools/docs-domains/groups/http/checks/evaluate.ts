@@ -3,7 +3,7 @@
  *
  * Source: the `domains.redirects` entries (`{from, to, status}`) of the domains procedure and the troubleshooting
  * row "Redirects break: redirect chains may be cached; test in a private window or with a header-only HTTP
- * request" (`shared/reference/petstore-api-spec.md` §1). Redirect semantics: RFC 9110 §15.4.
+ * request" (tools/docs-domains/README.md). Redirect semantics: RFC 9110 §15.4.
  */
 import type { Check, CheckStatus } from '../../../core/types.ts';
 import type { Chain, Hop } from '../follow.ts';

@@ -1,8 +1,8 @@
 /**
- * The `tls` check: classifies what one TLS handshake saw (pure, no I/O; the handshake is in `handshake.ts`).
+ * The `tls` check: classifies what one TLS handshake saw (pure, no I/O; the handshake is in `../transport.ts`).
  *
  * Source of the rules: the troubleshooting table of the domains procedure
- * (`shared/reference/petstore-api-spec.md` §1, rows "SSL certificate not provisioned after 30 minutes" and
+ * (tools/docs-domains/README.md, rows "SSL certificate not provisioned after 30 minutes" and
  * "Browser reports a non-private connection"); name matching per RFC 6125 §6.4 (`names.ts`); validity per
  * RFC 5280 §4.1.2.5. The order of the rules and the "not provisioned" rule are described in `README.md`.
  */
@@ -11,7 +11,7 @@ import type { Check } from '../../../core/types.ts';
 import { renderTls, type TlsCode } from '../messages.ts';
 import { coveringName, toALabel } from './names.ts';
 
-/** One certificate of the served chain, as plain data (`handshake.ts` fills it from `X509Certificate`). */
+/** One certificate of the served chain, as plain data (`../transport.ts` fills it from `X509Certificate`). */
 export interface CertificateFacts {
   /** Subject DN, e.g. `CN=docs.example.com, O=Example`. */
   subject: string;

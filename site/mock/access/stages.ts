@@ -1,0 +1,115 @@
+// The access step of the pipeline: who may call (security requirements, a bearer token), how often
+// (the rate limit per token), and on which data (the token's sandbox).
+import { MockError } from '../errors.ts';
+import { jsonResponse } from '../http.ts';
+import { type Behaviour, errorResponse, type Stage } from '../pipeline.ts';
+import { consume, type RatePolicy, rateLimitHeaders } from './ratelimit.ts';
+import type { Sandboxes } from './sandboxes.ts';
+import { checkCredentials, type SecurityPlan } from './security.ts';
+
+/**
+ * The token of an `Authorization: Bearer <token>` header (RFC 6750 section 2.1; the scheme is
+ * case-insensitive), or undefined when the header is missing or malformed.
+ */
+export function bearerToken(authorization: string | null): string | undefined {
+  if (!authorization) return undefined;
+  const m = /^Bearer +([^\s].*?)\s*$/i.exec(authorization);
+  return m?.[1];
+}
+
+/**
+ * The Petstore's authentication (`bearerAuth`): any non-empty bearer token; otherwise 401
+ * `unauthorized` with `WWW-Authenticate: Bearer`. Without `required` a request without a token runs
+ * as token `''`.
+ */
+export function bearerAuthenticator(required: boolean): Behaviour['authenticate'] {
+  return (request) => {
+    const auth = request.headers.get('authorization');
+    const token = bearerToken(auth);
+    if (token === undefined && required) {
+      throw new MockError(
+        'unauthorized',
+        `header Authorization: ${auth ? "malformed; expected 'Bearer <token>'" : "missing; expected 'Bearer <token>'"}`,
+        { 'WWW-Authenticate': 'Bearer' },
+      );
+    }
+    return token ?? '';
+  };
+}
+
+/**
+ * The authentication of an operation answered from its description: any non-empty credential of
+ * the schemes of one of its security requirements (security.ts); the credential is the sandbox key.
+ */
+export function credentialsAuthenticator(plan: SecurityPlan): Behaviour['authenticate'] {
+  return (request, url) => {
+    const check = checkCredentials(plan, { headers: request.headers, query: url.searchParams });
+    if (!check.ok) throw new MockError('unauthorized', check.message, { 'WWW-Authenticate': check.challenge });
+    return check.token || (bearerToken(request.headers.get('authorization')) ?? '');
+  };
+}
+
+const resetAuthenticator = bearerAuthenticator(true);
+
+/**
+ * 5. Authentication, as the operation's behaviour asks (a bearer token for the Petstore's, the
+ * credentials of its security requirements otherwise). The reset endpoint needs a bearer token: it
+ * resets that token's sandbox.
+ */
+export function authenticate(): Stage {
+  return async (ctx, next) => {
+    const target = ctx.target;
+    const check = target?.kind === 'operation' ? target.op.behaviour.authenticate : resetAuthenticator;
+    ctx.token = check(ctx.request, ctx.url);
+    return next();
+  };
+}
+
+/**
+ * 6. Rate limit per token (ratelimit.ts): over the policy → 429 `rate_limited` with `Retry-After`;
+ * every response after this stage, errors included, carries `RateLimit-Policy` and `RateLimit`.
+ * `false` turns it off (no headers either).
+ */
+export function rateLimit(policy: RatePolicy | false, sandboxes: Sandboxes, now: () => number = Date.now): Stage {
+  return async (ctx, next) => {
+    if (!policy) return next();
+    ctx.sandbox ??= sandboxes.get(ctx.token ?? '');
+    const decision = consume(ctx.sandbox.rate, policy, now());
+    const headers = rateLimitHeaders(policy, decision);
+    const res = decision.allowed
+      ? await next()
+      : errorResponse(
+          new MockError(
+            'rate_limited',
+            `over ${policy.limit} requests per ${policy.windowS === 60 ? 'minute' : `${policy.windowS} seconds`} for this token; retry after ${decision.resetS} seconds`,
+          ),
+        );
+    for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+    return res;
+  };
+}
+
+/**
+ * 7. Sandbox of the token (sandboxes.ts): reads see its data (the seed until it changes
+ * something), writes change only its own copy. `POST /_reset` ends here: that sandbox goes back
+ * to the seed → 204.
+ */
+export function sandbox(sandboxes: Sandboxes): Stage {
+  return async (ctx, next) => {
+    ctx.sandbox ??= sandboxes.get(ctx.token ?? '');
+    const box = ctx.sandbox;
+    if (ctx.target?.kind === 'reset') {
+      sandboxes.reset(box);
+      return jsonResponse(204, undefined);
+    }
+    // Only an operation whose behaviour writes changes a store: answers from the description
+    // leave the sandbox on the shared seed.
+    const write = ctx.method !== 'GET' && (ctx.target?.kind !== 'operation' || ctx.target.op.behaviour.writes);
+    ctx.store = sandboxes.storeOf(box, write);
+    try {
+      return await next();
+    } finally {
+      if (write) sandboxes.settle(box);
+    }
+  };
+}

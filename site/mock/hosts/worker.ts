@@ -1,0 +1,129 @@
+// The mock in the reader's browser: a service worker that answers try-it requests on a static
+// host (no server process). The try-it client registers it on the first try-it, and only when the
+// site's own server does not answer the mock route (site/reference/browser/tryit.ts). It runs the same
+// core as the server (../core.ts) with the definition compiled at build time (precompile.ts), and
+// keeps the reader's sandboxes in IndexedDB, so they survive reloads and the browser stopping the
+// worker. It answers only same-origin requests under the mount path; everything else, the
+// production server included, goes to the network untouched.
+import { definition } from 'virtual:petstore-mock/definition';
+import { type Mock, type MockSnapshot, mockFromDefinition } from '../core.ts';
+import { CLAIM_MESSAGE, MOCK_BASE, workerAnswers } from './mount.ts';
+
+/** What this file uses of the service worker global scope (the DOM typings do not describe it). */
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  readonly request: Request;
+  respondWith(response: Promise<Response>): void;
+}
+interface MessageEvent extends ExtendableEvent {
+  readonly data: unknown;
+}
+interface WorkerScope {
+  readonly location: { origin: string };
+  readonly clients: { claim(): Promise<void> };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+}
+const scope = self as unknown as WorkerScope;
+
+/** IndexedDB database, object store and key of the saved sandboxes. */
+const DB_NAME = 'petstore-mock';
+const DB_STORE = 'state';
+const DB_KEY = 'sandboxes';
+
+function request<T>(r: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+}
+
+function openDb(): Promise<IDBDatabase> {
+  const open = indexedDB.open(DB_NAME, 1);
+  open.onupgradeneeded = () => open.result.createObjectStore(DB_STORE);
+  return request(open);
+}
+
+async function load(): Promise<MockSnapshot | undefined> {
+  const db = await openDb();
+  try {
+    return (await request(db.transaction(DB_STORE).objectStore(DB_STORE).get(DB_KEY))) as MockSnapshot | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+async function save(snapshot: MockSnapshot): Promise<void> {
+  const db = await openDb();
+  try {
+    const tx = db.transaction(DB_STORE, 'readwrite');
+    tx.objectStore(DB_STORE).put(snapshot, DB_KEY);
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+let ready: Promise<Mock> | undefined;
+/** Saves in the order the requests were answered. */
+let saving: Promise<void> = Promise.resolve();
+
+/** The mock, built once per worker start with the sandboxes saved before (seed data when none). */
+function mock(): Promise<Mock> {
+  ready ??= (async () => {
+    // The server's caps, sandbox count, store budget and rate limit; no idle expiry, which frees a
+    // shared server's memory but here would drop the reader's data while the worker happens to
+    // stay alive, although a restarted worker restores it.
+    const m = mockFromDefinition(definition, { basePath: MOCK_BASE, sandboxes: { idleMs: Number.POSITIVE_INFINITY } });
+    try {
+      const saved = await load();
+      if (saved) m.restore(saved);
+    } catch (err) {
+      console.error('[mock] the saved sandboxes could not be read; starting from the seed data:', err);
+    }
+    return m;
+  })();
+  return ready;
+}
+
+/** Methods that never change a sandbox: nothing to save after them. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+async function answer(req: Request): Promise<Response> {
+  const m = await mock();
+  const response = await m.handle(req);
+  if (!READS.has(req.method)) {
+    const snapshot = m.snapshot();
+    saving = saving
+      .then(() => save(snapshot))
+      .catch((err) => console.error('[mock] the sandboxes could not be saved:', err));
+    // Answer once saved: a reload right after a write sees it.
+    await saving;
+  }
+  return response;
+}
+
+scope.addEventListener('install', () => {
+  void scope.skipWaiting();
+});
+scope.addEventListener('activate', (event) => {
+  // Control the page that registered the worker at once, so its first try-it request is answered.
+  event.waitUntil(scope.clients.claim());
+});
+scope.addEventListener('fetch', (event) => {
+  if (!workerAnswers(event.request.url, scope.location.origin, event.request.headers)) return;
+  event.respondWith(answer(event.request));
+});
+scope.addEventListener('message', (event) => {
+  // A page the worker does not control yet (loaded with the cache bypassed, or open before the
+  // worker was) asks for it before its first try-it request.
+  if (event.data === CLAIM_MESSAGE) event.waitUntil(scope.clients.claim());
+});

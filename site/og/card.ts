@@ -1,0 +1,97 @@
+/**
+ * What a page's Open Graph image says (1200×630 JPEG, drawn by astro-og-canvas at build time): the
+ * page title large, then the API's name, and for an operation its method and path with its stability
+ * and deprecation badges; a coloured edge per HTTP method. Pure data; the fonts are files of
+ * node_modules (Inter, SIL Open Font License), so the build fetches nothing.
+ */
+import type { OGImageOptions } from 'astro-og-canvas';
+import type { AgentPage } from '../agents/pages.ts';
+import { ogImagePath } from '../agents/paths.ts';
+
+/** Width and height of every card, in pixels (Open Graph's and X's large-image size). */
+export const OG_SIZE = { width: 1200, height: 630 } as const;
+
+/**
+ * The cards' encoding. JPEG at quality 90: CanvasKit encodes a card in much less time than as PNG (its
+ * PNG encoder is most of a PNG card's time; figures in site/README.md) at about the same size, and
+ * flat colours with anti-aliased text show no visible artefacts.
+ * The file extension is ../agents/paths.ts `OG_IMAGE_EXTENSION`.
+ */
+export const OG_ENCODING = { format: 'JPEG', quality: 90, mediaType: 'image/jpeg' } as const;
+
+/** The font files, relative to the project root (astro-og-canvas reads paths from there). */
+export const OG_FONTS = [
+  './node_modules/@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf',
+  './node_modules/@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf',
+];
+
+/** The text of one card. */
+export interface OgCard {
+  title: string;
+  /** Lines under the title. */
+  lines: string[];
+  /** Upper-case HTTP method of an operation (colours the edge). */
+  method?: string;
+}
+
+const METHOD_COLOURS: Record<string, [number, number, number]> = {
+  GET: [34, 160, 107],
+  POST: [56, 120, 220],
+  PUT: [214, 132, 30],
+  PATCH: [150, 90, 210],
+  DELETE: [210, 60, 60],
+};
+
+/** A page's card. */
+export function ogCard(page: AgentPage, apiTitle: string): OgCard {
+  const op = page.operation;
+  if (op) {
+    const badges = [op.stability?.label, op.deprecation ? 'Deprecated' : undefined].filter(Boolean);
+    return {
+      title: page.title,
+      lines: [apiTitle, `${op.method} ${op.path}${badges.length ? `   [${badges.join('] [')}]` : ''}`],
+      method: op.method,
+    };
+  }
+  const desc =
+    page.description.length > 140 ? `${page.description.slice(0, 139).replace(/\s+\S*$/, '')}…` : page.description;
+  return { title: page.title, lines: [apiTitle, ...(desc && page.title !== apiTitle ? [desc] : [])] };
+}
+
+/** astro-og-canvas options of a card. */
+export function ogImageOptions(card: OgCard): OGImageOptions {
+  return {
+    title: card.title,
+    description: card.lines.join('\n'),
+    // One colour: a gradient doubles the time CanvasKit takes per image.
+    bgGradient: [[23, 24, 38]],
+    border: { color: (card.method && METHOD_COLOURS[card.method]) || [120, 130, 255], width: 24, side: 'inline-start' },
+    padding: 72,
+    fonts: OG_FONTS,
+    font: {
+      title: { families: ['Inter'], weight: 'Bold', size: 68, lineHeight: 1.15, color: [255, 255, 255] },
+      description: { families: ['Inter'], weight: 'Normal', size: 36, lineHeight: 1.4, color: [200, 204, 230] },
+    },
+    format: OG_ENCODING.format,
+    quality: OG_ENCODING.quality,
+  };
+}
+
+/** One image to draw: its file below `/og/` and what astro-og-canvas draws. */
+export interface OgImage {
+  /** The file below `/og/`, e.g. `reference/list-pets.jpg` (see ../agents/paths.ts `ogImagePath`). */
+  file: string;
+  options: OGImageOptions;
+}
+
+/**
+ * The Open Graph image of every page, in the pages' order.
+ * @param pages the site's pages (../agents/site.ts `sitePages`)
+ * @param apiTitle the description's `info.title`, the second line of every card
+ */
+export function ogImages(pages: readonly AgentPage[], apiTitle: string): OgImage[] {
+  return pages.map((page) => ({
+    file: ogImagePath(page.url).slice('/og/'.length),
+    options: ogImageOptions(ogCard(page, apiTitle)),
+  }));
+}

@@ -1,0 +1,148 @@
+/**
+ * Build-time edge of the reference: loads the API description once per build through the one loader
+ * (spec/loader/: `PETSTORE_SPEC`, else the integration's `description` option, else
+ * spec/openapi.yaml), decides the build date, and runs the pure mappings once for every consumer: the
+ * static reference pages and the sidebar (model/), the Scalar explorer (explorer/map.ts), the try-it
+ * documents, the deprecation and stability lists in the guides, the description downloads.
+ *
+ * Astro evaluates its config and its prerender bundle as separate module instances of this file, so
+ * the options and the computed views live on `globalThis` (the loader caches the description there
+ * too): the sidebar computed for the config is the one the pages use.
+ */
+import { upgrade } from '@scalar/openapi-upgrader';
+import { buildDate } from '../../spec/dates.ts';
+import { type LoadedDescription, loadDescription, specPath } from '../../spec/loader/index.ts';
+import { MOCK_BASE } from '../mock/hosts/mount.ts';
+import { type MappedReference, mapReference } from './explorer/map.ts';
+import type { OpenApiDocument } from './model/document.ts';
+import { buildReferenceModel } from './model/reference.ts';
+import { referenceSidebar, type SidebarItem } from './model/sidebar.ts';
+import type { ReferenceModel } from './model/views.ts';
+import { DEFAULT_OPTIONS, type ReferenceOptions } from './options.ts';
+
+export { buildDate, MOCK_BASE };
+
+/** Everything the reference derives from one loaded description. */
+export interface ReferenceData {
+  options: ReferenceOptions;
+  loaded: LoadedDescription;
+  /** The static pages' model. */
+  model: ReferenceModel;
+  /** The description mapped for Scalar's explorer and the try-it client. */
+  mapped: MappedReference;
+}
+
+const OPTIONS_KEY = Symbol.for('petstore-docs.reference.options');
+const DATA_KEY = Symbol.for('petstore-docs.reference.data');
+type Store = {
+  [OPTIONS_KEY]?: ReferenceOptions;
+  [DATA_KEY]?: WeakMap<LoadedDescription, Map<string, ReferenceData>>;
+};
+
+/** Sets the options every consumer of this process uses (the integration does, once, at start). */
+export function setReferenceOptions(options: ReferenceOptions): void {
+  (globalThis as Store)[OPTIONS_KEY] = options;
+}
+
+/** The options set by the integration, or the defaults (tests, tools). */
+export function referenceOptions(): ReferenceOptions {
+  return (globalThis as Store)[OPTIONS_KEY] ?? DEFAULT_OPTIONS;
+}
+
+/**
+ * The description file of this build: `PETSTORE_SPEC` when set (the override), else the `description`
+ * option (relative to the working directory, where Astro runs).
+ */
+export function descriptionPath(options: ReferenceOptions = referenceOptions()): string {
+  return specPath({ PETSTORE_SPEC: process.env.PETSTORE_SPEC || options.description });
+}
+
+/**
+ * The loaded description and every view of it, computed once per process, description version and
+ * options.
+ * @throws {DescriptionError} when the description cannot be loaded (file, line, column, pointer)
+ * @throws {Error} on an invalid `x-stability`, `x-deprecated-sunset`, `x-successor` or `x-tagGroups`
+ */
+export async function referenceData(): Promise<ReferenceData> {
+  const options = referenceOptions();
+  const loaded = await loadDescription(descriptionPath(options));
+  const store = globalThis as Store;
+  store[DATA_KEY] ??= new WeakMap();
+  let byOptions = store[DATA_KEY].get(loaded);
+  if (!byOptions) {
+    byOptions = new Map();
+    store[DATA_KEY].set(loaded, byOptions);
+  }
+  const date = buildDate();
+  const key = `${date} ${JSON.stringify(options)}`;
+  let data = byOptions.get(key);
+  if (!data) {
+    const document = loaded.document as OpenApiDocument;
+    const tryIt = options.tryIt.targets;
+    data = {
+      options,
+      loaded,
+      model: buildReferenceModel(document, {
+        buildDate: date,
+        tryItTargets: tryIt,
+        base: options.base,
+        schemaPages: options.schemaPages,
+        sampleTargets: options.codeSamples.targets,
+      }),
+      mapped: mapReference(explorerDocument(loaded), {
+        buildDate: date,
+        mockBase: MOCK_BASE,
+        mock: tryIt.includes('mock'),
+        descriptionServers: tryIt.includes('description'),
+      }),
+    };
+    byOptions.set(key, data);
+  }
+  return data;
+}
+
+/**
+ * What Scalar's explorer renders: the description upgraded to OpenAPI 3.1 (Scalar 1.72 upgrades what it
+ * is given to 3.1 and does not lay out a 3.2 document's tag groups), or the internal form when the
+ * description is 3.2 already.
+ */
+function explorerDocument(loaded: LoadedDescription): OpenApiDocument {
+  if (loaded.document.openapi.startsWith('3.1') || loaded.sourceVersion.startsWith('3.2')) {
+    return loaded.document as OpenApiDocument;
+  }
+  return upgrade(structuredClone(loaded.source), '3.1') as unknown as OpenApiDocument;
+}
+
+/** The static reference pages' model. */
+export async function referenceModel(): Promise<ReferenceModel> {
+  return (await referenceData()).model;
+}
+
+/** The description mapped for Scalar's explorer. */
+export async function mappedReference(): Promise<MappedReference> {
+  return (await referenceData()).mapped;
+}
+
+/** The description's internal form (OpenAPI 3.2): what the try-it documents are cut from. */
+export async function specDocument(): Promise<OpenApiDocument> {
+  return (await referenceData()).loaded.document as OpenApiDocument;
+}
+
+/** The description in its own version, external `$ref`s bundled in: what `/openapi.json` serves. */
+export async function sourceDocument(): Promise<Record<string, unknown>> {
+  return (await referenceData()).loaded.source;
+}
+
+/** The entry file's text, as the `/openapi.yaml` download serves it. */
+export async function specText(): Promise<string> {
+  return (await referenceData()).loaded.text;
+}
+
+/**
+ * The reference's sidebar group with the configured label and threshold.
+ * @param current the tag whose operations are listed when the sidebar is pruned (the page's tag)
+ */
+export async function sidebarGroup(current?: { tag?: string }): Promise<SidebarItem> {
+  const { model, options } = await referenceData();
+  return referenceSidebar(model, current, { label: options.sidebar.label, threshold: options.sidebar.threshold });
+}

@@ -1,0 +1,263 @@
+/**
+ * One operation's page: its parameters, request body, responses (with their examples), security,
+ * code samples and callbacks, built from the Operation Object when the page is rendered. Pure.
+ * Rules: path-level parameters are overridden by the operation's (same name and `in`);
+ * `x-codeSamples` first, generated samples only for other languages (samples.ts).
+ */
+import type { Direction } from '../../../spec/examples.ts';
+import { describedExamples } from '../../../spec/examples.ts';
+import { isObject, type JsonObject as Json } from '../../../spec/json.ts';
+import { pathItemOperations } from '../../../spec/operations.ts';
+import { deref } from '../../../spec/refs.ts';
+import { examplesOf, prettyJson } from './examples.ts';
+import { boundLongStrings } from './long-values.ts';
+import { codeSamples, DEFAULT_SAMPLE_TARGETS, type SampleRequest, type SampleTargetId } from './samples.ts';
+import { jsonText, parameterExample, type SchemaContext, schemaNode } from './schema.ts';
+import type {
+  CallbackView,
+  MediaView,
+  OperationSummary,
+  OperationView,
+  ParameterView,
+  RequestBodyView,
+  ResponseView,
+  SchemeView,
+} from './views.ts';
+
+/** A string with text in it, else undefined. */
+export function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() ? v : undefined;
+}
+
+function mediaViews(doc: Json, content: unknown, ctx: SchemaContext, direction: Direction): MediaView[] {
+  if (!isObject(content)) return [];
+  return Object.entries(content).map(([mediaType, raw]) => {
+    const m = deref(doc, raw);
+    const media = isObject(m) ? m : {};
+    const view: MediaView = {
+      mediaType,
+      schema: media.schema === undefined ? undefined : schemaNode(media.schema, ctx),
+      examples: examplesOf(doc, mediaType, media, direction),
+    };
+    if (media.itemSchema !== undefined) view.itemSchema = schemaNode(media.itemSchema, ctx);
+    return view;
+  });
+}
+
+/** Parameters of an operation: path-level ones first, overridden by the operation's (same name and `in`). */
+function parametersOf(doc: Json, pathItem: Json, operation: Json): Json[] {
+  const byKey = new Map<string, Json>();
+  for (const list of [pathItem.parameters, operation.parameters]) {
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      const p = deref(doc, raw);
+      if (isObject(p) && typeof p.name === 'string' && typeof p.in === 'string') byKey.set(`${p.in}:${p.name}`, p);
+    }
+  }
+  return [...byKey.values()];
+}
+
+function schemeSummary(name: string, s: Json): string {
+  if (s.type === 'http' && typeof s.scheme === 'string' && s.scheme) {
+    return s.scheme.toLowerCase() === 'bearer'
+      ? 'Authorization: Bearer <token>'
+      : `Authorization: ${s.scheme[0]?.toUpperCase()}${s.scheme.slice(1)} <credentials>`;
+  }
+  if (s.type === 'apiKey' && typeof s.name === 'string' && typeof s.in === 'string')
+    return `API key in the ${s.in} ${s.in === 'query' ? 'parameter' : ''} ${s.name}`.replace(/\s+/g, ' ');
+  if (s.type === 'oauth2') return 'OAuth 2.0 access token (Authorization: Bearer <token>)';
+  if (s.type === 'openIdConnect') return 'OpenID Connect access token';
+  if (s.type === 'mutualTLS') return 'Mutual TLS: a client certificate';
+  return name;
+}
+
+function securityOf(doc: Json, operation: Json): SchemeView[][] {
+  const reqs = Array.isArray(operation.security) ? operation.security : Array.isArray(doc.security) ? doc.security : [];
+  const schemes =
+    isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
+  return reqs.filter(isObject).map((req) =>
+    Object.entries(req).map(([name, scopes]) => {
+      const s = deref(doc, schemes[name]);
+      const scheme = isObject(s) ? s : {};
+      return {
+        name,
+        summary: schemeSummary(name, scheme),
+        description: str(scheme.description),
+        scopes: Array.isArray(scopes) ? scopes.map(String) : [],
+      };
+    }),
+  );
+}
+
+/** The request a generated sample makes: production server, required parameters, bearer token, body example. */
+function sampleRequest(
+  base: string,
+  method: string,
+  path: string,
+  params: ParameterView[],
+  security: SchemeView[][],
+  body: RequestBodyView | null,
+): SampleRequest {
+  let url = base.replace(/\/+$/, '') + path;
+  const query = new URLSearchParams();
+  const headers: SampleRequest['headers'] = [];
+  for (const p of params) {
+    if (!p.required) continue;
+    const raw = p.example === undefined ? undefined : (JSON.parse(p.example) as unknown);
+    const value = raw === undefined ? `<${p.name}>` : typeof raw === 'string' ? raw : JSON.stringify(raw);
+    if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(value));
+    else if (p.in === 'query') query.append(p.name, value);
+    else if (p.in === 'header') headers.push({ name: p.name, value });
+  }
+  const first = security[0]?.[0];
+  if (first?.summary.startsWith('Authorization: Bearer')) {
+    headers.push({ name: 'Authorization', value: 'Bearer $TOKEN' });
+  }
+  const json = body?.contents.find((c) => /json/i.test(c.mediaType));
+  const q = query.toString();
+  return {
+    method,
+    url: q ? `${url}?${q}` : url,
+    headers: json ? [...headers, { name: 'Content-Type', value: json.mediaType }] : headers,
+    body: json?.examples[0]?.value,
+  };
+}
+
+/** Views of a parameter list (Parameter Objects, `$ref`s resolved). */
+function parameterViews(doc: Json, params: Json[], ctx: SchemaContext): ParameterView[] {
+  return params.map((p) => {
+    // A parameter has `schema`, or `content` with one media type (always so for `in: querystring`).
+    const content = isObject(p.content) ? Object.entries(p.content)[0] : undefined;
+    const media = content && isObject(content[1]) ? content[1] : undefined;
+    const schema = p.schema ?? media?.schema;
+    let ex = parameterExample(doc, p);
+    const described = ex === undefined && media ? describedExamples(doc, media)[0] : undefined;
+    // A `content` parameter's example is shown as its page shows a body's: as text.
+    if (described) ex = prettyJson(boundLongStrings(described.text ?? described.value).value);
+    const view: ParameterView = {
+      name: typeof p.name === 'string' ? p.name : '',
+      in: typeof p.in === 'string' ? p.in : '',
+      required: p.required === true || p.in === 'path',
+      deprecated: p.deprecated === true,
+      description: str(p.description),
+      schema: schemaNode(schema ?? {}, ctx),
+      example: ex === undefined ? undefined : typeof ex === 'string' && media ? ex : jsonText(ex),
+    };
+    if (content) view.mediaType = content[0];
+    return view;
+  });
+}
+
+function requestBodyView(doc: Json, raw: unknown, ctx: SchemaContext): RequestBodyView | null {
+  const rb = deref(doc, raw);
+  return isObject(rb)
+    ? {
+        required: rb.required === true,
+        description: str(rb.description),
+        contents: mediaViews(doc, rb.content, ctx, 'request'),
+      }
+    : null;
+}
+
+function responseViews(doc: Json, raw: unknown, ctx: SchemaContext): ResponseView[] {
+  return Object.entries(isObject(raw) ? raw : {})
+    .filter(([status]) => !status.startsWith('x-'))
+    .map(([status, rawResponse]) => {
+      const r = deref(doc, rawResponse);
+      const resp = isObject(r) ? r : {};
+      const headers = Object.entries(isObject(resp.headers) ? resp.headers : {}).map(([name, rawH]) => {
+        const h = deref(doc, rawH);
+        const header = isObject(h) ? h : {};
+        const headerSchema = deref(doc, header.schema);
+        // `example`, else the first of `examples` (3.1+ upgrades move `example` there), else the schema's.
+        const ex = parameterExample(doc, { ...header, schema: headerSchema });
+        return {
+          name,
+          required: header.required === true,
+          description: str(header.description),
+          schema: header.schema === undefined ? undefined : schemaNode(header.schema, ctx),
+          example: ex === undefined ? undefined : typeof ex === 'string' ? ex : jsonText(ex),
+        };
+      });
+      return {
+        status,
+        description: str(resp.description),
+        headers,
+        contents: mediaViews(doc, resp.content, ctx, 'response'),
+      };
+    });
+}
+
+/**
+ * The callbacks of an operation (`callbacks`: name → Callback Object of runtime expression → Path
+ * Item), one view per method of each expression.
+ */
+function callbackViews(doc: Json, operation: Json, ctx: SchemaContext): CallbackView[] {
+  const out: CallbackView[] = [];
+  for (const [name, rawCallback] of Object.entries(isObject(operation.callbacks) ? operation.callbacks : {})) {
+    const callback = deref(doc, rawCallback);
+    if (!isObject(callback)) continue;
+    for (const [expression, rawItem] of Object.entries(callback)) {
+      if (expression.startsWith('x-')) continue;
+      const item = deref(doc, rawItem);
+      if (!isObject(item)) continue;
+      for (const { method, operation: op } of pathItemOperations(item)) {
+        out.push({
+          name,
+          expression,
+          method,
+          summary: str(op.summary),
+          description: str(op.description),
+          parameters: parameterViews(doc, parametersOf(doc, item, op), ctx),
+          requestBody: requestBodyView(doc, op.requestBody, ctx),
+          responses: responseViews(doc, op.responses, ctx),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** The base URL of generated samples: the first server (variables at their defaults), made absolute. */
+/**
+ * Everything an operation's page shows, built for one page at a time.
+ * @param summary what lists already hold of it
+ * @param operation the Operation Object; `pathItem` the Path Item Object holding it
+ * @param sampleServer the base URL generated samples use
+ */
+export function operationPage(
+  doc: Json,
+  summary: OperationSummary,
+  operation: Json,
+  pathItem: Json,
+  ctx: SchemaContext,
+  sampleServer: string,
+  sampleTargets: readonly SampleTargetId[] = DEFAULT_SAMPLE_TARGETS,
+): OperationView {
+  const op = summary;
+  const parameters = parameterViews(doc, parametersOf(doc, pathItem, operation), ctx);
+  const requestBody = requestBodyView(doc, operation.requestBody, ctx);
+  const responses = responseViews(doc, operation.responses, ctx);
+  const security = securityOf(doc, operation);
+  const ext =
+    isObject(operation.externalDocs) && typeof operation.externalDocs.url === 'string' ? operation.externalDocs : null;
+  return {
+    ...op,
+    description: str(operation.description),
+    security,
+    parameters,
+    requestBody,
+    responses,
+    // A webhook is sent by the API: a sample of calling it would mislead.
+    samples:
+      op.kind === 'webhook'
+        ? []
+        : codeSamples(
+            operation,
+            sampleRequest(sampleServer, op.method, op.path, parameters, security, requestBody),
+            sampleTargets,
+          ),
+    callbacks: callbackViews(doc, operation, ctx),
+    externalDocs: ext ? { url: String(ext.url), description: str(ext.description) } : undefined,
+  };
+}

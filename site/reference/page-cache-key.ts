@@ -1,0 +1,80 @@
+/**
+ * The data key of the reference's generated pages, for Astro's incremental build
+ * (`experimental.incrementalBuild`): a page whose `getStaticPaths()` entry carries a `cacheKey` is
+ * copied from the previous build instead of rendered again when that key and the hash of the code it
+ * imports (Astro's module graph, with Starlight's configuration and the CSS) are both unchanged.
+ *
+ * Astro hashes the code; this key covers everything else a reference page reads at render time: the
+ * description (bundled, in its own version), the reference options, the build date (a sunset date is
+ * "ahead" or "past" relative to it) and the changelog (the "Changed in" line). One key for every
+ * reference page: any change to the description renders them all again, since the sidebar, the tag
+ * pages and the schema links of every page are derived from the whole description.
+ */
+import { cacheKey } from '../build-cache.ts';
+import { changelog } from '../changelog/data.ts';
+import { buildDate, type ReferenceData, referenceData } from './loaded-description.ts';
+
+/** Bump when what a page reads outside Astro's module graph changes shape. */
+const KEY_VERSION = 'reference-pages/1';
+
+/** What a reference page reads at render time besides its code. */
+export interface PageKeyInputs {
+  /** `swagger` or `openapi` as the description writes it */
+  sourceVersion: string;
+  /** the description in its own version, external `$ref`s bundled in (the loader's `source`) */
+  source: unknown;
+  /** the reference options (site/reference/options.ts) */
+  options: unknown;
+  /** the build date, YYYY-MM-DD */
+  date: string;
+  /** the changelog (spec/changelog.ts) */
+  changelog: unknown;
+}
+
+/**
+ * The key of a set of page inputs: SHA-256 hex over their JSON. Pure; any change to any input gives
+ * another key.
+ */
+export function pageKeyOf(inputs: PageKeyInputs): string {
+  return cacheKey(
+    KEY_VERSION,
+    inputs.sourceVersion,
+    JSON.stringify(inputs.source),
+    JSON.stringify(inputs.options),
+    inputs.date,
+    JSON.stringify(inputs.changelog),
+  );
+}
+
+/**
+ * Keys computed in this process, by the reference data they were computed from ({@link referenceData}
+ * is itself computed once per loaded description, options and date). On `globalThis`: Astro's config
+ * and its prerender bundle are separate module instances.
+ */
+const KEYS = Symbol.for('petstore-docs.reference.page-keys');
+type Store = { [KEYS]?: WeakMap<ReferenceData, string> };
+
+/**
+ * The `cacheKey` of every page generated from the description (operation, tag, schema and index pages,
+ * their Markdown twins, the try-it documents): {@link pageKeyOf} this build's inputs, computed once per
+ * reference data.
+ * @throws {DescriptionError} when the description cannot be loaded
+ * @throws {Error} when the changelog file is invalid
+ */
+export async function referencePageKey(): Promise<string> {
+  const data = await referenceData();
+  const store = globalThis as Store;
+  store[KEYS] ??= new WeakMap();
+  let key = store[KEYS].get(data);
+  if (key === undefined) {
+    key = pageKeyOf({
+      sourceVersion: data.loaded.sourceVersion,
+      source: data.loaded.source,
+      options: data.options,
+      date: buildDate(),
+      changelog: changelog(),
+    });
+    store[KEYS].set(data, key);
+  }
+  return key;
+}
