@@ -79,15 +79,19 @@ export interface BoundExample {
 
 /**
  * An example value as a page shows it: its long strings shortened, and when its text is still longer
- * than {@link LONG_EXAMPLE_CHARS}, its arrays cut to their first items (a string in place of the rest
+ * than `limit` (default {@link LONG_EXAMPLE_CHARS}), its arrays cut to their first items (a string in place of the rest
  * says how many there were), then, if still too long, its text cut at a line end with a last line
  * saying so. The text stays JSON unless that last cut was needed.
  * @param pretty how a value becomes text (JSON with two-space indentation, strings as they are)
  */
-export function boundExample(raw: unknown, pretty: (value: unknown) => string): BoundExample {
+export function boundExample(
+  raw: unknown,
+  pretty: (value: unknown) => string,
+  limit: number = LONG_EXAMPLE_CHARS,
+): BoundExample {
   const { value, shortened } = boundLongStrings(raw);
   const text = pretty(value);
-  if (text.length <= LONG_EXAMPLE_CHARS) return { text, shortened };
+  if (text.length <= limit) return { text, shortened };
   const whole = pretty(raw).length;
   const cut = (v: unknown, depth: number): unknown => {
     if (typeof v !== 'object' || v === null || depth > 64) return v;
@@ -100,9 +104,9 @@ export function boundExample(raw: unknown, pretty: (value: unknown) => string): 
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cut(x, depth + 1)]));
   };
   let part = pretty(cut(value, 0));
-  if (part.length > LONG_EXAMPLE_CHARS) {
-    const end = part.lastIndexOf('\n', LONG_EXAMPLE_CHARS);
-    part = `${part.slice(0, end > 0 ? end : LONG_EXAMPLE_CHARS)}\n…`;
+  if (part.length > limit) {
+    const end = part.lastIndexOf('\n', limit);
+    part = `${part.slice(0, end > 0 ? end : limit)}\n…`;
   }
   return { text: part, shortened, cutFrom: whole };
 }
@@ -123,4 +127,25 @@ export function shortenedNote(example: { shortened?: number; cutFrom?: number })
   if (parts.length === 0) return undefined;
   const text = parts.join('; ');
   return `${text[0]?.toUpperCase()}${text.slice(1)}`;
+}
+
+/** A generated sample's request body longer than this (characters) is cut to its first items. */
+export const SAMPLE_BODY_CHARS = 2048;
+
+/**
+ * The request body a generated code sample sends: the example the page shows above it, cut to its first
+ * items when longer than {@link SAMPLE_BODY_CHARS}. Eight languages each printing a 16 KB body made one
+ * page of 67 KB gzip; the page's example is the place to read the whole of it.
+ * @param text the shown example's text (JSON, or a text already cut)
+ */
+export function sampleBody(text: string): string {
+  if (text.length <= SAMPLE_BODY_CHARS) return text;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    const end = text.lastIndexOf('\n', SAMPLE_BODY_CHARS);
+    return `${text.slice(0, end > 0 ? end : SAMPLE_BODY_CHARS)}\n…`;
+  }
+  return boundExample(value, (v) => JSON.stringify(v, null, 2), SAMPLE_BODY_CHARS).text;
 }

@@ -10,7 +10,7 @@ import { isObject, type JsonObject as Json } from '../../../spec/json.ts';
 import { pathItemOperations } from '../../../spec/operations.ts';
 import { deref } from '../../../spec/refs.ts';
 import { examplesOf, prettyJson } from './examples.ts';
-import { boundLongStrings } from './long-values.ts';
+import { boundLongStrings, sampleBody } from './long-values.ts';
 import { codeSamples, DEFAULT_SAMPLE_TARGETS, type SampleRequest, type SampleTargetId } from './samples.ts';
 import { jsonText, parameterExample, type SchemaContext, schemaNode } from './schema.ts';
 import type {
@@ -119,7 +119,7 @@ function sampleRequest(
     method,
     url: q ? `${url}?${q}` : url,
     headers: json ? [...headers, { name: 'Content-Type', value: json.mediaType }] : headers,
-    body: json?.examples[0]?.value,
+    body: json?.examples[0]?.value === undefined ? undefined : sampleBody(json.examples[0].value),
   };
 }
 

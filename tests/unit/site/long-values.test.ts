@@ -9,6 +9,8 @@ import {
   boundLongStrings,
   LONG_EXAMPLE_CHARS,
   LONG_STRING_CHARS,
+  SAMPLE_BODY_CHARS,
+  sampleBody,
   shortenedNote,
   shortenedString,
 } from '../../../site/reference/model/long-values.ts';
@@ -142,5 +144,22 @@ describe('an example of hundreds of KB made of short strings (a news API)', () =
     const shown = boundExample({ a: [1, 2, 3] }, pretty);
     assert.deepEqual(shown, { text: pretty({ a: [1, 2, 3] }), shortened: 0 });
     assert.equal(shortenedNote(shown), undefined);
+  });
+});
+
+describe('the body a generated code sample sends', () => {
+  test('a body the page shows whole but over 2 KB is cut to its first items in every sample, still JSON', () => {
+    const body = JSON.stringify(
+      { panels: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Panel ${i}` })) },
+      null,
+      2,
+    );
+    assert.ok(body.length > SAMPLE_BODY_CHARS && body.length < LONG_EXAMPLE_CHARS);
+    const sent = sampleBody(body);
+    assert.ok(sent.length <= SAMPLE_BODY_CHARS, `${sent.length} characters`);
+    assert.deepEqual(JSON.parse(sent), {
+      panels: [{ id: 0, title: 'Panel 0' }, { id: 1, title: 'Panel 1' }, '… 198 more items'],
+    });
+    assert.equal(sampleBody('{"a": 1}'), '{"a": 1}');
   });
 });
