@@ -34,19 +34,8 @@ const apiReference = reference({
   description: 'spec/openapi.yaml',
   base: '/reference',
   sidebar: { label: 'API reference', threshold: 150 },
-  // Generated where x-codeSamples has none: @scalar/snippetz `target/client` ids, in tab order.
-  codeSamples: {
-    targets: [
-      'shell/curl',
-      'js/fetch',
-      'python/requests',
-      'go/native',
-      'java/okhttp',
-      'csharp/httpclient',
-      'php/guzzle',
-      'ruby/native',
-    ],
-  },
+  // codeSamples.targets (left at its default, DEFAULT_SAMPLE_TARGETS of site/reference/model/samples.ts):
+  // the languages generated where x-codeSamples has none, as @scalar/snippetz `target/client` ids in tab order.
   tryIt: { targets: ['mock', 'description'] },
 });
 

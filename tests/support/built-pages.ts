@@ -5,10 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ExpectedPage } from './expected-pages.ts';
+import { ROOT } from './server.ts';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ASTRO = join(ROOT, 'node_modules/astro/bin/astro.mjs');
 
 export interface Build {

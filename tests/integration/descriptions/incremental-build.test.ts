@@ -2,12 +2,12 @@
 // (Astro's incremental build, keyed by site/reference/page-cache-key.ts) and come out byte for byte as
 // rendered; a changed description renders them again, so no page is ever stale.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { cacheDirFor } from '../../../site/integrations/incremental-build.ts';
 import { listFiles } from '../../../site/serving/build.ts';
+import { buildDescription } from '../../support/built-pages.ts';
 import { ROOT } from '../../support/server.ts';
 
 const OUT = join(ROOT, '.test-dist', 'incremental');
@@ -15,25 +15,10 @@ const DIST = join(OUT, 'dist');
 const SPEC = join(OUT, 'swagger-2.0.yaml');
 after(() => rmSync(OUT, { recursive: true, force: true }));
 
-const ASTRO = join(ROOT, 'node_modules/astro/bin/astro.mjs');
-
 /** Runs `astro build` of SPEC into DIST; returns how many routes Astro copied instead of rendering. */
 function build(): number {
-  const r = spawnSync(process.execPath, [ASTRO, 'build'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PETSTORE_SPEC: SPEC,
-      DIST_DIR: relative(ROOT, DIST),
-      ASTRO_TELEMETRY_DISABLED: '1',
-      BUILD_DATE: '2026-06-01',
-      NO_COLOR: '1',
-    },
-    encoding: 'utf8',
-    timeout: 240_000,
-  });
-  const output = `${r.stdout}\n${r.stderr}`;
-  assert.equal(r.status, 0, output.slice(-3000));
+  const { status, output } = buildDescription(SPEC, DIST, { BUILD_DATE: '2026-06-01' });
+  assert.equal(status, 0, output.slice(-3000));
   return (output.match(/\((?:cached|restored)\)/g) ?? []).length;
 }
 
