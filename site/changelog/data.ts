@@ -5,9 +5,8 @@
  * since spec/changelog.json is the Petstore's.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { type Changelog, parseChangelog } from '../../spec/changelog.ts';
-import { descriptionPath, referenceModel } from '../reference/loaded-description.ts';
+import { changelogPath, referenceModel } from '../reference/loaded-description.ts';
 import type { PageOf } from './model.ts';
 
 let cached: Changelog | undefined;
@@ -18,11 +17,7 @@ let cached: Changelog | undefined;
  */
 export function changelog(env: Record<string, string | undefined> = process.env): Changelog {
   if (cached) return cached;
-  const file = env.PETSTORE_CHANGELOG
-    ? resolve(env.PETSTORE_CHANGELOG)
-    : resolve(descriptionPath()) === resolve('spec/openapi.yaml')
-      ? resolve('spec/changelog.json')
-      : undefined;
+  const file = changelogPath(env);
   if (!file || !existsSync(file)) cached = { releases: [] };
   else {
     try {

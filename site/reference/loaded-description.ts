@@ -9,6 +9,8 @@
  * the options and the computed views live on `globalThis` (the loader caches the description there
  * too): the sidebar computed for the config is the one the pages use.
  */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { upgrade } from '@scalar/openapi-upgrader';
 import { buildDate } from '../../spec/dates.ts';
 import { type LoadedDescription, loadDescription, specPath } from '../../spec/loader/index.ts';
@@ -17,14 +19,19 @@ import { type MappedReference, mapReference } from './explorer/map.ts';
 import type { OpenApiDocument } from './model/document.ts';
 import { buildReferenceModel } from './model/reference.ts';
 import { referenceSidebar, type SidebarItem } from './model/sidebar.ts';
+import type { PublishPolicy } from './model/versions.ts';
 import type { ReferenceModel } from './model/views.ts';
-import { DEFAULT_OPTIONS, type ReferenceOptions } from './options.ts';
+import { DEFAULT_OPTIONS, PUBLISH_POLICY, type ReferenceOptions } from './options.ts';
 
 export { buildDate, MOCK_BASE };
 
 /** Everything the reference derives from one loaded description. */
 export interface ReferenceData {
   options: ReferenceOptions;
+  /** The released version these pages show, or undefined for the current version (the working description). */
+  release?: string;
+  /** Where this version's pages are: `options.base`, or `<base>/<version>` for an older release. */
+  base: string;
   loaded: LoadedDescription;
   /** The static pages' model. */
   model: ReferenceModel;
@@ -60,12 +67,16 @@ export function descriptionPath(options: ReferenceOptions = referenceOptions()):
 /**
  * The loaded description and every view of it, computed once per process, description version and
  * options.
+ * @param release an older released version (its `released/<version>.yaml`, see {@link releasedFile});
+ *   omitted: the current version, the working description
  * @throws {DescriptionError} when the description cannot be loaded (file, line, column, pointer)
- * @throws {Error} on an invalid `x-stability`, `x-deprecated-sunset`, `x-successor` or `x-tagGroups`
+ * @throws {Error} on an invalid `x-stability`, `x-deprecated-sunset`, `x-successor` or `x-tagGroups`, or
+ *   when the release's file is missing
  */
-export async function referenceData(): Promise<ReferenceData> {
+export async function referenceData(release?: string): Promise<ReferenceData> {
   const options = referenceOptions();
-  const loaded = await loadDescription(descriptionPath(options));
+  const file = release === undefined ? descriptionPath(options) : releasedFile(release);
+  const loaded = await loadDescription(file);
   const store = globalThis as Store;
   store[DATA_KEY] ??= new WeakMap();
   let byOptions = store[DATA_KEY].get(loaded);
@@ -74,24 +85,27 @@ export async function referenceData(): Promise<ReferenceData> {
     store[DATA_KEY].set(loaded, byOptions);
   }
   const date = buildDate();
-  const key = `${date} ${JSON.stringify(options)}`;
+  const key = `${date} ${release ?? ''} ${JSON.stringify(options)}`;
   let data = byOptions.get(key);
   if (!data) {
     const document = loaded.document as OpenApiDocument;
     const tryIt = options.tryIt.targets;
+    const base = release === undefined ? options.base : `${options.base}/${release}`;
     data = {
       options,
+      ...(release === undefined ? {} : { release }),
+      base,
       loaded,
       model: buildReferenceModel(document, {
         buildDate: date,
         tryItTargets: tryIt,
-        base: options.base,
+        base,
         schemaPages: options.schemaPages,
         sampleTargets: options.codeSamples.targets,
       }),
       mapped: mapReference(explorerDocument(loaded), {
         buildDate: date,
-        mockBase: MOCK_BASE,
+        mockBase: mockBaseOf(release),
         mock: tryIt.includes('mock'),
         descriptionServers: tryIt.includes('description'),
       }),
@@ -99,6 +113,63 @@ export async function referenceData(): Promise<ReferenceData> {
     byOptions.set(key, data);
   }
   return data;
+}
+
+/**
+ * Where the mock of a version answers: {@link MOCK_BASE} for the current version, `<MOCK_BASE>/@<version>`
+ * for an older release (`/api/mock/@1.0.0/pets`). The `@` keeps a version apart from any path of the API.
+ */
+export function mockBaseOf(release?: string): string {
+  return release === undefined ? MOCK_BASE : `${MOCK_BASE}/@${release}`;
+}
+
+/**
+ * The release record of this build: `PETSTORE_CHANGELOG` when set; else spec/changelog.json when the
+ * site is built from spec/openapi.yaml (it is the Petstore's); else none (another description without
+ * its own record has no releases).
+ * @returns an absolute path, or undefined
+ */
+export function changelogPath(env: Record<string, string | undefined> = process.env): string | undefined {
+  if (env.PETSTORE_CHANGELOG) return resolve(env.PETSTORE_CHANGELOG);
+  return resolve(descriptionPath()) === resolve('spec/openapi.yaml') ? resolve('spec/changelog.json') : undefined;
+}
+
+/**
+ * The description a release was made from: `released/<version>.yaml` (or `.yml`, `.json`) beside the
+ * changelog file, as `npm run spec:release` keeps it.
+ * @throws {Error} when there is no release record or the file is missing (names the file and the command)
+ */
+export function releasedFile(version: string): string {
+  const changelog = changelogPath();
+  if (!changelog) throw new Error(`No release record (PETSTORE_CHANGELOG) to read version ${version} from`);
+  const folder = join(dirname(changelog), 'released');
+  for (const ext of ['.yaml', '.yml', '.json']) {
+    const file = join(folder, `${version}${ext}`);
+    if (existsSync(file)) return file;
+  }
+  throw new Error(
+    `${changelog} lists version ${version}, but ${join(folder, `${version}.yaml`)} is missing: ` +
+      'npm run spec:release keeps each release there (restore the file, or publish fewer versions with the versions.publish option)',
+  );
+}
+
+/**
+ * The `versions.publish` policy of this build: `PETSTORE_VERSIONS` (`all`, `before-sunset`, `last:<n>`)
+ * when set, else the option.
+ * @throws {Error} on a `PETSTORE_VERSIONS` value that is none of those
+ */
+export function publishPolicy(
+  options: ReferenceOptions = referenceOptions(),
+  env: Record<string, string | undefined> = process.env,
+): PublishPolicy {
+  const value = env.PETSTORE_VERSIONS?.trim();
+  if (!value) return options.versions.publish;
+  const last = /^last:(\d+)$/.exec(value);
+  const parsed = PUBLISH_POLICY.safeParse(last ? { last: Number(last[1]) } : value);
+  if (!parsed.success) {
+    throw new Error(`PETSTORE_VERSIONS=${value}: expected all, before-sunset or last:<n> (n ≥ 1)`);
+  }
+  return parsed.data;
 }
 
 /**
@@ -114,13 +185,13 @@ function explorerDocument(loaded: LoadedDescription): OpenApiDocument {
 }
 
 /** The static reference pages' model. */
-export async function referenceModel(): Promise<ReferenceModel> {
-  return (await referenceData()).model;
+export async function referenceModel(release?: string): Promise<ReferenceModel> {
+  return (await referenceData(release)).model;
 }
 
 /** The description mapped for Scalar's explorer. */
-export async function mappedReference(): Promise<MappedReference> {
-  return (await referenceData()).mapped;
+export async function mappedReference(release?: string): Promise<MappedReference> {
+  return (await referenceData(release)).mapped;
 }
 
 /** The description's internal form (OpenAPI 3.2): what the try-it documents are cut from. */
@@ -141,8 +212,10 @@ export async function specText(): Promise<string> {
 /**
  * The reference's sidebar group with the configured label and threshold.
  * @param current the tag whose operations are listed when the sidebar is pruned (the page's tag)
+ * @param release an older version's sidebar (its pages' links); omitted: the current version's
  */
-export async function sidebarGroup(current?: { tag?: string }): Promise<SidebarItem> {
-  const { model, options } = await referenceData();
-  return referenceSidebar(model, current, { label: options.sidebar.label, threshold: options.sidebar.threshold });
+export async function sidebarGroup(current?: { tag?: string }, release?: string): Promise<SidebarItem> {
+  const { model, options } = await referenceData(release);
+  const label = release === undefined ? options.sidebar.label : `${options.sidebar.label} ${release}`;
+  return referenceSidebar(model, current, { label, threshold: options.sidebar.threshold });
 }

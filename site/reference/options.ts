@@ -22,6 +22,12 @@ export const DEFAULT_BASE = '/reference';
  */
 const BASE_PATTERN = /^(\/(?!\.{1,2}(?:\/|$))[A-Za-z0-9._~-]+)+$/;
 
+/** The `versions.publish` option (model/versions.ts `PublishPolicy`). */
+export const PUBLISH_POLICY = z.union([
+  z.enum(['all', 'before-sunset']),
+  z.object({ last: z.number().int().positive() }).strict(),
+]);
+
 export const referenceOptionsSchema = z
   .object({
     /**
@@ -80,6 +86,20 @@ export const referenceOptionsSchema = z
       })
       .strict()
       .default({ targets: [...DEFAULT_SAMPLE_TARGETS] }),
+    versions: z
+      .object({
+        /**
+         * Which released versions get a reference of their own besides the current one (the working
+         * description, at `base`; each other version below `<base>/<version>/`). The releases are those
+         * `npm run spec:release` recorded: the changelog file and the `released/<version>.yaml` files beside
+         * it. `all`; `before-sunset` (the releases none of whose sunset dates has passed); `{ last: n }` (the
+         * n newest versions, the current one included). `PETSTORE_VERSIONS` (`all`, `before-sunset`,
+         * `last:<n>`) overrides it.
+         */
+        publish: PUBLISH_POLICY.default('all'),
+      })
+      .strict()
+      .default({ publish: 'all' }),
     tryIt: z
       .object({
         /**

@@ -1,0 +1,126 @@
+/**
+ * Build-time edge of the published versions: reads the release record (the changelog file and the
+ * `released/<version>.yaml` files beside it, written by `npm run spec:release`), decides which versions
+ * this build publishes (the `versions.publish` option, model/versions.ts), loads each one's reference
+ * data through the one loader, and derives the switcher's and the absent pages' inputs. Computed once per
+ * process and current reference data (on `globalThis`, as loaded-description.ts does).
+ */
+
+import { existsSync, readFileSync } from 'node:fs';
+import { type Changelog, parseChangelog } from '../../spec/changelog.ts';
+import { buildDate, changelogPath, publishPolicy, type ReferenceData, referenceData } from './loaded-description.ts';
+import {
+  type AbsentPage,
+  absentPages,
+  isVersionSegment,
+  operationKey,
+  type PageRef,
+  releaseCandidates,
+  type SwitchTarget,
+  selectPublished,
+  switchTargets,
+  type VersionPages,
+} from './model/versions.ts';
+import type { ReferenceModel } from './model/views.ts';
+
+/** One published version with its reference data. */
+export interface PublishedVersion extends VersionPages {
+  /** The release name given to {@link referenceData}: undefined for the current version. */
+  release?: string;
+  data: ReferenceData;
+}
+
+/** Every version this build publishes. */
+export interface VersionSet {
+  /** The current version first, then the older ones, newest first. */
+  versions: PublishedVersion[];
+  current: PublishedVersion;
+  /** The "not in this version" pages of every version. */
+  absent: AbsentPage[];
+  changelog: Changelog;
+}
+
+const SET_KEY = Symbol.for('petstore-docs.reference.versions');
+type Store = { [SET_KEY]?: WeakMap<ReferenceData, VersionSet> };
+
+/** A version's pages as the switcher compares them. */
+function pagesOf(model: ReferenceModel, version: string, current: boolean): VersionPages {
+  return {
+    version,
+    current,
+    base: model.base,
+    operations: model.operations.map((op) => ({
+      key: operationKey({
+        ...(op.hasOperationId ? { operationId: op.operationId } : {}),
+        method: op.method,
+        path: op.path,
+      }),
+      ...(op.hasOperationId ? { operationId: op.operationId } : {}),
+      method: op.method,
+      path: op.path,
+      summary: op.summary,
+      slug: op.slug,
+      url: op.url,
+      tag: op.tag,
+      ...(op.deprecation?.sunset ? { sunset: op.deprecation.sunset } : {}),
+      ...(op.deprecation?.successor?.operationId ? { successor: op.deprecation.successor.operationId } : {}),
+    })),
+    tags: new Map(model.tags.map((t) => [t.name, t.url])),
+    schemas: new Map(model.schemas.map((s) => [s.name, s.url])),
+    ...(model.webhooksUrl ? { webhooksUrl: model.webhooksUrl } : {}),
+  };
+}
+
+/** The release record of this build, or none. @throws {Error} naming the file when it is invalid */
+function readChangelog(): Changelog {
+  const file = changelogPath();
+  if (!file || !existsSync(file)) return { releases: [] };
+  try {
+    return parseChangelog(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new Error(`${file}: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * The versions this build publishes, their data loaded.
+ * @throws {DescriptionError} when a released description cannot be loaded
+ * @throws {Error} when a published release's file is missing, a version cannot be a URL segment, or the
+ *   changelog or `PETSTORE_VERSIONS` is invalid
+ */
+export async function versionSet(): Promise<VersionSet> {
+  const currentData = await referenceData();
+  const store = globalThis as Store;
+  store[SET_KEY] ??= new WeakMap();
+  const cached = store[SET_KEY].get(currentData);
+  if (cached) return cached;
+  const changelog = readChangelog();
+  const currentVersion = currentData.model.version || 'current';
+  const older = selectPublished(currentVersion, releaseCandidates(changelog), publishPolicy(), buildDate());
+  const current: PublishedVersion = { ...pagesOf(currentData.model, currentVersion, true), data: currentData };
+  const versions: PublishedVersion[] = [current];
+  for (const release of older) {
+    if (!isVersionSegment(release)) {
+      throw new Error(
+        `Version ${JSON.stringify(release)} cannot name a folder of pages (letters, digits, '.', '-', '_', '~', '+')`,
+      );
+    }
+    const data = await referenceData(release);
+    versions.push({ ...pagesOf(data.model, release, false), release, data });
+  }
+  const set: VersionSet = {
+    versions,
+    current,
+    absent: versions.length > 1 ? absentPages(versions, changelog) : [],
+    changelog,
+  };
+  store[SET_KEY].set(currentData, set);
+  return set;
+}
+
+/** The switcher's entries for a page of a version (none when one version is published). */
+export async function versionSwitch(page: PageRef, reading: string): Promise<SwitchTarget[]> {
+  const set = await versionSet();
+  if (set.versions.length < 2) return [];
+  return switchTargets(page, reading, set.versions, set.absent);
+}
