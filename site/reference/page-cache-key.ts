@@ -13,9 +13,28 @@
 import { cacheKey } from '../build-cache.ts';
 import { changelog } from '../changelog/data.ts';
 import { buildDate, type ReferenceData, referenceData } from './loaded-description.ts';
+import { versionSet } from './versions.ts';
+
+/** The published versions as the pages see them: every version's pages and the absent pages, JSON-ready. */
+async function versionsInput(): Promise<unknown> {
+  const { versions, absent } = await versionSet();
+  if (versions.length < 2) return null;
+  return {
+    versions: versions.map((v) => ({
+      version: v.version,
+      current: v.current,
+      base: v.base,
+      operations: v.operations,
+      tags: [...v.tags],
+      schemas: [...v.schemas],
+      webhooksUrl: v.webhooksUrl,
+    })),
+    absent,
+  };
+}
 
 /** Bump when what a page reads outside Astro's module graph changes shape. */
-const KEY_VERSION = 'reference-pages/1';
+const KEY_VERSION = 'reference-pages/2';
 
 /** What a reference page reads at render time besides its code. */
 export interface PageKeyInputs {
@@ -29,6 +48,12 @@ export interface PageKeyInputs {
   date: string;
   /** the changelog (spec/changelog.ts) */
   changelog: unknown;
+  /**
+   * what a page shows of the other published versions: their names, operations, tags and schemas (the
+   * switcher's targets) and the absent pages; an older version's pages are copied as long as these and
+   * its own description are unchanged, whatever else the working description changes
+   */
+  versions?: unknown;
 }
 
 /**
@@ -43,6 +68,7 @@ export function pageKeyOf(inputs: PageKeyInputs): string {
     JSON.stringify(inputs.options),
     inputs.date,
     JSON.stringify(inputs.changelog),
+    JSON.stringify(inputs.versions ?? null),
   );
 }
 
@@ -61,8 +87,8 @@ type Store = { [KEYS]?: WeakMap<ReferenceData, string> };
  * @throws {DescriptionError} when the description cannot be loaded
  * @throws {Error} when the changelog file is invalid
  */
-export async function referencePageKey(): Promise<string> {
-  const data = await referenceData();
+export async function referencePageKey(release?: string): Promise<string> {
+  const data = await referenceData(release);
   const store = globalThis as Store;
   store[KEYS] ??= new WeakMap();
   let key = store[KEYS].get(data);
@@ -73,6 +99,7 @@ export async function referencePageKey(): Promise<string> {
       options: data.options,
       date: buildDate(),
       changelog: changelog(),
+      versions: await versionsInput(),
     });
     store[KEYS].set(data, key);
   }

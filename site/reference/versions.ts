@@ -12,7 +12,9 @@ import { buildDate, changelogPath, publishPolicy, type ReferenceData, referenceD
 import {
   type AbsentPage,
   absentPages,
+  changesSinceUrl,
   isVersionSegment,
+  olderVersionBanner,
   operationKey,
   type PageRef,
   releaseCandidates,
@@ -118,9 +120,41 @@ export async function versionSet(): Promise<VersionSet> {
   return set;
 }
 
-/** The switcher's entries for a page of a version (none when one version is published). */
-export async function versionSwitch(page: PageRef, reading: string): Promise<SwitchTarget[]> {
+/** Everything a page shows about versions: the switcher's entries and, on an older version, the banner. */
+export interface PageVersions {
+  /** The version read (`info.version`). */
+  reading: string;
+  /** Whether it is the current version. */
+  current: boolean;
+  /** The switcher's entries; empty when one version is published. */
+  targets: SwitchTarget[];
+  /** Starlight's banner (HTML) on an older version's pages. */
+  banner?: { content: string };
+}
+
+/**
+ * What a page of a version shows about versions.
+ * @param release the page's release, undefined for the current version
+ */
+export async function pageVersions(page: PageRef, release?: string): Promise<PageVersions> {
   const set = await versionSet();
-  if (set.versions.length < 2) return [];
-  return switchTargets(page, reading, set.versions, set.absent);
+  const version = set.versions.find((v) => v.release === release) ?? set.current;
+  const targets = set.versions.length < 2 ? [] : switchTargets(page, version.version, set.versions, set.absent);
+  if (version.current) return { reading: version.version, current: true, targets };
+  const samePageUrl = targets.find((t) => t.current)?.href ?? `${set.current.base}/`;
+  const changesUrl = changesSinceUrl(set.changelog, version.version);
+  return {
+    reading: version.version,
+    current: false,
+    targets,
+    banner: {
+      content: olderVersionBanner({
+        title: version.data.model.title,
+        reading: version.version,
+        current: set.current.version,
+        samePageUrl,
+        ...(changesUrl ? { changesUrl } : {}),
+      }),
+    },
+  };
 }

@@ -432,6 +432,7 @@ describe('the integration options', () => {
           'ruby/native',
         ],
       },
+      versions: { publish: 'all' },
       tryIt: { targets: ['mock', 'description'] },
     });
   });
@@ -451,6 +452,8 @@ describe('the integration options', () => {
       [{ codeSamples: { languages: [] } }, /codeSamples\.languages: unknown option/],
       [{ descripton: 'x.yaml' }, /descripton: unknown option/],
       [{ description: 42 }, /description:/],
+      [{ versions: { publish: 'some' } }, /versions\.publish:/],
+      [{ versions: { publish: { last: 0 } } }, /versions\.publish/],
     ];
     for (const [input, message] of cases) {
       assert.throws(
