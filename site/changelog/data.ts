@@ -6,7 +6,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { type Changelog, parseChangelog } from '../../spec/changelog.ts';
-import { changelogPath, referenceModel } from '../reference/loaded-description.ts';
+import { changelogPath } from '../reference/loaded-description.ts';
+import { operationKey } from '../reference/model/versions.ts';
+import { versionSet } from '../reference/versions.ts';
 import type { PageOf } from './model.ts';
 
 let cached: Changelog | undefined;
@@ -29,11 +31,18 @@ export function changelog(env: Record<string, string | undefined> = process.env)
   return cached;
 }
 
-/** Finds operation pages in this build's reference (by operationId, else by method and path). */
+/**
+ * Finds operation pages in this build's published versions (by operationId, else by method and path): the
+ * current version's page, else the newest older version's that has the operation.
+ */
 export async function pageLookup(): Promise<PageOf> {
-  const model = await referenceModel();
-  return (op) =>
-    model.operations.find((o) =>
-      op.operationId ? o.operationId === op.operationId : o.method === op.method.toUpperCase() && o.path === op.path,
-    )?.url;
+  const { versions } = await versionSet();
+  return (op) => {
+    const key = operationKey(op);
+    for (const v of versions) {
+      const hit = v.operations.find((o) => o.key === key);
+      if (hit) return hit.url;
+    }
+    return undefined;
+  };
 }

@@ -14,11 +14,16 @@ import type {
 import { compareVersions } from '../../spec/changelog.ts';
 import { formatDay } from '../../spec/dates.ts';
 
-/** Finds the page of an operation in the current reference; undefined when it has none (e.g. it was removed). */
+/**
+ * Finds the page of an operation: in the current reference, else in the newest published older version that
+ * has it (a removed operation's last page); undefined when no published version has it.
+ */
 export type PageOf = (op: { operationId?: string; method: string; path: string }) => string | undefined;
 
 /** One operation line of a release. */
 export interface ChangelogItemView {
+  /** The item's id on the page (`v1-1-0-list-pets`): where an operation's "Changed in" links. */
+  anchor: string;
   method: string;
   path: string;
   operationId?: string;
@@ -70,12 +75,34 @@ export function releaseAnchor(version: string): string {
   return `v${version.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
 }
 
+/**
+ * Id of an operation's entry in a release on the page: the release's anchor, then the operationId (else the
+ * method and path) in kebab case: `1.1.0`, `listPets` → `v1-1-0-list-pets`. The "Changed in" line of an
+ * operation's page links each version to this entry, which holds spec-diff's classified changes of the
+ * operation between that release and the one before.
+ */
+export function operationAnchor(version: string, op: { operationId?: string; method: string; path: string }): string {
+  const name = op.operationId ?? `${op.method} ${op.path}`;
+  const slug = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${releaseAnchor(version)}-${slug || 'x'}`;
+}
+
 const sortNewestFirst = (releases: readonly ChangelogRelease[]): ChangelogRelease[] =>
   [...releases].sort((a, b) => compareVersions(b.version, a.version) || b.date.localeCompare(a.date));
 
-function item(o: ChangelogOperation, pageOf: PageOf): ChangelogItemView {
-  const url = o.change === 'removed' ? undefined : pageOf(o);
-  const out: ChangelogItemView = { method: o.method, path: o.path, breaking: o.breaking, notes: o.notes };
+function item(o: ChangelogOperation, pageOf: PageOf, version: string): ChangelogItemView {
+  const url = pageOf(o);
+  const out: ChangelogItemView = {
+    anchor: operationAnchor(version, o),
+    method: o.method,
+    path: o.path,
+    breaking: o.breaking,
+    notes: o.notes,
+  };
   if (o.operationId) out.operationId = o.operationId;
   if (o.summary) out.summary = o.summary;
   if (url) out.url = url;
@@ -95,7 +122,7 @@ export function releaseView(r: ChangelogRelease, pageOf: PageOf): ReleaseView {
   const sections = KINDS.map((kind) => ({
     kind,
     title: TITLES[kind],
-    items: r.operations.filter((o) => o.change === kind).map((o) => item(o, pageOf)),
+    items: r.operations.filter((o) => o.change === kind).map((o) => item(o, pageOf, r.version)),
   })).filter((s) => s.items.length > 0);
   const anchor = releaseAnchor(r.version);
   let dateText = r.date;
@@ -150,7 +177,7 @@ export function changedIn(
         version: r.version,
         kind: hit.change,
         breaking: hit.breaking,
-        url: `${CHANGELOG_URL}#${releaseAnchor(r.version)}`,
+        url: `${CHANGELOG_URL}#${operationAnchor(r.version, hit)}`,
       });
   }
   return out;

@@ -142,7 +142,8 @@ export type PageRef =
 /** Why an operation has no page in a version. */
 export type AbsenceReason =
   | { kind: 'added'; in: string }
-  | { kind: 'removed'; in: string; sunset?: string }
+  /** `date`: the removing release's date, when the changelog has it. */
+  | { kind: 'removed'; in: string; sunset?: string; date?: string }
   /** Neither: the operation is in versions before and after this one but not in it. */
   | { kind: 'missing' };
 
@@ -193,12 +194,17 @@ export function absentPages(versions: readonly VersionPages[], changelog: Change
         const position = (v: VersionPages) => order.indexOf(v);
         let reason: AbsenceReason;
         if (first && index < position(first)) {
-          reason = { kind: 'added', in: releaseOf(changelog, op, 'added', version.version, first.version) };
+          reason = { kind: 'added', in: releaseOf(changelog, op, 'added', version.version, first.version).version };
         } else if (last && index > position(last)) {
           const lastOp = last.operations.find((o) => o.key === op.key);
           const next = order[position(last) + 1]?.version ?? version.version;
-          const removedIn = releaseOf(changelog, op, 'removed', last.version, next);
-          reason = { kind: 'removed', in: removedIn, ...(lastOp?.sunset ? { sunset: lastOp.sunset } : {}) };
+          const removed = releaseOf(changelog, op, 'removed', last.version, next);
+          reason = {
+            kind: 'removed',
+            in: removed.version,
+            ...(lastOp?.sunset ? { sunset: lastOp.sunset } : {}),
+            ...(removed.date ? { date: removed.date } : {}),
+          };
         } else {
           reason = { kind: 'missing' };
         }
@@ -239,7 +245,7 @@ function releaseOf(
   change: 'added' | 'removed',
   after: string,
   until: string,
-): string {
+): { version: string; date?: string } {
   const key = operationKey(op);
   const found = changelog.releases.find(
     (r) =>
@@ -247,7 +253,7 @@ function releaseOf(
       compareVersions(r.version, until) <= 0 &&
       r.operations.some((o) => o.change === change && operationKey(o) === key),
   );
-  return found?.version ?? until;
+  return found ? { version: found.version, date: found.date } : { version: until };
 }
 
 /** One entry of the version switcher. */
@@ -304,15 +310,21 @@ function counterpart(page: PageRef, v: VersionPages, absent: readonly AbsentPage
   }
 }
 
-/** The sentence an absent page opens with, e.g. "It was removed in 2.0.0, after its sunset date 30 June 2026." */
+/**
+ * The sentence of an absent page saying why, e.g. "It was removed in 2.0.0, after its sunset date 30 June 2026."
+ * Pure.
+ */
 export function absenceText(reason: AbsenceReason): string {
   switch (reason.kind) {
     case 'added':
       return `It was added in ${reason.in}.`;
     case 'removed':
-      return reason.sunset
+      if (!reason.sunset) return `It was removed in ${reason.in}.`;
+      // RFC 8594 §3: the sunset day still belongs to the operation, so "after" means a later release day.
+      if (!reason.date) return `It was removed in ${reason.in}; its sunset date was ${formatDay(reason.sunset)}.`;
+      return reason.date > reason.sunset
         ? `It was removed in ${reason.in}, after its sunset date ${formatDay(reason.sunset)}.`
-        : `It was removed in ${reason.in}.`;
+        : `It was removed in ${reason.in}, before its sunset date ${formatDay(reason.sunset)}.`;
     case 'missing':
       return 'This version does not have it.';
   }
