@@ -15,8 +15,9 @@ import { addRelease, type Changelog, type ChangelogRelease, parseChangelog } fro
 import { initialRelease, releaseFromReport } from '../../../tools/spec-diff/changelog/release.ts';
 import { BASE, diff, edited } from './fixtures.ts';
 
+/** The published pages: every operation but getItem, which 1.1.0 removed and no older published version shows. */
 const pageOf = (op: { operationId?: string }) =>
-  op.operationId ? `/reference/${op.operationId.toLowerCase()}/` : undefined;
+  op.operationId && op.operationId !== 'getItem' ? `/reference/${op.operationId.toLowerCase()}/` : undefined;
 
 async function twoReleases(): Promise<Changelog> {
   const first = initialRelease(parse(BASE), '1.0.0', '2026-11-25');
@@ -89,8 +90,14 @@ describe('the site views', () => {
       ['removed', 'changed', 'deprecated'],
     );
     const removed = newest?.sections[0]?.items[0];
-    assert.equal(removed?.url, undefined, 'a removed operation has no page to link');
+    assert.equal(removed?.url, undefined, 'a removed operation no published version shows has no page to link');
     assert.equal(removed?.breaking, true);
+    assert.equal(removed?.anchor, 'v1-1-0-get-item');
+    // Where an older published version still shows it, the entry links that page.
+    const [withOlder] = changelogView(await twoReleases(), (op) =>
+      op.operationId === 'getItem' ? '/reference/1.0.0/getitem/' : pageOf(op),
+    );
+    assert.equal(withOlder?.sections[0]?.items[0]?.url, '/reference/1.0.0/getitem/');
     assert.equal(newest?.sections[2]?.items[0]?.url, '/reference/createitem/');
     assert.equal(newest?.sections[2]?.items[0]?.sunsetText, '1 January 2028');
     assert.equal(oldest?.counts, '5 added');
