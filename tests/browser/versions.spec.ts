@@ -1,0 +1,81 @@
+// Switching versions on an operation page with the keyboard, with JavaScript on and off: the fixture
+// history (1.0.0, 1.1.0, 2.0.0) built for real with every release published, served as a static host
+// serves it. The switcher is a <details> of plain links, so both ways must behave the same.
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test as base, expect } from '../support/browser.ts';
+import { ROOT } from '../support/server.ts';
+import { type StaticHost, startStaticHost } from '../support/static-host.ts';
+import { buildVersions } from '../support/versions.ts';
+
+const DIST = join(ROOT, '.test-dist/browser-versions');
+
+const test = base.extend<object, { versionsHost: StaticHost }>({
+  versionsHost: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function needs from its first parameter.
+    async ({}, use) => {
+      const build = buildVersions(DIST);
+      assert.equal(build.status, 0, build.output.slice(-4000));
+      const host = await startStaticHost(join(DIST, 'client'));
+      await use(host);
+      await host.stop();
+      rmSync(DIST, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+});
+
+test.use({ baseURL: async ({ versionsHost }, use) => use(versionsHost.url) });
+
+/**
+ * Opens the switcher from the keyboard (Tab until its summary has focus, Enter), then Tabs to the
+ * link of `version` and follows it with Enter.
+ */
+async function switchTo(page: Page, version: string) {
+  const summary = page.locator('.ref-versions summary');
+  for (let i = 0; i < 60 && !(await summary.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(summary).toBeFocused();
+  await page.keyboard.press('Enter');
+  const link = page.locator(`.ref-versions a[data-version="${version}"]`);
+  await expect(link).toBeVisible();
+  for (let i = 0; i < 10 && !(await link.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(link).toBeFocused();
+  await Promise.all([page.waitForURL(`**${await link.getAttribute('href')}`), page.keyboard.press('Enter')]);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the version switcher, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test('from 1.0.0 to the current version and back, on the same operation', async ({ page }) => {
+      await page.goto('/reference/1.0.0/list-pets/');
+      await expect(page.locator('.sl-banner')).toContainText('You are reading version 1.0.0');
+      const sortParameter = page.locator('table.ref-params td > code', { hasText: /^sort$/ });
+      await expect(sortParameter).toHaveCount(0);
+
+      await switchTo(page, '2.0.0');
+      assert.equal(new URL(page.url()).pathname, '/reference/list-pets/');
+      await expect(page.locator('.sl-banner')).toHaveCount(0);
+      await expect(sortParameter).toHaveCount(1);
+
+      await switchTo(page, '1.1.0');
+      assert.equal(new URL(page.url()).pathname, '/reference/1.1.0/list-pets/');
+      await expect(page.locator('.ref-versions summary')).toHaveText('Version 1.1.0');
+    });
+
+    test('to a version without the operation: the page says it was removed after its sunset', async ({ page }) => {
+      await page.goto('/reference/1.1.0/get-pet/');
+      await switchTo(page, '2.0.0');
+      assert.equal(new URL(page.url()).pathname, '/reference/get-pet/');
+      await expect(page.locator('main')).toContainText('It was removed in 2.0.0, after its sunset date 30 June 2026.');
+      await switchTo(page, '1.0.0');
+      assert.equal(new URL(page.url()).pathname, '/reference/1.0.0/get-pet/');
+    });
+  });
+}
