@@ -26,7 +26,8 @@ const mainText = (html: string) =>
   htmlText((/<main[\s\S]*?<\/main>/.exec(html)?.[0] ?? '').replace(/<script[\s\S]*?<\/script>/g, ' '));
 
 /** Whether an operation page lists a parameter of that name. */
-const hasParameter = (html: string, name: string) => html.includes(`<tr class="ref-param-row ref-has-desc"><td><code>${name}</code>`);
+const hasParameter = (html: string, name: string) =>
+  html.includes(`<tr class="ref-param-row ref-has-desc"><td><code>${name}</code>`);
 
 /** The version switcher's links: version → href. */
 function switcher(html: string): Record<string, string> {
