@@ -88,8 +88,12 @@ export function operationAnchor(version: string, op: { operationId?: string; met
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  return `${releaseAnchor(version)}-${slug || 'x'}`;
+  // The release's section headings are `<release>-added`, `-changed`, `-deprecated`, `-removed`, `-other`.
+  const taken = SECTION_IDS.has(slug) ? `${slug}-operation` : slug;
+  return `${releaseAnchor(version)}-${taken || 'x'}`;
 }
+
+const SECTION_IDS: ReadonlySet<string> = new Set([...KINDS, 'other']);
 
 const sortNewestFirst = (releases: readonly ChangelogRelease[]): ChangelogRelease[] =>
   [...releases].sort((a, b) => compareVersions(b.version, a.version) || b.date.localeCompare(a.date));
