@@ -124,14 +124,15 @@ export function mockBaseOf(release?: string): string {
 }
 
 /**
- * The release record of this build: `PETSTORE_CHANGELOG` when set; else spec/changelog.json when the
- * site is built from spec/openapi.yaml (it is the Petstore's); else none (another description without
- * its own record has no releases).
+ * The release record of this build: `PETSTORE_CHANGELOG` when set, else `changelog.json` beside the
+ * description when there is one (spec/changelog.json for spec/openapi.yaml: `npm run spec:release` keeps
+ * a description's record next to it), else none: a description without a record has no releases.
  * @returns an absolute path, or undefined
  */
 export function changelogPath(env: Record<string, string | undefined> = process.env): string | undefined {
   if (env.PETSTORE_CHANGELOG) return resolve(env.PETSTORE_CHANGELOG);
-  return resolve(descriptionPath()) === resolve('spec/openapi.yaml') ? resolve('spec/changelog.json') : undefined;
+  const beside = join(dirname(resolve(descriptionPath())), 'changelog.json');
+  return existsSync(beside) ? beside : undefined;
 }
 
 /**

@@ -6,9 +6,9 @@
  * process and current reference data (on `globalThis`, as loaded-description.ts does).
  */
 
-import { existsSync, readFileSync } from 'node:fs';
-import { type Changelog, parseChangelog } from '../../spec/changelog.ts';
-import { buildDate, changelogPath, publishPolicy, type ReferenceData, referenceData } from './loaded-description.ts';
+import type { Changelog } from '../../spec/changelog.ts';
+import { changelog as releaseRecord } from '../changelog/record.ts';
+import { buildDate, publishPolicy, type ReferenceData, referenceData } from './loaded-description.ts';
 import {
   type AbsentPage,
   absentPages,
@@ -73,17 +73,6 @@ function pagesOf(model: ReferenceModel, version: string, current: boolean): Vers
   };
 }
 
-/** The release record of this build, or none. @throws {Error} naming the file when it is invalid */
-function readChangelog(): Changelog {
-  const file = changelogPath();
-  if (!file || !existsSync(file)) return { releases: [] };
-  try {
-    return parseChangelog(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new Error(`${file}: ${(err as Error).message}`);
-  }
-}
-
 /**
  * The versions this build publishes, their data loaded.
  * @throws {DescriptionError} when a released description cannot be loaded
@@ -96,7 +85,7 @@ export async function versionSet(): Promise<VersionSet> {
   store[SET_KEY] ??= new WeakMap();
   const cached = store[SET_KEY].get(currentData);
   if (cached) return cached;
-  const changelog = readChangelog();
+  const changelog = releaseRecord();
   const currentVersion = currentData.model.version || 'current';
   const older = selectPublished(currentVersion, releaseCandidates(changelog), publishPolicy(), buildDate());
   const current: PublishedVersion = { ...pagesOf(currentData.model, currentVersion, true), data: currentData };

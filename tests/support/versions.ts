@@ -7,10 +7,12 @@ import { ROOT } from './server.ts';
 
 export const VERSIONS_FIXTURE = join(ROOT, 'tests/fixtures/versions');
 
-/** The environment that builds (and serves) the history: its working description and release record. */
+/**
+ * The environment that builds (and serves) the history: its working description, whose release record
+ * (changelog.json, released/) is beside it.
+ */
 export const VERSIONS_ENV = {
   PETSTORE_SPEC: join(VERSIONS_FIXTURE, 'openapi.yaml'),
-  PETSTORE_CHANGELOG: join(VERSIONS_FIXTURE, 'changelog.json'),
   PETSTORE_VERSIONS: 'all',
   BUILD_DATE: '2026-11-27',
 };

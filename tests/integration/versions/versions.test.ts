@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { htmlText } from '../../support/built-pages.ts';
 import { ROOT, type RunningSite, startSite } from '../../support/server.ts';
-import { buildVersions, VERSIONS_ENV } from '../../support/versions.ts';
+import { buildVersions, VERSIONS_ENV, VERSIONS_FIXTURE } from '../../support/versions.ts';
 
 const DIST = join(ROOT, '.test-dist/versions');
 const CLIENT = join(DIST, 'client');
@@ -166,11 +166,14 @@ describe('versions.publish', () => {
   test('last:1 publishes the current version only: no switcher, no older pages', () => {
     const dist = join(ROOT, '.test-dist/versions-last1');
     try {
-      const build = buildVersions(dist, { PETSTORE_VERSIONS: 'last:1' });
+      // The record named by PETSTORE_CHANGELOG rather than found beside the description: the same.
+      const changelog = join(VERSIONS_FIXTURE, 'changelog.json');
+      const build = buildVersions(dist, { PETSTORE_VERSIONS: 'last:1', PETSTORE_CHANGELOG: changelog });
       assert.equal(build.status, 0, build.output.slice(-4000));
       assert.equal(existsSync(join(dist, 'client/reference/1.0.0')), false);
       const html = readFileSync(join(dist, 'client/reference/list-pets/index.html'), 'utf8');
       assert.doesNotMatch(html, /ref-versions/);
+      assert.match(readFileSync(join(dist, 'client/changelog/index.html'), 'utf8'), /id="v2-0-0"/);
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }
