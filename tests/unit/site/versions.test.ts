@@ -240,7 +240,10 @@ describe('"Changed in" links each version to the operation’s entry in the chan
     assert.equal(operationAnchor('1.1.0', { operationId: 'findPets', method: 'GET', path: '/x' }), 'v1-1-0-find-pets');
     assert.equal(operationAnchor('1.1.0', { method: 'GET', path: '/pets/{petId}' }), 'v1-1-0-get-pets-pet-id');
     // Never the id of a section heading of the release (`v1-1-0-added`).
-    assert.equal(operationAnchor('1.1.0', { operationId: 'added', method: 'GET', path: '/x' }), 'v1-1-0-added-operation');
+    assert.equal(
+      operationAnchor('1.1.0', { operationId: 'added', method: 'GET', path: '/x' }),
+      'v1-1-0-added-operation',
+    );
     assert.deepEqual(
       changedIn(changelog, { operationId: 'getPet', method: 'GET', path: '/pets/{petId}' }).map((c) => c.url),
       ['/changelog/#v2-0-0-get-pet', '/changelog/#v1-0-0-get-pet'],
