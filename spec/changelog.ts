@@ -27,7 +27,7 @@ export interface ChangelogOperation {
   summary?: string;
   /** Whether a client of the previous release may break (a removal is breaking even after its sunset date). */
   breaking: boolean;
-  /** The sunset date of a deprecated operation (YYYY-MM-DD). */
+  /** The sunset date of a deprecated operation, or of one removed after it (YYYY-MM-DD). */
   sunset?: string;
   notes: ChangelogNote[];
 }

@@ -6,8 +6,8 @@
  * Exit codes: 0 no change the policy refuses; 1 breaking or policy-violating changes (for `release`: the release
  * is refused); 2 usage or input error (a base that does not exist, an invalid description).
  */
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { stringify as stringifyYaml } from 'yaml';
 import { addRelease, type Changelog, compareVersions, formatChangelog, parseChangelog } from '../../spec/changelog.ts';
@@ -18,6 +18,14 @@ import { initialRelease, releaseFromReport } from './changelog/release.ts';
 import { diffDescriptions } from './core/run.ts';
 import type { Report } from './core/types.ts';
 import { type GitRunner, InputError, loadFile, readBase, runGit } from './load.ts';
+import {
+  defaultReleasedDir,
+  FileExistsError,
+  findReleasedFile,
+  RELEASED_EXTENSIONS,
+  versionFileProblem,
+  writeAllOrNothing,
+} from './released.ts';
 import { formatGithub } from './report/github.ts';
 import { formatMarkdown } from './report/markdown.ts';
 import { formatJson, formatText } from './report/text.ts';
@@ -43,7 +51,6 @@ class UsageError extends Error {
 
 export const DEFAULT_HEAD = 'spec/openapi.yaml';
 export const DEFAULT_CHANGELOG = 'spec/changelog.json';
-export const DEFAULT_RELEASED = 'spec/released/openapi.yaml';
 export const DEFAULT_NOTICE_DAYS = 90;
 
 /** The date sunsets are judged against: `BUILD_DATE` (YYYY-MM-DD) or today (UTC). @throws {UsageError} */
@@ -158,28 +165,41 @@ Exit codes: 0 no breaking change (or only ones the policy allows), 1 breaking or
   program
     .command('release')
     .description(
-      'Record <version> in the changelog: diff the description with the last release (spec/released/), refuse what the policy refuses, add the entry and keep a copy of the released description.',
+      'Record <version> in the changelog and keep the released description as <released dir>/<version>.yaml: diff the description with the newest release kept there, refuse what the policy refuses, add the entry.',
     )
     .argument('<version>', "the version being released: the description's info.version")
     .option('--head <file>', 'the description being released', DEFAULT_HEAD)
     .option('--changelog <file>', 'the changelog file', DEFAULT_CHANGELOG)
-    .option('--released <file>', 'the copy of the last released description', DEFAULT_RELEASED)
+    .option(
+      '--released <dir>',
+      'the folder of released descriptions, one <version>.yaml (or .json) per release (default: released/ beside --changelog)',
+    )
     .option('--notice-days <days>', 'as for diff', days, DEFAULT_NOTICE_DAYS)
     .option('--json', 'print the new changelog entry as JSON')
     .addHelpText(
       'after',
       `
 Examples:
-  npm run spec:release -- 1.1.0          # after setting info.version: 1.1.0 in spec/openapi.yaml
+  npm run spec:release -- 1.1.0          # after setting info.version: 1.1.0 in spec/openapi.yaml;
+                                         # writes spec/changelog.json and spec/released/1.1.0.yaml
   BUILD_DATE=2026-12-01 npm run spec:release -- 1.1.0
+  npm run spec:release -- 2.0.0 --head api/openapi.yaml --changelog api/changelog.json   # api/released/2.0.0.yaml
+  npm run spec:release -- 1.1.0 --released history/ --json
 
-The first release (no changelog entry yet) lists every operation as added. The release date is BUILD_DATE or today.
-Exit codes: 0 recorded, 1 refused (a change the policy does not allow, or nothing changed), 2 usage or input error.`,
+The first release (no changelog entry yet) lists every operation as added; later ones diff against the newest
+release's file, <released dir>/<newest version>.yaml (or .json). Every release is kept: no file is overwritten or
+deleted, and nothing is written when the release is refused. A split description is kept bundled, as one file.
+The release date is BUILD_DATE or today.
+Exit codes: 0 recorded, 1 refused (a change the policy does not allow, or nothing changed), 2 usage or input error
+(with --json, codes: usage, base_not_found when the newest release's file is missing, released_exists,
+changelog_invalid, file_unreadable, description_invalid).`,
     )
     .action(async (version: string, opts: Record<string, unknown>) => {
       const date = buildDate(io.env);
       const headPath = resolve(io.cwd, String(opts.head));
       const headLabel = shown(headPath, io.cwd);
+      const versionProblem = versionFileProblem(version);
+      if (versionProblem) throw new UsageError(versionProblem);
       const head = await loadFile(headPath, headLabel);
       const info = (head.source.info ?? {}) as Record<string, unknown>;
       if (String(info.version) !== version)
@@ -187,7 +207,12 @@ Exit codes: 0 recorded, 1 refused (a change the policy does not allow, or nothin
           `${headLabel} says info.version ${JSON.stringify(info.version)}; set it to ${JSON.stringify(version)} before releasing ${version}`,
         );
       const changelogPath = resolve(io.cwd, String(opts.changelog));
-      const releasedPath = resolve(io.cwd, String(opts.released));
+      const releasedDir =
+        typeof opts.released === 'string' ? resolve(io.cwd, opts.released) : defaultReleasedDir(changelogPath);
+      if (existsSync(releasedDir) && !statSync(releasedDir).isDirectory())
+        throw new UsageError(
+          `--released ${shown(releasedDir, io.cwd)} is a file: --released names the folder that keeps one <version>.yaml per release`,
+        );
       let changelog: Changelog = {
         description:
           'Released versions of the API description, newest first. Written by npm run spec:release; read by the site.',
@@ -203,15 +228,27 @@ Exit codes: 0 recorded, 1 refused (a change the policy does not allow, or nothin
       const latest = changelog.releases[0];
       if (latest && compareVersions(version, latest.version) <= 0)
         throw new UsageError(`version ${version} is not newer than the latest release ${latest.version}`);
+      const releasedPath = join(releasedDir, `${version}.yaml`);
+      const stray = findReleasedFile(releasedDir, version);
+      if (stray)
+        throw new UsageError(
+          `${shown(stray, io.cwd)} already exists, but ${shown(changelogPath, io.cwd)} has no release ${version}: a kept release is never overwritten; remove the file if it is left over from an unfinished release`,
+          'released_exists',
+        );
       let release: ReturnType<typeof initialRelease>;
       if (!latest) release = initialRelease(head.source, version, date);
       else {
-        if (!existsSync(releasedPath))
+        const basePath = findReleasedFile(releasedDir, latest.version);
+        if (!basePath) {
+          const expected = RELEASED_EXTENSIONS.map((ext) =>
+            shown(join(releasedDir, `${latest.version}${ext}`), io.cwd),
+          );
           throw new UsageError(
-            `${shown(releasedPath, io.cwd)} (the description as released in ${latest.version}) is missing: restore it from git (git show <release commit>:${DEFAULT_HEAD}) or pass --released`,
+            `${expected.join(' (or ')}) is missing: it is the description as released in ${latest.version}, the newest release of ${shown(changelogPath, io.cwd)}, and the base of ${version}. Restore it from git (git show <commit of the ${latest.version} release>:${shown(join(releasedDir, `${latest.version}.yaml`), io.cwd)}), or pass --released <dir> if the releases are kept elsewhere`,
             'base_not_found',
           );
-        const base = await loadFile(releasedPath, `${latest.version} (${shown(releasedPath, io.cwd)})`);
+        }
+        const base = await loadFile(basePath, `${latest.version} (${shown(basePath, io.cwd)})`);
         const report = diffDescriptions(base, head, {
           buildDate: date,
           noticeDays: opts.noticeDays as number,
@@ -229,23 +266,28 @@ Exit codes: 0 recorded, 1 refused (a change the policy does not allow, or nothin
           setExit(1);
           return;
         }
-        const baseDoc = base.source;
-        release = releaseFromReport(report, head.source, baseDoc, version, date);
+        release = releaseFromReport(report, head.source, base.source, version, date);
       }
       const next = addRelease(changelog, release);
-      mkdirSync(dirname(changelogPath), { recursive: true });
-      writeFileSync(changelogPath, formatChangelog(next));
-      mkdirSync(dirname(releasedPath), { recursive: true });
-      // The release kept as one file: a split description is kept bundled (its parts' `$ref`s
-      // inlined by the loader), so the next release's diff needs no other file.
-      if (head.split) {
-        writeFileSync(
-          releasedPath,
-          /\.json$/i.test(releasedPath)
-            ? `${JSON.stringify(head.source, null, 2)}\n`
-            : stringifyYaml(head.source, { lineWidth: 0, aliasDuplicateObjects: false }),
-        );
-      } else copyFileSync(headPath, releasedPath);
+      // The release kept as one file that stands alone: a one-file YAML description byte for byte (comments kept);
+      // otherwise the loader's bundled source (a split description's parts inlined), serialized as YAML.
+      const keptText =
+        head.format === 'yaml' && !head.split
+          ? readFileSync(headPath, 'utf8')
+          : stringifyYaml(head.source, { lineWidth: 0, aliasDuplicateObjects: false });
+      try {
+        writeAllOrNothing([
+          { path: releasedPath, text: keptText, mode: 'create' },
+          { path: changelogPath, text: formatChangelog(next), mode: 'replace' },
+        ]);
+      } catch (err) {
+        if (err instanceof FileExistsError)
+          throw new UsageError(
+            `${shown(err.path, io.cwd)} appeared while releasing ${version}; nothing was written`,
+            'released_exists',
+          );
+        throw err;
+      }
       if (opts.json) io.stdout.write(`${JSON.stringify(release, null, 2)}\n`);
       else {
         const counts = ['added', 'changed', 'deprecated', 'removed']

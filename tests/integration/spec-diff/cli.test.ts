@@ -1,9 +1,9 @@
 // spec-diff end to end, as a process in a throwaway git repository: the Petstore description released as 1.0.0
-// on main, then a branch whose commit changes it. Checks the output, the exit codes, the changelog file that
-// spec:release writes, and the changelog page's model built from that file.
+// on main, then a branch whose commit changes it. Checks the output, the exit codes, the changelog file and the
+// folder of released descriptions that spec:release writes, and the changelog page's model built from that file.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -67,11 +67,12 @@ before(() => {
 after(() => rmSync(repo, { recursive: true, force: true }));
 
 describe('spec-diff in a git repository', () => {
-  test('the first release recorded every operation and kept a copy of the description', () => {
+  test('the first release recorded every operation and kept the description, byte for byte, as released/1.0.0.yaml', () => {
     const log = parseChangelog(readFileSync(join(repo, 'spec/changelog.json'), 'utf8'));
     assert.equal(log.releases.length, 1);
     assert.equal(log.releases[0]?.operations.length, 18);
-    assert.equal(readFileSync(join(repo, 'spec/released/openapi.yaml'), 'utf8'), readFileSync(SPEC, 'utf8'));
+    assert.deepEqual(readdirSync(join(repo, 'spec/released')), ['1.0.0.yaml']);
+    assert.equal(readFileSync(join(repo, 'spec/released/1.0.0.yaml'), 'utf8'), readFileSync(SPEC, 'utf8'));
   });
 
   test('no change: exit 0 against the merge-base with main (the default base)', () => {
@@ -116,11 +117,21 @@ describe('spec-diff in a git repository', () => {
     assert.match(late.stdout, /ALLOW breaking +operation-removed-after-sunset/);
     assert.match(late.stdout, /OK: breaking changes only where the policy allows them/);
 
+    const changelogBefore = readFileSync(join(repo, 'spec/changelog.json'), 'utf8');
     assert.equal(specDiff(['release', '1.1.0'], { BUILD_DATE: '2027-06-30' }).code, 1, 'refused before the sunset');
     assert.equal(specDiff(['release', '1.2.0'], { BUILD_DATE: '2027-07-01' }).code, 2, 'info.version says 1.1.0');
+    assert.equal(readFileSync(join(repo, 'spec/changelog.json'), 'utf8'), changelogBefore, 'refused: nothing written');
+    assert.deepEqual(readdirSync(join(repo, 'spec/released')), ['1.0.0.yaml'], 'refused: nothing written');
     const rel = specDiff(['release', '1.1.0'], { BUILD_DATE: '2027-07-01' });
     assert.equal(rel.code, 0, rel.stderr);
     assert.match(rel.stdout, /Released 1\.1\.0 \(2027-07-01\), breaking: 1 removed/);
+    assert.match(rel.stdout, /Wrote spec\/changelog\.json and spec\/released\/1\.1\.0\.yaml/);
+    assert.deepEqual(readdirSync(join(repo, 'spec/released')), ['1.0.0.yaml', '1.1.0.yaml']);
+    assert.equal(readFileSync(join(repo, 'spec/released/1.0.0.yaml'), 'utf8'), readFileSync(SPEC, 'utf8'));
+    assert.equal(
+      readFileSync(join(repo, 'spec/released/1.1.0.yaml'), 'utf8'),
+      readFileSync(join(repo, 'spec/openapi.yaml'), 'utf8'),
+    );
     const log = parseChangelog(readFileSync(join(repo, 'spec/changelog.json'), 'utf8'));
     assert.deepEqual(
       log.releases.map((r) => r.version),
@@ -265,18 +276,124 @@ properties:
   });
 
   test('spec:release keeps a split description as one bundled file, and the next release diffs against it', () => {
-    const first = run(['release', '1.0.0', '--changelog', 'cl.json', '--released', 'released/openapi.yaml']);
+    const first = run(['release', '1.0.0', '--changelog', 'cl.json', '--released', 'kept']);
     assert.equal(first.code, 0, first.stderr);
-    const kept = readFileSync(join(split, 'released/openapi.yaml'), 'utf8');
+    const kept = readFileSync(join(split, 'kept/1.0.0.yaml'), 'utf8');
     assert.doesNotMatch(kept, /\$ref: "?\.{0,2}\/?schemas\//, 'no reference to another file is left');
     assert.match(kept, /enum:|type: integer/);
     // A change in a part: the next release sees it against the kept copy, with no other file.
     write('spec/schemas/pet.yaml', `${PET}  age:\n    type: integer\n`);
     write('spec/openapi.yaml', readFileSync(join(split, 'spec/openapi.yaml'), 'utf8').replace('1.0.0', '1.1.0'));
-    const next = run(['release', '1.1.0', '--changelog', 'cl.json', '--released', 'released/openapi.yaml']);
+    const next = run(['release', '1.1.0', '--changelog', 'cl.json', '--released', 'kept']);
     assert.equal(next.code, 0, next.stderr);
+    assert.deepEqual(readdirSync(join(split, 'kept')), ['1.0.0.yaml', '1.1.0.yaml']);
+    assert.match(readFileSync(join(split, 'kept/1.1.0.yaml'), 'utf8'), /age:/, 'the part bundled in');
     const changelog = JSON.parse(readFileSync(join(split, 'cl.json'), 'utf8'));
     assert.equal(changelog.releases[0].version, '1.1.0');
     assert.ok(changelog.releases[0].operations.some((o: { change: string }) => o.change === 'changed'));
+  });
+});
+
+describe('spec:release keeps every release in the folder beside the changelog', () => {
+  let dir: string;
+  const run = (args: string[], env: Record<string, string> = {}) => {
+    const r = spawnSync(process.execPath, [MAIN, ...args], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1', BUILD_DATE: '2026-11-25', ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+  /** A small description at `version` with one GET operation per name. */
+  const description = (version: string, ops: string[]) =>
+    `openapi: 3.1.0
+info:
+  title: Kept
+  version: ${version}
+paths:
+${ops.map((op) => `  /${op}:\n    get:\n      operationId: ${op}\n      responses:\n        "200":\n          description: OK.\n`).join('')}`;
+  const release = (version: string, ops: string[], args: string[] = []) => {
+    writeFileSync(join(dir, 'api/openapi.yaml'), description(version, ops));
+    return run(['release', version, '--head', 'api/openapi.yaml', '--changelog', 'api/changelog.json', ...args]);
+  };
+  const kept = () => readdirSync(join(dir, 'api/released')).sort();
+  const read = (path: string) => readFileSync(join(dir, path), 'utf8');
+
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'spec-diff-kept-'));
+    mkdirSync(join(dir, 'api'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('three releases in a row keep three files, each diffed against the newest before it', () => {
+    assert.equal(release('1.0.0', ['cats']).code, 0);
+    assert.equal(release('1.1.0', ['cats', 'dogs']).code, 0);
+    const third = release('1.2.0', ['cats', 'dogs', 'birds'], ['--json']);
+    assert.equal(third.code, 0, third.stderr);
+    assert.deepEqual(kept(), ['1.0.0.yaml', '1.1.0.yaml', '1.2.0.yaml']);
+    assert.equal(read('api/released/1.0.0.yaml'), description('1.0.0', ['cats']));
+    assert.equal(read('api/released/1.1.0.yaml'), description('1.1.0', ['cats', 'dogs']));
+    assert.equal(read('api/released/1.2.0.yaml'), description('1.2.0', ['cats', 'dogs', 'birds']));
+    // Against 1.1.0 only birds is new (against 1.0.0, dogs would be too).
+    assert.deepEqual(
+      JSON.parse(third.stdout).operations.map(
+        (o: { change: string; operationId: string }) => `${o.change} ${o.operationId}`,
+      ),
+      ['added birds'],
+    );
+    assert.deepEqual(
+      parseChangelog(read('api/changelog.json')).releases.map((r) => r.version),
+      ['1.2.0', '1.1.0', '1.0.0'],
+    );
+  });
+
+  test('a refused release writes nothing', () => {
+    const before = { changelog: read('api/changelog.json'), kept: kept() };
+    // Removing an operation that was never deprecated, without a new major version: refused.
+    const refused = release('1.3.0', ['cats', 'dogs']);
+    assert.equal(refused.code, 1, refused.stderr);
+    assert.match(refused.stderr, /release 1\.3\.0 refused/);
+    assert.equal(read('api/changelog.json'), before.changelog);
+    assert.deepEqual(kept(), before.kept);
+    assert.deepEqual(
+      readdirSync(join(dir, 'api')).filter((f) => f.endsWith('.tmp')),
+      [],
+      'no temporary file left',
+    );
+  });
+
+  test('exit 2 and nothing written: the newest release file missing, a file already there, --released a file', () => {
+    const changelog = read('api/changelog.json');
+    rmSync(join(dir, 'api/released/1.2.0.yaml'));
+    const missing = release('1.3.0', ['cats', 'dogs', 'birds', 'fish'], ['--json']);
+    assert.equal(missing.code, 2, missing.stderr);
+    assert.equal(JSON.parse(missing.stdout).error.code, 'base_not_found');
+    assert.match(missing.stderr, /api\/released\/1\.2\.0\.yaml \(or api\/released\/1\.2\.0\.json\) is missing/);
+    assert.deepEqual(kept(), ['1.0.0.yaml', '1.1.0.yaml']);
+    // Restored as JSON: the newest release's file may be either.
+    writeFileSync(
+      join(dir, 'api/released/1.2.0.json'),
+      JSON.stringify(parse(description('1.2.0', ['cats', 'dogs', 'birds']))),
+    );
+    writeFileSync(join(dir, 'api/released/1.3.0.yaml'), 'left over\n');
+    const stray = release('1.3.0', ['cats', 'dogs', 'birds', 'fish'], ['--json']);
+    assert.equal(stray.code, 2, stray.stderr);
+    assert.equal(JSON.parse(stray.stdout).error.code, 'released_exists');
+    assert.equal(read('api/released/1.3.0.yaml'), 'left over\n', 'never overwritten');
+    rmSync(join(dir, 'api/released/1.3.0.yaml'));
+    const asFile = release('1.3.0', ['cats', 'dogs', 'birds', 'fish'], ['--released', 'api/released/1.0.0.yaml']);
+    assert.equal(asFile.code, 2);
+    assert.match(asFile.stderr, /--released api\/released\/1\.0\.0\.yaml is a file/);
+    assert.equal(read('api/changelog.json'), changelog);
+    const ok = release('1.3.0', ['cats', 'dogs', 'birds', 'fish'], ['--json']);
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.deepEqual(
+      JSON.parse(ok.stdout).operations.map(
+        (o: { change: string; operationId: string }) => `${o.change} ${o.operationId}`,
+      ),
+      ['added fish'],
+    );
+    assert.ok(existsSync(join(dir, 'api/released/1.3.0.yaml')));
   });
 });

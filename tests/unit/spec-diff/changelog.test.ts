@@ -52,6 +52,7 @@ describe('the changelog record', () => {
     assert.equal(by.getItem?.change, 'removed');
     assert.equal(by.getItem?.breaking, true);
     assert.equal(by.getItem?.summary, 'Get an item');
+    assert.equal(by.getItem?.sunset, '2027-06-30', 'removed after its sunset: the date it kept working until');
     assert.equal(by.createItem?.change, 'deprecated');
     assert.equal(by.createItem?.sunset, '2028-01-01');
     assert.equal(by.listItems?.change, 'changed');

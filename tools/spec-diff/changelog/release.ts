@@ -86,7 +86,9 @@ export function releaseFromReport(
         ops.set(key, e);
       } else if (rank[k] < rank[e.change]) e.change = k;
       if (c.class === 'breaking') e.breaking = true;
-      if (typeof c.params.sunset === 'string' && k === 'deprecated') e.sunset = c.params.sunset;
+      // The sunset date of a deprecation, and of a removal that waited for it (the date it kept working until).
+      if (typeof c.params.sunset === 'string' && (k === 'deprecated' || c.code === 'operation-removed-after-sunset'))
+        e.sunset = c.params.sunset;
       // The kind says added/removed/deprecated; other changes are the notes.
       if (!kind && !e.notes.some((n) => n.text === note.text)) e.notes.push(note);
     }
