@@ -107,7 +107,10 @@ const spec = await loadMockDescription().catch((err: unknown) => {
 const rate = num('MOCK_RATE_LIMIT', DEFAULT_RATE_POLICY.limit);
 // Every published version's mock behind /api/mock (site/mock/hosts/versions.ts), one sandbox table.
 const mockCore = await createVersionedMockFromFiles(
-  { version: built?.version ?? String((spec.info as { version?: unknown } | undefined)?.version ?? 'current'), description: spec },
+  {
+    version: built?.version ?? String((spec.info as { version?: unknown } | undefined)?.version ?? 'current'),
+    description: spec,
+  },
   olderVersions,
   {
     rateLimit: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false,
