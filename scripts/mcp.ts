@@ -4,15 +4,19 @@
 // sandbox and rate limit as the server's. Logs go to stderr: stdout carries the protocol.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { siteCorpus, siteServerFactory } from '../site/mcp/index.ts';
-import { loadMockDescription } from '../site/mock/hosts/load.ts';
+import { createVersionedMockFromFiles, loadMockDescription } from '../site/mock/hosts/load.ts';
 import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
-import { createMock, DEFAULT_RATE_POLICY } from '../site/mock/index.ts';
+import { DEFAULT_RATE_POLICY } from '../site/mock/index.ts';
+import { releasedFile } from '../site/reference/loaded-description.ts';
+import { versionSet } from '../site/reference/versions.ts';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.stdout.write(`Usage: npm run mcp
 
 Runs the docs' MCP server over stdio (tools: search_docs, get_page, list_operations, call_mock).
-Environment: PETSTORE_SPEC=path builds it from another OpenAPI description.
+Environment: PETSTORE_SPEC=path builds it from another OpenAPI description; PETSTORE_CHANGELOG=path
+names its release record (the older versions the tools' "version" argument reads and calls);
+PETSTORE_VERSIONS=all|before-sunset|last:N chooses which older versions are published.
 
 Example client configuration (Claude Desktop, Cursor, VS Code…):
   { "mcpServers": { "petstore-docs": { "command": "npm", "args": ["run", "--silent", "mcp"], "cwd": "${process.cwd()}" } } }
@@ -21,12 +25,25 @@ Example client configuration (Claude Desktop, Cursor, VS Code…):
 }
 
 try {
-  const mock = await createMock(await loadMockDescription(), { basePath: MOCK_BASE, rateLimit: DEFAULT_RATE_POLICY });
+  // Every published version (site/reference/versions.ts), as the site publishes them.
+  const set = await versionSet();
+  const older = set.versions.flatMap((v) => (v.release ? [{ version: v.release, file: releasedFile(v.release) }] : []));
+  const mock = await createVersionedMockFromFiles(
+    { version: set.current.version, description: await loadMockDescription() },
+    older,
+    { rateLimit: DEFAULT_RATE_POLICY },
+  );
   const corpus = await siteCorpus();
-  const server = (await siteServerFactory(mock, MOCK_BASE))();
+  const server = (
+    await siteServerFactory(
+      mock,
+      MOCK_BASE,
+      older.map((o) => o.version),
+    )
+  )();
   await server.connect(new StdioServerTransport());
   process.stderr.write(
-    `petstore-docs MCP server on stdio: ${corpus.pages.length} pages, ${corpus.operations.length} operations\n`,
+    `petstore-docs MCP server on stdio: ${corpus.pages.length} pages, ${corpus.operations.length} operations${older.length ? `; older versions ${older.map((o) => o.version).join(', ')}` : ''}\n`,
   );
 } catch (err) {
   process.stderr.write(`mcp: ${(err as Error).message}\n`);

@@ -17,7 +17,7 @@
 // Strict-Transport-Security (behind an HTTPS proxy), MAX_CONNECTIONS [1000],
 // HEADERS_TIMEOUT_MS [5000], REQUEST_TIMEOUT_MS [30000], MOCK_RATE_LIMIT [600 per minute per
 // token; 0 turns it off], MOCK_MAX_SANDBOXES [10000], MOCK_SANDBOX_IDLE_MS [1800000], PETSTORE_SPEC
-// [spec/openapi.yaml] (the description the mock answers for), DIST_DIR [dist].
+// [spec/openapi.yaml] (the description the mock answers for), PETSTORE_CHANGELOG [the build's], DIST_DIR [dist].
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve, sep } from 'node:path';
@@ -25,11 +25,12 @@ import { pathToFileURL } from 'node:url';
 import expressStaticGzip from 'express-static-gzip';
 import { prefersMarkdown } from '../site/agents/negotiate.ts';
 import { canonicalPagePath, markdownPath } from '../site/agents/paths.ts';
+import type { BuiltFrom } from '../site/integrations/built-from.ts';
 import { mcpHttpHandler, siteServerFactory } from '../site/mcp/index.ts';
-import { loadMockDescription } from '../site/mock/hosts/load.ts';
+import { createVersionedMockFromFiles, loadMockDescription } from '../site/mock/hosts/load.ts';
 import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { toNodeListener } from '../site/mock/hosts/node.ts';
-import { createMock, DEFAULT_RATE_POLICY, DEFAULT_SANDBOX_LIMITS } from '../site/mock/index.ts';
+import { DEFAULT_RATE_POLICY, DEFAULT_SANDBOX_LIMITS } from '../site/mock/index.ts';
 import { policyInputs } from '../site/serving/build.ts';
 import {
   ALLOW,
@@ -51,14 +52,20 @@ const client = join(dist, 'client');
 // The mock and the MCP server answer for the description the pages were built from: the build names
 // it in .built-from.json (site/integrations/built-from.ts), which also covers a `description` option
 // set in astro.config.mjs rather than PETSTORE_SPEC.
-if (!process.env.PETSTORE_SPEC) {
-  try {
-    const built = JSON.parse(readFileSync(join(dist, '.built-from.json'), 'utf8')) as { spec?: unknown };
-    if (typeof built.spec === 'string') process.env.PETSTORE_SPEC = built.spec;
-  } catch {
-    // No marker (an output built before it existed): PETSTORE_SPEC or spec/openapi.yaml, as before.
-  }
+// The marker also lists the older published versions (their mocks answer under /api/mock/@<version>/)
+// and the release record the MCP server reads their pages from.
+let built: BuiltFrom | undefined;
+try {
+  built = JSON.parse(readFileSync(join(dist, '.built-from.json'), 'utf8')) as BuiltFrom;
+} catch {
+  // No marker (an output built before it existed): PETSTORE_SPEC or spec/openapi.yaml, as before.
 }
+if (!process.env.PETSTORE_SPEC && typeof built?.spec === 'string') process.env.PETSTORE_SPEC = built.spec;
+if (!process.env.PETSTORE_CHANGELOG && typeof built?.changelog === 'string') {
+  process.env.PETSTORE_CHANGELOG = built.changelog;
+}
+/** The older published versions of the build, newest first (none for an output without them). */
+const olderVersions = Array.isArray(built?.versions) ? built.versions : [];
 const env = process.env;
 const port = Number(env.PORT ?? 4321);
 const host = env.HOST ?? 'localhost';
@@ -98,17 +105,33 @@ const spec = await loadMockDescription().catch((err: unknown) => {
   process.exit(1);
 });
 const rate = num('MOCK_RATE_LIMIT', DEFAULT_RATE_POLICY.limit);
-const mockCore = await createMock(spec, {
-  basePath: MOCK_BASE,
-  rateLimit: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false,
-  sandboxes: {
-    maxSandboxes: num('MOCK_MAX_SANDBOXES', DEFAULT_SANDBOX_LIMITS.maxSandboxes),
-    idleMs: num('MOCK_SANDBOX_IDLE_MS', DEFAULT_SANDBOX_LIMITS.idleMs),
+// Every published version's mock behind /api/mock (site/mock/hosts/versions.ts), one sandbox table.
+const mockCore = await createVersionedMockFromFiles(
+  {
+    version: built?.version ?? String((spec.info as { version?: unknown } | undefined)?.version ?? 'current'),
+    description: spec,
   },
+  olderVersions,
+  {
+    rateLimit: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false,
+    sandboxes: {
+      maxSandboxes: num('MOCK_MAX_SANDBOXES', DEFAULT_SANDBOX_LIMITS.maxSandboxes),
+      idleMs: num('MOCK_SANDBOX_IDLE_MS', DEFAULT_SANDBOX_LIMITS.idleMs),
+    },
+  },
+).catch((err: unknown) => {
+  process.stderr.write(`${formatDescriptionError(err)}\n`);
+  process.exit(1);
 });
 const mock = toNodeListener(mockCore);
 // The MCP server's call_mock goes to this same mock (same sandboxes and rate limit), in process.
-const mcp = mcpHttpHandler({ createServer: await siteServerFactory(mockCore, MOCK_BASE) });
+const mcp = mcpHttpHandler({
+  createServer: await siteServerFactory(
+    mockCore,
+    MOCK_BASE,
+    olderVersions.map((v) => v.version),
+  ),
+});
 
 // The policy inputs come from the built pages, as the build's _headers does (site/serving/build.ts).
 const inputs = existsSync(client)

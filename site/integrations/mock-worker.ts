@@ -19,8 +19,10 @@ import { gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import { loadDescription } from '../../spec/loader/index.ts';
 import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
-import { loadMockDescription } from '../mock/hosts/load.ts';
+import { loadMockDescription, type ReleasedFile } from '../mock/hosts/load.ts';
 import { mockWorkerPaths } from '../mock/hosts/mount.ts';
+import { releasedFile } from '../reference/loaded-description.ts';
+import { versionSet } from '../reference/versions.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('../mock/hosts/worker.ts', import.meta.url));
 const MOCK_DIR = fileURLToPath(new URL('../mock/', import.meta.url));
@@ -46,8 +48,13 @@ function sources(dir: string): string[] {
  * to one of them gives another key.
  * @param root the project root
  * @param descriptionFiles the description's files (the entry and every file it `$ref`s)
+ * @param older the older published versions bundled beside it (their names and files)
  */
-export function workerInputsKey(root: string, descriptionFiles: readonly string[]): string {
+export function workerInputsKey(
+  root: string,
+  descriptionFiles: readonly string[],
+  older: readonly ReleasedFile[] = [],
+): string {
   const hash = createHash('sha256');
   const add = (label: string, data: string | Buffer) => {
     hash.update(`${label}\0${data.length}\0`);
@@ -56,6 +63,7 @@ export function workerInputsKey(root: string, descriptionFiles: readonly string[
   add('node', process.version);
   add('integration', readFileSync(SELF));
   for (const file of descriptionFiles) add('description', readFileSync(file));
+  for (const { version, file } of older) add(`version ${version}`, readFileSync(file));
   const lock = join(root, 'package-lock.json');
   if (existsSync(lock)) add('lock', readFileSync(lock));
   for (const file of [...sources(MOCK_DIR), ...sources(SPEC_DIR)]) add(file.slice(root.length), readFileSync(file));
@@ -97,7 +105,7 @@ function readRecord(cacheDir: string, key: string): CacheRecord | undefined {
  * gets a record with the reason.
  * @returns the record written
  */
-async function makeEntry(cacheDir: string, key: string): Promise<CacheRecord> {
+async function makeEntry(cacheDir: string, key: string, older: readonly ReleasedFile[]): Promise<CacheRecord> {
   const { bundleFile, recordFile } = entryFiles(cacheDir, key);
   mkdirSync(cacheDir, { recursive: true });
   let record: CacheRecord;
@@ -106,7 +114,10 @@ async function makeEntry(cacheDir: string, key: string): Promise<CacheRecord> {
     const warnings: string[] = [];
     // Loaded here: the build's own process needs the bundler only when no child made the entry.
     const { bundleMock } = await import('../mock/hosts/precompile.ts');
+    const versions = [];
+    for (const r of older) versions.push({ version: r.version, description: await loadMockDescription(r.file) });
     const bytes = await bundleMock(await loadMockDescription(), {
+      older: versions,
       entry: WORKER_ENTRY,
       outfile: tmp,
       format: 'iife',
@@ -131,9 +142,11 @@ interface ChildEnd {
 }
 
 /** Runs this file as a child process that makes cache entry `key`; resolves when it ends (never rejects). */
-function makeEntryInChild(cacheDir: string, key: string): Promise<ChildEnd> {
+function makeEntryInChild(cacheDir: string, key: string, older: readonly ReleasedFile[]): Promise<ChildEnd> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [SELF, cacheDir, key], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SELF, cacheDir, key, JSON.stringify(older)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-4000);
@@ -154,8 +167,13 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
   let root = process.cwd();
   let cacheDir = join(root, MOCK_WORKER_CACHE);
   /** The cache entry of this build, found or being made by a child, from `astro:build:start`. */
-  let started: { key: string; child?: Promise<ChildEnd> } | undefined;
-  const keyOf = async () => workerInputsKey(root, (await loadDescription()).files);
+  let started: { key: string; older: ReleasedFile[]; child?: Promise<ChildEnd> } | undefined;
+  /** The older published versions (site/reference/versions.ts): the worker answers for them too. */
+  const olderOf = async (): Promise<ReleasedFile[]> =>
+    (await versionSet()).versions.flatMap((v) =>
+      v.release ? [{ version: v.release, file: releasedFile(v.release) }] : [],
+    );
+  const keyOf = async (older: ReleasedFile[]) => workerInputsKey(root, (await loadDescription()).files, older);
   return {
     name: 'petstore:mock-worker',
     hooks: {
@@ -164,13 +182,23 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
         cacheDir = join(root, MOCK_WORKER_CACHE);
       },
       'astro:build:start': async () => {
-        const key = await keyOf();
-        started = { key, child: readRecord(cacheDir, key) ? undefined : makeEntryInChild(cacheDir, key) };
+        const older = await olderOf();
+        const key = await keyOf(older);
+        started = {
+          key,
+          older,
+          child: readRecord(cacheDir, key) ? undefined : makeEntryInChild(cacheDir, key, older),
+        };
       },
       'astro:build:done': async ({ dir, logger }) => {
         const outfile = join(fileURLToPath(dir), workerUrl);
         mkdirSync(dirname(outfile), { recursive: true });
-        const { key, child } = started ?? { key: await keyOf() };
+        let run = started;
+        if (!run) {
+          const older = await olderOf();
+          run = { key: await keyOf(older), older };
+        }
+        const { key, child, older } = run;
         started = undefined;
         const end = child && (await child);
         let record = readRecord(cacheDir, key);
@@ -181,7 +209,7 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
             `the child process bundling the in-browser mock ended (${why}) without a result; bundling it here. Its output ended with:\n${end.output.trim()}`,
           );
         }
-        record ??= await makeEntry(cacheDir, key);
+        record ??= await makeEntry(cacheDir, key, older);
         // The bundler's warnings, again when the bundle comes from the cache.
         for (const message of record.warnings ?? []) logger.warn(`in-browser mock: ${message}`);
         if (record.error !== undefined) {
@@ -193,7 +221,7 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
         }
         copyFileSync(entryFiles(cacheDir, key).bundleFile, outfile);
         logger.info(
-          `${workerUrl} written${reused ? ' (inputs unchanged: from the cache)' : ''}: ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${((record.gzipBytes ?? 0) / 1024).toFixed(1)} KiB gzip`,
+          `${workerUrl} written${older.length ? ` (versions ${older.map((o) => o.version).join(', ')} beside the current one)` : ''}${reused ? ' (inputs unchanged: from the cache)' : ''}: ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${((record.gzipBytes ?? 0) / 1024).toFixed(1)} KiB gzip`,
         );
       },
     },
@@ -204,10 +232,12 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
 // description of the build (the same environment: PETSTORE_SPEC, the working directory) and exits 0,
 // also when the description has no worker (the record says why).
 if (process.argv[1] && resolve(process.argv[1]) === SELF) {
-  const [cacheDir, key] = process.argv.slice(2);
+  const [cacheDir, key, older = '[]'] = process.argv.slice(2);
   if (!cacheDir || !key) {
-    process.stderr.write('usage: node site/integrations/mock-worker.ts <cacheDir> <key> (run by the build)\n');
+    process.stderr.write(
+      'usage: node site/integrations/mock-worker.ts <cacheDir> <key> [<older versions as JSON>] (run by the build)\n',
+    );
     process.exit(2);
   }
-  await makeEntry(cacheDir, key);
+  await makeEntry(cacheDir, key, JSON.parse(older) as ReleasedFile[]);
 }

@@ -70,8 +70,11 @@ const KIND_BOOST: Record<CorpusPage['kind'], number> = {
   schemas: 0.5,
 };
 
-/** Builds the corpus from the site's pages and the reference model. */
-export function buildCorpus(pages: readonly AgentPage[], model: ReferenceModel): DocsCorpus {
+/**
+ * Builds the corpus from the site's pages and the reference model.
+ * @param version the version name the corpus answers for; default the model's (`info.version`)
+ */
+export function buildCorpus(pages: readonly AgentPage[], model: ReferenceModel, version?: string): DocsCorpus {
   const corpusPages: CorpusPage[] = pages.map((p) => ({
     kind: p.kind,
     title: p.title,
@@ -107,7 +110,7 @@ export function buildCorpus(pages: readonly AgentPage[], model: ReferenceModel):
   );
   return {
     apiTitle: model.title,
-    version: model.version,
+    version: version ?? model.version,
     pages: corpusPages,
     operations,
     index,

@@ -1,13 +1,15 @@
 /**
  * The MCP server of this site, assembled: the corpus from the site's pages (site/agents/site.ts: the
  * guides' sources and the reference model of PETSTORE_SPEC or spec/openapi.yaml), the sandbox token
- * per session, and a server per session. scripts/serve.ts mounts it at `/mcp`; scripts/mcp.ts runs it
+ * per session, a server per session, and the corpus of each older published version (the tools'
+ * `version` argument). scripts/serve.ts mounts it at `/mcp`; scripts/mcp.ts runs it
  * over stdio (`npm run mcp`). Neither needs a build: the pages are rendered from the sources.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { agentPages } from '../agents/pages.ts';
 import { sitePages } from '../agents/site.ts';
-import { referenceModel } from '../reference/loaded-description.ts';
+import { buildDate, referenceData, referenceModel } from '../reference/loaded-description.ts';
 import { buildCorpus, type DocsCorpus } from './corpus.ts';
 import { createDocsServer, type MockHandler } from './server.ts';
 
@@ -19,6 +21,24 @@ let corpus: DocsCorpus | undefined;
 export async function siteCorpus(): Promise<DocsCorpus> {
   corpus ??= buildCorpus(await sitePages(), await referenceModel());
   return corpus;
+}
+
+/**
+ * The corpus of an older released version: its reference pages (below `<base>/<version>/`), from its
+ * own description (site/reference/loaded-description.ts `referenceData(release)`); the guides and the
+ * changelog are the current version's only.
+ * @throws {Error} when the release's description is missing or cannot be loaded
+ */
+export async function releaseCorpus(release: string): Promise<DocsCorpus> {
+  const { model, mapped } = await referenceData(release);
+  const pages = agentPages({
+    model,
+    guides: [],
+    buildDate: buildDate(),
+    deprecations: mapped.deprecations,
+    stability: mapped.stability,
+  });
+  return buildCorpus(pages, model, release);
 }
 
 /**
@@ -34,9 +54,22 @@ export function sandboxTokens(key: Buffer = randomBytes(32)): (sessionId: string
       : `mcp-${createHmac('sha256', key).update(sessionId).digest('base64url').slice(0, 32)}`;
 }
 
-/** A factory of this site's MCP servers over a running mock (the corpus is built before it returns). */
-export async function siteServerFactory(mock: MockHandler, mockBase: string): Promise<() => McpServer> {
+/**
+ * A factory of this site's MCP servers over a running mock (the corpora are built before it returns).
+ * @param mock the mock of every published version (site/mock/hosts/versions.ts)
+ * @param mockBase where the current version's mock is mounted (`/api/mock`); an older version's is
+ *   `<mockBase>/@<version>`
+ * @param older the older published versions, newest first: the tools' `version` argument names one
+ * @throws {Error} when an older version's description cannot be loaded
+ */
+export async function siteServerFactory(
+  mock: MockHandler,
+  mockBase: string,
+  older: readonly string[] = [],
+): Promise<() => McpServer> {
   const tokens = sandboxTokens();
   const corpus = await siteCorpus();
-  return () => createDocsServer({ corpus, mock, mockBase, sandboxToken: tokens });
+  const versions = new Map<string, DocsCorpus>();
+  for (const release of older) versions.set(release, await releaseCorpus(release));
+  return () => createDocsServer({ corpus, versions, mock, mockBase, sandboxToken: tokens });
 }

@@ -9,6 +9,10 @@
  * - `call_mock` {operationId, parameters?, body?} → the mock's status, headers and body, in the
  *   caller's own sandbox (a token derived from the MCP session), under the mock's rate limit.
  *
+ * Every tool takes an optional `version` (an older published version, e.g. `1.0.0`; default the current
+ * one): its pages, its operations, its mock (`<mockBase>/@<version>`). An unknown version is a tool
+ * error naming the published versions.
+ *
  * Bad arguments give tool errors (`isError: true`) whose text starts with the argument's name
  * (`operationId: no operation "x"…`); arguments that fail the input schema get the SDK's
  * "Input validation error", which names the argument's path. Transports are the caller's (http.ts
@@ -26,9 +30,12 @@ export interface MockHandler {
 }
 
 export interface DocsServerOptions {
+  /** The current version's corpus (guides and reference). */
   corpus: DocsCorpus;
+  /** The older published versions' corpora by version name, newest first (their reference pages). */
+  versions?: ReadonlyMap<string, DocsCorpus>;
   mock: MockHandler;
-  /** Where the mock is mounted (`/api/mock`). */
+  /** Where the current version's mock is mounted (`/api/mock`); an older version's is `<mockBase>/@<version>`. */
   mockBase: string;
   /** The sandbox token of an MCP session (undefined for stdio). */
   sandboxToken(sessionId: string | undefined): string;
@@ -49,13 +56,53 @@ function result<T extends Record<string, unknown>>(data: T, text?: string): Call
 
 const stability = z.enum(['experimental', 'beta', 'stable']);
 
+/** The `version` argument every tool takes. */
+const versionArg = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .optional()
+  .describe('API version, e.g. 1.0.0; default the current version');
+
+/** The corpus and mock mount of a version, or why there is none. */
+export type VersionChoice = { ok: true; corpus: DocsCorpus; mockBase: string } | { ok: false; message: string };
+
+/**
+ * Which version a tool call reads and calls. Pure.
+ * @param version the `version` argument (undefined, or the current version's name: the current version)
+ * @param current the current version's corpus
+ * @param older the older published versions' corpora
+ * @param mockBase the current version's mock mount; an older version's is `<mockBase>/@<version>`
+ * @returns the version's corpus and mock mount, or a message naming the published versions
+ */
+export function chooseVersion(
+  version: string | undefined,
+  current: DocsCorpus,
+  older: ReadonlyMap<string, DocsCorpus>,
+  mockBase: string,
+): VersionChoice {
+  if (version === undefined || version === current.version) return { ok: true, corpus: current, mockBase };
+  const corpus = older.get(version);
+  if (corpus) return { ok: true, corpus, mockBase: `${mockBase}/@${version}` };
+  const names = [current.version, ...older.keys()];
+  return {
+    ok: false,
+    message: `version: no published version "${version}" (versions: ${names.join(', ')}; ${current.version} is the current one)`,
+  };
+}
+
 /** Creates one MCP server (one per session: the SDK binds a server to one transport). */
 export function createDocsServer(options: DocsServerOptions): McpServer {
-  const { corpus } = options;
+  const older = options.versions ?? new Map<string, DocsCorpus>();
+  const pick = (version: string | undefined) => chooseVersion(version, options.corpus, older, options.mockBase);
+  const corpus = options.corpus;
+  const versionNote =
+    older.size > 0 ? ` Versions: ${[corpus.version, ...older.keys()].join(', ')} (give version for an older one).` : '';
   const server = new McpServer(
     { name: 'petstore-docs', title: `${corpus.apiTitle} docs`, version: options.version ?? corpus.version ?? '0' },
     {
-      instructions: `Documentation of the ${corpus.apiTitle}: search_docs finds guides and reference pages, get_page reads one as Markdown, list_operations lists the API's operations, call_mock sends a request to the documentation's mock API in a sandbox of your own.`,
+      instructions: `Documentation of the ${corpus.apiTitle}: search_docs finds guides and reference pages, get_page reads one as Markdown, list_operations lists the API's operations, call_mock sends a request to the documentation's mock API in a sandbox of your own.${versionNote}`,
     },
   );
 
@@ -67,6 +114,7 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
       inputSchema: {
         query: z.string().trim().min(1).max(500).describe('Words to look for, e.g. "inventory" or "rate limit"'),
         limit: z.number().int().min(1).max(50).optional().describe('How many pages at most (default 8)'),
+        version: versionArg,
       },
       outputSchema: {
         results: z.array(
@@ -83,10 +131,12 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ query, limit }) => {
-      const hits = corpus.index.search(query, limit ?? 8);
+    async ({ query, limit, version }) => {
+      const chosen = pick(version);
+      if (!chosen.ok) return refusal(chosen.message);
+      const hits = chosen.corpus.index.search(query, limit ?? 8);
       const results = hits.flatMap((h) => {
-        const p = corpus.find({ url: h.id });
+        const p = chosen.corpus.find({ url: h.id });
         return p
           ? [
               {
@@ -119,15 +169,23 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
           .optional()
           .describe('e.g. "/reference/list-pets/" or "/guides/getting-started.md"'),
         operationId: z.string().min(1).max(300).optional().describe('e.g. "listPets"'),
+        version: versionArg,
       },
       outputSchema: { title: z.string(), url: z.string(), markdownUrl: z.string(), markdown: z.string() },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ url, operationId }) => {
+    async ({ url, operationId, version }) => {
       if (url === undefined && operationId === undefined) return refusal('url: give url or operationId');
       if (url !== undefined && operationId !== undefined)
         return refusal('url, operationId: give one of them, not both');
-      const page = corpus.find({ url, operationId });
+      const chosen = pick(version);
+      if (!chosen.ok) return refusal(chosen.message);
+      // A URL names its version (`/reference/1.0.0/…`): without a version, every version's pages are looked in.
+      const page =
+        chosen.corpus.find({ url, operationId }) ??
+        (version === undefined && url !== undefined
+          ? [...older.values()].map((c) => c.find({ url })).find((p) => p !== undefined)
+          : undefined);
       if (!page) {
         return operationId !== undefined
           ? refusal(`operationId: no operation "${operationId}" (list_operations lists them)`)
@@ -147,6 +205,7 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
       description: `The ${corpus.apiTitle} operations, optionally of one tag: operationId, method, path, summary, stability, deprecated.`,
       inputSchema: {
         tag: z.string().min(1).max(300).optional().describe('A tag name, e.g. "Animals" (case-insensitive)'),
+        version: versionArg,
       },
       outputSchema: {
         operations: z.array(
@@ -166,13 +225,15 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ tag }) => {
-      let ops = corpus.operations;
+    async ({ tag, version }) => {
+      const chosen = pick(version);
+      if (!chosen.ok) return refusal(chosen.message);
+      let ops = chosen.corpus.operations;
       if (tag !== undefined) {
         const t = tag.trim().toLowerCase();
         ops = ops.filter((o) => o.tag.toLowerCase() === t);
         if (ops.length === 0) {
-          const tags = [...new Set(corpus.operations.map((o) => o.tag))];
+          const tags = [...new Set(chosen.corpus.operations.map((o) => o.tag))];
           return refusal(`tag: no tag "${tag}" (tags: ${tags.join(', ')})`);
         }
       }
@@ -206,6 +267,7 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
           .optional()
           .describe('e.g. {"petId": 1} or {"status": "available", "limit": 2}'),
         body: z.unknown().optional().describe('The JSON request body, e.g. {"name": "Rex", "categoryId": 1}'),
+        version: versionArg,
       },
       outputSchema: {
         status: z.number().int(),
@@ -215,10 +277,12 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     async (args, extra) => {
-      const plan = planMockCall(corpus.operation(args.operationId), args, {
-        mockBase: options.mockBase,
+      const chosen = pick(args.version);
+      if (!chosen.ok) return refusal(chosen.message);
+      const plan = planMockCall(chosen.corpus.operation(args.operationId), args, {
+        mockBase: chosen.mockBase,
         token: options.sandboxToken(extra.sessionId),
-        operationIds: corpus.operations.map((o) => o.operationId),
+        operationIds: chosen.corpus.operations.map((o) => o.operationId),
       });
       if (!plan.ok) return refusal(plan.refusal.message);
       const { call } = plan;

@@ -39,6 +39,12 @@ export interface MockOptions {
   /** Bounds of the per-token sandboxes; default {@link DEFAULT_SANDBOX_LIMITS}. */
   sandboxes?: Partial<SandboxLimits>;
   /**
+   * The table of sandboxes to use instead of one of its own (made by {@link sandboxTable}): mocks of
+   * several versions of a description given one table share each token's sandbox and rate window.
+   * When given, the table's caps and bounds apply, not these options' `caps` and `sandboxes`.
+   */
+  sandboxTable?: Sandboxes;
+  /**
    * Requests per window per token (spec/README.md "Limits": 600 per 60 s, the default); `false`
    * turns rate limiting off (no 429, no `RateLimit` headers).
    */
@@ -97,6 +103,14 @@ export interface MockDefinition {
 }
 
 /**
+ * A table of per-token sandboxes with the options' caps, bounds and clock, for
+ * {@link MockOptions.sandboxTable}.
+ */
+export function sandboxTable(options: Pick<MockOptions, 'caps' | 'sandboxes' | 'now'> = {}): Sandboxes {
+  return new Sandboxes(options.sandboxes, { ...DEFAULT_CAPS, ...options.caps }, options.now ?? Date.now);
+}
+
+/**
  * How an operation answered from its description behaves: any non-empty credential of its security
  * requirements, the body of any media type its `requestBody` declares, a store it never changes.
  */
@@ -121,7 +135,7 @@ export function mockFromDefinition(definition: MockDefinition, options: MockOpti
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const onError = options.onError ?? ((err: unknown) => console.error('[mock] unexpected error:', err));
   const now = options.now ?? Date.now;
-  const sandboxes = new Sandboxes(options.sandboxes, { ...DEFAULT_CAPS, ...options.caps }, now);
+  const sandboxes = options.sandboxTable ?? sandboxTable(options);
   const doc = definition.document;
 
   // Routed by a table compiled once (route/router.ts: openapi-backend's matching rules without

@@ -29,7 +29,8 @@ export interface ReferenceRoute {
 
 /**
  * The routes the integration injects for a base path: the index, one page per operation, tag and
- * schema (plus the schema and webhook indexes), the explorer and its document, the try-it documents.
+ * schema (plus the schema and webhook indexes), the explorer and its document, the try-it documents
+ * (of every published version).
  * Pure.
  * @param base the `base` option (`/reference`)
  */
@@ -39,7 +40,9 @@ export function referenceRoutes(base: string): ReferenceRoute[] {
     { pattern: base, entrypoint: at('index.astro') },
     { pattern: `${base}/explorer`, entrypoint: at('explorer/index.astro') },
     { pattern: `${base}/explorer/document.json`, entrypoint: at('explorer/document.json.ts') },
-    { pattern: `${base}/tryit/[slug].json`, entrypoint: at('tryit/[slug].json.ts') },
+    // Every published version's: `${base}/tryit/…` (the current one: an empty rest parameter) and
+    // `${base}/<version>/tryit/…`; more segments than the page route below, so it takes precedence.
+    { pattern: `${base}/[...version]/tryit/[slug].json`, entrypoint: at('tryit/[slug].json.ts') },
     { pattern: `${base}/[...slug]`, entrypoint: at('[...slug].astro') },
   ];
 }

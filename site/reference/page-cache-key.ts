@@ -84,6 +84,7 @@ type Store = { [KEYS]?: WeakMap<ReferenceData, string> };
  * The `cacheKey` of every page generated from the description (operation, tag, schema and index pages,
  * their Markdown twins, the try-it documents): {@link pageKeyOf} this build's inputs, computed once per
  * reference data.
+ * @param release an older released version's pages (its description's key); omitted: the current version's
  * @throws {DescriptionError} when the description cannot be loaded
  * @throws {Error} when the changelog file is invalid
  */

@@ -3,3 +3,7 @@
 declare module 'virtual:petstore-mock/definition' {
   export const definition: import('../core.ts').MockDefinition;
 }
+declare module 'virtual:petstore-mock/versions' {
+  /** The older released versions' definitions, newest first: `[version, definition]`. */
+  export const versions: ReadonlyArray<readonly [string, import('../core.ts').MockDefinition]>;
+}

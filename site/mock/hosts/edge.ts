@@ -4,15 +4,27 @@
 // Sandboxes live in the memory of one isolate: they last as long as the runtime keeps it.
 // Build it with `npm run build:mock-edge` (dist/mock-edge.js); see site/mock/README.md.
 import { definition } from 'virtual:petstore-mock/definition';
-import { type Mock, type MockOptions, mockFromDefinition } from '../core.ts';
+import { versions } from 'virtual:petstore-mock/versions';
+import { type Mock, type MockOptions, mockFromDefinition, sandboxTable } from '../core.ts';
 import { MOCK_BASE } from './mount.ts';
+import { createVersionedMock } from './versions.ts';
 
 /**
  * The mock over the bundled definition, with other options than the default export's (the tests
- * run the mock suites against the bundle this way).
+ * run the mock suites against the bundle this way). The older released versions bundled with it
+ * answer under `/api/mock/@<version>/` (hosts/versions.ts), sharing the current mock's sandboxes.
  */
 export function createEdgeMock(options: MockOptions = {}): Mock {
-  return mockFromDefinition(definition, { basePath: MOCK_BASE, ...options });
+  const table = options.sandboxTable ?? sandboxTable(options);
+  const current = mockFromDefinition(definition, { basePath: MOCK_BASE, ...options, sandboxTable: table });
+  if (versions.length === 0) return current;
+  const older = new Map(
+    versions.map(([version, d]) => [
+      version,
+      mockFromDefinition(d, { ...options, basePath: `${MOCK_BASE}/@${version}`, sandboxTable: table }),
+    ]),
+  );
+  return createVersionedMock({ version: 'current', mock: current }, older);
 }
 
 const mock = createEdgeMock();

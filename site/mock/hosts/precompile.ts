@@ -17,6 +17,17 @@ import { mockOperations } from '../route/operations.ts';
 /** The module a bundled host imports its definition from (resolved by {@link definitionPlugin}). */
 export const DEFINITION_MODULE = 'virtual:petstore-mock/definition';
 
+/**
+ * The module a bundled host imports the older released versions' definitions from:
+ * `export const versions = [[version, definition], …]`, newest first (empty when none is published).
+ */
+export const VERSIONS_MODULE = 'virtual:petstore-mock/versions';
+
+/** The module of an older version's definition. */
+function versionModule(version: string): string {
+  return `virtual:petstore-mock/version/${encodeURIComponent(version)}`;
+}
+
 const FORMATS_PATH = fileURLToPath(new URL('../request/formats.ts', import.meta.url));
 
 /** The generated modules of a definition: their source text by virtual module name. */
@@ -62,11 +73,16 @@ function shipped(doc: Description, handled: boolean): JsonObject {
  * through `onWarn`), never the build failed.
  * @param description the internal form, or an older version (upgraded as description.ts does)
  * @param onWarn told about each schema left unchecked
+ * @param options `module`: the name of the definition's module (default {@link DEFINITION_MODULE});
+ *   `describedOnly`: every operation answered from the description, as index.ts `createMock` does
+ *   for an older released version
  */
 export async function definitionModules(
   description: object,
   onWarn: (message: string) => void = () => {},
+  options: { module?: string; describedOnly?: boolean } = {},
 ): Promise<DefinitionModules> {
+  const module = options.module ?? DEFINITION_MODULE;
   const doc = internalForm(description);
   const operations = mockOperations(doc);
   const view = requestView(doc);
@@ -77,7 +93,7 @@ export async function definitionModules(
   const paramExports: Record<string, string> = {};
   const table: string[] = [];
   const credentials = queryCredentialNames(doc);
-  const petstore = petstoreApplies(operations);
+  const petstore = !options.describedOnly && petstoreApplies(operations);
   // The operations as the view has them: their inline schemas are the view's.
   mockOperations(view).forEach((op, i) => {
     const schemas = requestSchemas(op, view, credentials, petstore && isPetstoreOperation(op.operationId));
@@ -103,9 +119,9 @@ export async function definitionModules(
     table.push(`${JSON.stringify(op.operationId)}: [${names.join(', ')}]`);
   });
   return {
-    [DEFINITION_MODULE]: [
-      `import * as bodies from '${DEFINITION_MODULE}/bodies';`,
-      `import * as params from '${DEFINITION_MODULE}/params';`,
+    [module]: [
+      `import * as bodies from '${module}/bodies';`,
+      `import * as params from '${module}/params';`,
       `const validators = {${table.join(', ')}};`,
       'export const definition = {',
       `  document: ${JSON.stringify(shipped(doc, petstore && operations.every((op) => isPetstoreOperation(op.operationId))))},`,
@@ -113,9 +129,45 @@ export async function definitionModules(
       `  petstore: ${petstore},`,
       '};',
     ].join('\n'),
-    [`${DEFINITION_MODULE}/bodies`]: standaloneCode(bodies, bodyExports),
-    [`${DEFINITION_MODULE}/params`]: standaloneCode(params, paramExports),
+    [`${module}/bodies`]: standaloneCode(bodies, bodyExports),
+    [`${module}/params`]: standaloneCode(params, paramExports),
   };
+}
+
+/** An older released version to bundle beside the current description. */
+export interface OlderVersion {
+  /** Its version name, as the URL `/api/mock/@<version>/` carries it. */
+  version: string;
+  /** Its description (the internal form, or an older OpenAPI version). */
+  description: object;
+}
+
+/**
+ * The modules of the current description ({@link DEFINITION_MODULE}) and of the older released
+ * versions ({@link VERSIONS_MODULE}, each answered from its description only).
+ */
+export async function versionedModules(
+  description: object,
+  older: readonly OlderVersion[],
+  onWarn: (message: string) => void = () => {},
+): Promise<DefinitionModules> {
+  const modules = await definitionModules(description, onWarn);
+  const entries: string[] = [];
+  const imports: string[] = [];
+  for (const [i, v] of older.entries()) {
+    const name = versionModule(v.version);
+    Object.assign(
+      modules,
+      await definitionModules(v.description, (m) => onWarn(`${v.version}: ${m}`), {
+        module: name,
+        describedOnly: true,
+      }),
+    );
+    imports.push(`import { definition as d${i} } from '${name}';`);
+    entries.push(`[${JSON.stringify(v.version)}, d${i}]`);
+  }
+  modules[VERSIONS_MODULE] = [...imports, `export const versions = [${entries.join(', ')}];`].join('\n');
+  return modules;
 }
 
 /** An esbuild plugin that serves {@link DEFINITION_MODULE} and its validators from memory. */
@@ -145,6 +197,8 @@ export interface BundleOptions {
   minify?: boolean;
   /** Told about request schemas left unchecked (see {@link definitionModules}). */
   onWarn?: (message: string) => void;
+  /** The older released versions the bundle answers under `/api/mock/@<version>/` (default none). */
+  older?: readonly OlderVersion[];
 }
 
 /**
@@ -155,7 +209,7 @@ export interface BundleOptions {
  * @throws {Error} when the bundle fails
  */
 export async function bundleMock(description: object, options: BundleOptions): Promise<number> {
-  const modules = await definitionModules(description, options.onWarn);
+  const modules = await versionedModules(description, options.older ?? [], options.onWarn);
   const result = await build({
     entryPoints: [options.entry],
     outfile: options.outfile,

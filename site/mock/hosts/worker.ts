@@ -6,8 +6,10 @@
 // worker. It answers only same-origin requests under the mount path; everything else, the
 // production server included, goes to the network untouched.
 import { definition } from 'virtual:petstore-mock/definition';
-import { type Mock, type MockSnapshot, mockFromDefinition } from '../core.ts';
+import { versions } from 'virtual:petstore-mock/versions';
+import { type Mock, type MockSnapshot, mockFromDefinition, sandboxTable } from '../core.ts';
 import { CLAIM_MESSAGE, MOCK_BASE, workerAnswers } from './mount.ts';
+import { createVersionedMock } from './versions.ts';
 
 /** What this file uses of the service worker global scope (the DOM typings do not describe it). */
 interface ExtendableEvent extends Event {
@@ -82,7 +84,17 @@ function mock(): Promise<Mock> {
     // The server's caps, sandbox count, store budget and rate limit; no idle expiry, which frees a
     // shared server's memory but here would drop the reader's data while the worker happens to
     // stay alive, although a restarted worker restores it.
-    const m = mockFromDefinition(definition, { basePath: MOCK_BASE, sandboxes: { idleMs: Number.POSITIVE_INFINITY } });
+    // Every published version (hosts/versions.ts), one sandbox table: the snapshot holds them all.
+    const table = sandboxTable({ sandboxes: { idleMs: Number.POSITIVE_INFINITY } });
+    const m = createVersionedMock(
+      { version: 'current', mock: mockFromDefinition(definition, { basePath: MOCK_BASE, sandboxTable: table }) },
+      new Map(
+        versions.map(([version, older]) => [
+          version,
+          mockFromDefinition(older, { basePath: `${MOCK_BASE}/@${version}`, sandboxTable: table }),
+        ]),
+      ),
+    );
     try {
       const saved = await load();
       if (saved) m.restore(saved);

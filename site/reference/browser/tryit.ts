@@ -1,6 +1,7 @@
 /**
  * Browser edge of "Try it", loaded on the first click only: fetches the operation's one-operation
- * document (built at <base>/tryit/<slug>.json, `/reference/tryit/<slug>.json` by default), and opens Scalar's request client
+ * document (built at <base>/tryit/<slug>.json: `/reference/tryit/<slug>.json` for the current version,
+ * `/reference/<version>/tryit/<slug>.json` for an older one, whose mock is `/api/mock/@<version>`), and opens Scalar's request client
  * (`@scalar/api-client` modal) on it, in this page. Decisions live in guard.ts (pure, unit-tested);
  * this file wires them to the DOM and fetch.
  *
@@ -156,7 +157,10 @@ function startBrowserMock(): Promise<boolean> {
   return within(start(), WORKER_START_MS, false);
 }
 
-/** Picks the backend once per page: the server's mock when it answers, else the in-browser one. */
+/**
+ * Picks the backend once per page: the server's mock when it answers, else the in-browser one (which
+ * answers every published version, as the server does).
+ */
 async function chooseBackend(mockBase: string): Promise<MockBackend> {
   if (await serverHasMock(mockBase)) {
     // A site that moved from a static host to a server drops the worker of earlier visits.
@@ -246,11 +250,16 @@ export async function openTryIt(target: {
   method: string;
   path: string;
   status?: HTMLElement;
-  /** The reference's base path (`/reference`): the try-it documents and the mock's worker are below it. */
+  /**
+   * The base path of the version's pages (`/reference`, `/reference/1.0.0`): its try-it documents are
+   * below it, and each sends to that version's mock (the document's `mockBase`).
+   */
   base: string;
+  /** The reference's base path (`/reference`), where the mock's worker is; default `base`. */
+  referenceBase?: string;
 }): Promise<void> {
   statusEl = target.status;
-  WORKER = mockWorkerPaths(target.base);
+  WORKER = mockWorkerPaths(target.referenceBase ?? target.base);
   const [res] = await Promise.all([fetch(`${target.base}/tryit/${target.slug}.json`), loadStyles()]);
   if (!res.ok) throw new Error(`its document answered ${res.status}`);
   const data = (await res.json()) as TryItData;
@@ -259,9 +268,12 @@ export async function openTryIt(target: {
   const answeredBy = await backend;
   document.documentElement.dataset.mockBackend = answeredBy;
   store ??= createWorkspaceStore();
-  if (!documents.has(target.slug)) {
-    await store.addDocument({ name: target.slug, document: data.document });
-    documents.add(target.slug);
+  // One document per version of an operation: the same slug in another version is another document.
+  const version = target.base.slice((target.referenceBase ?? target.base).length).replace(/[^\w.~-]/g, '');
+  const name = version ? `${target.slug}@${version}` : target.slug;
+  if (!documents.has(name)) {
+    await store.addDocument({ name, document: data.document });
+    documents.add(name);
   }
   const options = {
     customFetch: guardedFetch,
@@ -285,6 +297,6 @@ export async function openTryIt(target: {
     modal.updateOptions(options);
   }
   if (answeredBy === 'browser') showBrowserNotice(data.mockBase, modal);
-  modal.open({ documentSlug: target.slug, path: target.path, method: target.method.toLowerCase() });
+  modal.open({ documentSlug: name, path: target.path, method: target.method.toLowerCase() });
   document.documentElement.dataset.tryitOpen = target.slug;
 }

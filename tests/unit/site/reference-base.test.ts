@@ -57,7 +57,13 @@ describe("with base '/api-docs'", async () => {
     const routes = referenceRoutes(BASE);
     assert.deepEqual(
       routes.map((r) => r.pattern),
-      [BASE, `${BASE}/explorer`, `${BASE}/explorer/document.json`, `${BASE}/tryit/[slug].json`, `${BASE}/[...slug]`],
+      [
+        BASE,
+        `${BASE}/explorer`,
+        `${BASE}/explorer/document.json`,
+        `${BASE}/[...version]/tryit/[slug].json`,
+        `${BASE}/[...slug]`,
+      ],
     );
     for (const r of routes) assert.ok(existsSync(r.entrypoint), r.entrypoint);
   });

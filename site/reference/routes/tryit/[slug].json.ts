@@ -1,32 +1,43 @@
-// GET /reference/tryit/<slug>.json: the one-operation document the try-it client opens, with the
-// servers it may send to and the operations it must refuse. Fetched on the first click only.
+// GET /reference/tryit/<slug>.json (the current version) and /reference/<version>/tryit/<slug>.json
+// (an older published version): the one-operation document the try-it client opens, with the servers
+// it may send to (that version's mock, `/api/mock` or `/api/mock/@<version>`, first) and the
+// operations it must refuse. Fetched on the first click only.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import type { TryItData } from '../../../reference/browser/tryit.ts';
 import { tryItDocument } from '../../../reference/model/tryit-document.ts';
-import { MOCK_BASE, mappedReference, referenceModel, specDocument } from '../../loaded-description.ts';
+import { mappedReference, mockBaseOf, referenceData } from '../../loaded-description.ts';
+import type { OpenApiDocument } from '../../model/document.ts';
 import { referencePageKey } from '../../page-cache-key.ts';
+import { versionSet } from '../../versions.ts';
 
 export const prerender = true;
 
 export const getStaticPaths = (async () => {
-  // Unchanged documents are copied from the previous build (Astro's incremental build): site/reference/page-cache-key.ts.
-  const cacheKey = await referencePageKey();
-  return (await referenceModel()).operations
-    .filter((op) => op.tryIt)
-    .map((op) => ({
-      params: { slug: op.slug },
-      props: { method: op.method, path: op.path },
-      cacheKey,
-    }));
+  const paths = [];
+  for (const { release, data } of (await versionSet()).versions) {
+    // Unchanged documents are copied from the previous build (Astro's incremental build): site/reference/page-cache-key.ts.
+    const cacheKey = await referencePageKey(release);
+    for (const op of data.model.operations) {
+      if (!op.tryIt) continue;
+      paths.push({
+        params: { version: release, slug: op.slug },
+        props: { method: op.method, path: op.path, release },
+        cacheKey,
+      });
+    }
+  }
+  return paths;
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
-  const { configuration, hiddenTryIt } = await mappedReference();
+  const release = props.release as string | undefined;
+  const { configuration, hiddenTryIt } = await mappedReference(release);
+  const { document } = (await referenceData(release)).loaded;
   const data: TryItData = {
-    document: tryItDocument(await specDocument(), props.method, props.path, configuration.servers),
+    document: tryItDocument(document as OpenApiDocument, props.method, props.path, configuration.servers),
     servers: configuration.servers,
     hidden: hiddenTryIt.map((h) => ({ method: h.method, path: h.path })),
-    mockBase: MOCK_BASE,
+    mockBase: mockBaseOf(release),
     securityScheme: configuration.authentication.preferredSecurityScheme,
   };
   return new Response(JSON.stringify(data), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
