@@ -56,7 +56,9 @@ const MARKER = '.built-from.json';
 
 /**
  * Whether the output folder is missing, older than an input, or built from another description
- * (`PETSTORE_SPEC` changed, or a file beside the description is newer: a split description's parts).
+ * (`PETSTORE_SPEC` changed, or a file beside the description is newer: a split description's parts, its
+ * release record), another release record (`PETSTORE_CHANGELOG` changed, or it or its `released/`
+ * descriptions are newer) or another `PETSTORE_VERSIONS`.
  * @param {string} root the repository root
  * @param {Record<string, string | undefined>} [env]
  */
@@ -65,15 +67,22 @@ export function isStale(root, env = process.env) {
   const entry = join(dist, 'server', 'entry.mjs');
   const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
   const spec = specOf(root, env);
-  let from;
+  let marker;
   try {
-    from = JSON.parse(readFileSync(join(dist, MARKER), 'utf8')).spec;
+    marker = JSON.parse(readFileSync(join(dist, MARKER), 'utf8'));
   } catch {
-    from = undefined;
+    marker = undefined;
   }
-  if (from !== spec) return true;
-  // A split description's parts sit beside it or a few folders below.
-  return built <= Math.max(newest(spec), newest(dirname(spec), 3), ...SITE_INPUTS.map((s) => newest(join(root, s))));
+  if (marker?.spec !== spec) return true;
+  if ((marker.publish ?? '') !== (env.PETSTORE_VERSIONS?.trim() ?? '')) return true;
+  const changelog = env.PETSTORE_CHANGELOG ? resolve(root, env.PETSTORE_CHANGELOG) : undefined;
+  if (changelog && marker.changelog !== changelog) return true;
+  // A split description's parts and its release record sit beside it or a few folders below.
+  const record = changelog ? [newest(changelog), newest(join(dirname(changelog), 'released'))] : [];
+  return (
+    built <=
+    Math.max(newest(spec), newest(dirname(spec), 3), ...record, ...SITE_INPUTS.map((s) => newest(join(root, s))))
+  );
 }
 
 /**

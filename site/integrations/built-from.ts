@@ -23,6 +23,8 @@ export interface BuiltFrom {
   changelog?: string;
   /** The older published versions, newest first, with their description files (absolute). */
   versions?: Array<{ version: string; file: string }>;
+  /** `PETSTORE_VERSIONS` as the build saw it (empty: the option decided). */
+  publish?: string;
 }
 
 /** The record of this build (the description, its published versions). @throws as `versionSet` does */
@@ -34,6 +36,7 @@ export async function builtFromRecord(): Promise<BuiltFrom> {
     version: set.current.version,
     ...(changelog ? { changelog } : {}),
     versions: set.versions.flatMap((v) => (v.release ? [{ version: v.release, file: releasedFile(v.release) }] : [])),
+    publish: process.env.PETSTORE_VERSIONS?.trim() ?? '',
   };
 }
 

@@ -77,6 +77,22 @@ describe('build-if-stale', () => {
     assert.equal(isStale(root, env), true, 'a part of the split description is newer');
   });
 
+  test('another release record (PETSTORE_CHANGELOG), a newer release in it, or another PETSTORE_VERSIONS rebuilds', () => {
+    const spec = join(root, 'specs/other/openapi.yaml');
+    const changelog = join(root, 'history/changelog.json');
+    touch('history/changelog.json', 100);
+    touch('history/released/1.0.0.yaml', 100);
+    touch('dist/server/entry.mjs', 600);
+    const env = { PETSTORE_SPEC: 'specs/other/openapi.yaml', PETSTORE_CHANGELOG: 'history/changelog.json' };
+    writeFileSync(join(root, 'dist/.built-from.json'), JSON.stringify({ spec }));
+    assert.equal(isStale(root, env), true, 'built without that record');
+    writeFileSync(join(root, 'dist/.built-from.json'), JSON.stringify({ spec, changelog }));
+    assert.equal(isStale(root, env), false);
+    assert.equal(isStale(root, { ...env, PETSTORE_VERSIONS: 'last:1' }), true, 'another publish policy');
+    touch('history/released/1.1.0.yaml', 700);
+    assert.equal(isStale(root, env), true, 'a newer release');
+  });
+
   test('DIST_DIR points at another output folder', () => {
     assert.equal(isStale(root, { DIST_DIR: 'dist-other' }), true);
   });
