@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test as base, expect } from '../support/browser.ts';
+import { test as base, expect, SCALAR_RENDER_MS } from '../support/browser.ts';
 import { ROOT } from '../support/server.ts';
 import { type StaticHost, startStaticHost } from '../support/static-host.ts';
 import { buildVersions } from '../support/versions.ts';
@@ -79,3 +79,21 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe('try-it on an older version', () => {
+  test('sends to that version’s mock: 1.0.0’s getPet answers, from its own description', async ({ page, origin }) => {
+    await page.goto('/reference/1.0.0/get-pet/');
+    await page.getByRole('button', { name: 'Try it' }).click();
+    const client = page.locator('.scalar-client');
+    const send = client.getByRole('button', { name: /^Send/ }).first();
+    await send.waitFor({ timeout: SCALAR_RENDER_MS });
+    // A static host: the in-browser mock answers, for the version of the page.
+    const answered = page.waitForResponse((r) => r.url().startsWith(`${origin}/api/mock/@1.0.0/pets/`));
+    await send.click();
+    const res = await answered;
+    assert.equal(res.status(), 200);
+    assert.ok(res.fromServiceWorker(), 'answered by the in-browser mock');
+    const pet = (await res.json()) as { id: number; name: string };
+    assert.equal(typeof pet.name, 'string');
+  });
+});
