@@ -12,7 +12,7 @@ import { parse, stringify } from 'yaml';
 import { buildDescription } from '../../support/built-pages.ts';
 import { ROOT, type RunningSite, startSite } from '../../support/server.ts';
 
-const OUT = join(ROOT, '.test-dist', 'versions');
+const OUT = join(ROOT, '.test-dist', 'mock-versions');
 const HISTORY = join(OUT, 'history');
 const AUTH = { authorization: 'Bearer versions-test' };
 
