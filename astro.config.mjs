@@ -104,6 +104,10 @@ export default defineConfig({
           PageTitle: './site/components/agents/PageTitle.astro',
           SkipLink: './site/components/agents/SkipLink.astro',
           PageFrame: './site/components/agents/PageFrame.astro',
+          // Search by version (more than one version published): the page's version is the default,
+          // "All versions" searches every one; each reference result says its version.
+          Search: './site/components/search/Search.astro',
+          Banner: './site/components/search/Banner.astro',
         },
       }),
       fileURLToPath(new URL('.', import.meta.url)),

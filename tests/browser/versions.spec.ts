@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test as base, expect, SCALAR_RENDER_MS } from '../support/browser.ts';
+import { test as base, expect, openSiteSearch, SCALAR_RENDER_MS } from '../support/browser.ts';
 import { ROOT } from '../support/server.ts';
 import { type StaticHost, startStaticHost } from '../support/static-host.ts';
 import { buildVersions } from '../support/versions.ts';
@@ -95,5 +95,63 @@ test.describe('try-it on an older version', () => {
     assert.ok(res.fromServiceWorker(), 'answered by the in-browser mock');
     const pet = (await res.json()) as { id: number; name: string };
     assert.equal(typeof pet.name, 'string');
+  });
+});
+
+test.describe('search on an older version', () => {
+  /**
+   * The results of the search dialog once Pagefind has answered: each result's path and the version it
+   * shows (the `version` meta), every page of results loaded.
+   */
+  async function results(page: Page) {
+    await expect(page.locator('site-search .pagefind-ui__message')).toContainText(/results? for/, { timeout: 15_000 });
+    const more = page.locator('site-search .pagefind-ui__button');
+    while (await more.isVisible()) await more.click();
+    // Read in one go: Pagefind redraws the list while it searches.
+    return page.locator('site-search .pagefind-ui__results').evaluate((list) =>
+      [...list.querySelectorAll(':scope > .pagefind-ui__result')].map((item) => ({
+        path: new URL(item.querySelector('a.pagefind-ui__result-link')?.getAttribute('href') ?? '', location.href)
+          .pathname,
+        version: item.querySelector('[data-pagefind-ui-meta="version"]')?.textContent?.trim(),
+      })),
+    );
+  }
+  const listPets = (found: Array<{ path: string }>) =>
+    found
+      .map((r) => r.path)
+      .filter((p) => p.endsWith('/list-pets/'))
+      .sort();
+
+  test('finds that version’s page by default, every version’s after "All versions", and the guides both ways', async ({
+    page,
+  }) => {
+    await page.goto('/reference/1.0.0/list-pets/');
+    const input = await openSiteSearch(page);
+    const all = page.getByRole('checkbox', { name: /All versions/ });
+    await expect(all).not.toBeChecked();
+    await input.fill('listPets');
+    const own = await results(page);
+    assert.deepEqual(listPets(own), ['/reference/1.0.0/list-pets/']);
+    // Every reference result is 1.0.0's and says so; the others are guides and the changelog.
+    for (const r of own) {
+      if (r.path.startsWith('/reference/')) assert.equal(r.version, 'Version: 1.0.0', r.path);
+      else assert.equal(r.version, undefined, r.path);
+    }
+
+    await all.check();
+    // The results change when Pagefind has searched again.
+    await expect
+      .poll(async () => listPets(await results(page)), { timeout: 15_000 })
+      .toEqual(['/reference/1.0.0/list-pets/', '/reference/1.1.0/list-pets/', '/reference/list-pets/']);
+    const every = await results(page);
+    assert.equal(every.find((r) => r.path === '/reference/list-pets/')?.version, 'Version: 2.0.0');
+
+    // The guides belong to every version: found with and without "All versions".
+    const guide = async () => (await results(page)).some((r) => r.path === '/guides/custom-domains/');
+    await input.fill('ANAME');
+    await expect.poll(guide, { timeout: 15_000 }).toBe(true);
+    await all.uncheck();
+    await expect(all).not.toBeChecked();
+    await expect.poll(guide, { timeout: 15_000 }).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import {
   changesSinceUrl,
   olderVersionBanner,
   releaseCandidates,
+  searchScope,
   selectPublished,
   switchTargets,
   type VersionedOperation,
@@ -248,5 +249,43 @@ describe('"Changed in" links each version to the operation’s entry in the chan
       changedIn(changelog, { operationId: 'getPet', method: 'GET', path: '/pets/{petId}' }).map((c) => c.url),
       ['/changelog/#v2-0-0-get-pet', '/changelog/#v1-0-0-get-pet'],
     );
+  });
+});
+
+describe('search keeps to the version being read', () => {
+  const three = [
+    { version: '2.0.0', base: '/reference', current: true },
+    { version: '1.1.0', base: '/reference/1.1.0', current: false },
+    { version: '1.0.0', base: '/reference/1.0.0', current: false },
+  ];
+
+  test('an older version’s page is in that version only, and its results say so', () => {
+    assert.deepEqual(searchScope('/reference/1.0.0/list-pets/', three), {
+      reading: '1.0.0',
+      filters: ['1.0.0'],
+      meta: '1.0.0',
+    });
+    assert.deepEqual(searchScope('/reference/1.1.0/', three)?.filters, ['1.1.0']);
+  });
+
+  test('a current reference page is in the current version', () => {
+    assert.deepEqual(searchScope('/reference/list-pets/', three), {
+      reading: '2.0.0',
+      filters: ['2.0.0'],
+      meta: '2.0.0',
+    });
+  });
+
+  test('guides and other pages are in every version, so searching one version still finds them', () => {
+    assert.deepEqual(searchScope('/guides/getting-started/', three), {
+      reading: '2.0.0',
+      filters: ['2.0.0', '1.1.0', '1.0.0'],
+    });
+    // A path that only starts like the reference's base is not below it.
+    assert.deepEqual(searchScope('/reference-notes/', three)?.filters, ['2.0.0', '1.1.0', '1.0.0']);
+  });
+
+  test('with one published version search has no version', () => {
+    assert.equal(searchScope('/reference/list-pets/', [three[0] as (typeof three)[number]]), undefined);
   });
 });
