@@ -20,7 +20,16 @@ import {
   tagMarkdown,
 } from './reference-markdown.ts';
 
-export type AgentPageKind = 'guide' | 'reference' | 'changelog' | 'operation' | 'tag' | 'schema' | 'schemas';
+export type AgentPageKind =
+  | 'guide'
+  | 'reference'
+  | 'changelog'
+  | 'operation'
+  | 'tag'
+  | 'schema'
+  | 'schemas'
+  /** A page saying an operation is not in a version (site/agents/versions.ts). */
+  | 'absent';
 
 /** A page and its Markdown twin. */
 export interface AgentPage {
@@ -34,6 +43,8 @@ export interface AgentPage {
   description: string;
   /** Operations: the operation's summary data (method, path, stability, deprecation…). */
   operation?: OperationSummary;
+  /** The older published version the page belongs to (below `<base>/<version>/`); undefined for the current version and the guides. */
+  version?: string;
   /** The page as Markdown (rendered on each call; callers cache when they need to). */
   markdown(): string;
 }
@@ -54,6 +65,11 @@ export interface AgentPagesInput {
   stability: readonly StabilityMarker[];
   /** The releases of the description (site/changelog/), for the `/changelog/` page's twin. */
   changelog?: readonly ReleaseView[];
+  /**
+   * False for an older published version: its twins link neither the explorer nor the description's
+   * downloads, which are the current version's. Default true.
+   */
+  current?: boolean;
   /** The released versions that touched an operation, newest first (changelog/model.ts `changedIn`). */
   changedIn?: (
     op: OperationSummary,
@@ -139,7 +155,7 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
     mdUrl: markdownPath(`${model.base}/`),
     title: `${title} reference`,
     description: `Every operation of the ${title} by tag group and tag, and the description's introduction.`,
-    markdown: () => referenceIndexMarkdown(model),
+    markdown: () => referenceIndexMarkdown(model, input.current ?? true),
   });
   if (input.changelog) {
     const releases = input.changelog;
@@ -191,7 +207,7 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
               successor,
               changedIn: input.changedIn?.(op),
               tryItTo: model.tryItTo,
-              base: model.base,
+              ...((input.current ?? true) ? { base: model.base } : {}),
             });
           },
         });

@@ -378,15 +378,19 @@ export function schemaMarkdown(schema: SchemaPageView, tree: SchemaNode, apiTitl
   return `${out.join('\n\n')}\n`;
 }
 
-/** The reference's index: the description's introduction, then tag groups → tags → operations. */
-export function referenceIndexMarkdown(model: ReferenceModel): string {
+/**
+ * The reference's index: the description's introduction, then tag groups → tags → operations.
+ * @param current false for an older published version, whose index points at the changelog instead of the
+ *   current description's downloads and explorer (as its HTML page)
+ */
+export function referenceIndexMarkdown(model: ReferenceModel, current = true): string {
   const out = [`# ${model.title} reference`];
   if (model.summary) out.push(model.summary);
   const operations = model.operations.length - model.webhooks.length;
   const webhooks = model.webhooks.length;
   const n = (k: number, one: string, many: string): string => `${k} ${k === 1 ? one : many}`;
   out.push(
-    `${model.title}${model.version ? ` ${model.version}` : ''}: ${n(operations, 'operation', 'operations')}${webhooks > 0 ? `, ${n(webhooks, 'webhook', 'webhooks')}` : ''}. Download the description as [openapi.yaml](/openapi.yaml) or [openapi.json](/openapi.json), or browse it in the [explorer](${model.base}/explorer/). [HTML page](${model.base}/)`,
+    `${model.title}${model.version ? ` ${model.version}` : ''}: ${n(operations, 'operation', 'operations')}${webhooks > 0 ? `, ${n(webhooks, 'webhook', 'webhooks')}` : ''}. ${current ? `Download the description as [openapi.yaml](/openapi.yaml) or [openapi.json](/openapi.json), or browse it in the [explorer](${model.base}/explorer/).` : 'The [changelog](/changelog.md) lists what changed in each release.'} [HTML page](${model.base}/)`,
   );
   for (const g of model.groups) {
     out.push(`## ${g.name}`);

@@ -1,14 +1,20 @@
 /**
  * The edge of site/agents/: this site's pages with Markdown twins, from the guides' MDX files
- * (site/content/docs/) and the reference model of the build (site/reference/loaded-description.ts). Computed once
- * per process; the build's routes, the page head and the MCP server all read this list.
+ * (site/content/docs/) and the reference model of the build (site/reference/loaded-description.ts), and
+ * the reference pages of each older published version (site/reference/versions.ts) with the pages saying
+ * an operation is not in a version. Computed once per process; the build's routes, the page head, the Open
+ * Graph cards and the MCP server read these lists.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { changelog, pageLookup } from '../changelog/data.ts';
 import { changedIn, changelogView } from '../changelog/model.ts';
 import { buildDate, referenceData } from '../reference/loaded-description.ts';
+import { changesSinceUrl, operationKey, type PageRef } from '../reference/model/versions.ts';
+import { pageVersions, versionSet } from '../reference/versions.ts';
 import { type AgentPage, agentPages, type GuideSource, guideUrl } from './pages.ts';
+import { markdownPath } from './paths.ts';
+import { absentMarkdown, olderVersionNote, withVersionNote } from './versions.ts';
 
 /** Where the guides live, from the project root (Astro builds and `npm start` run there). */
 export const GUIDES_DIR = 'site/content/docs';
@@ -30,6 +36,7 @@ export function readGuides(dir: string = resolve(GUIDES_DIR)): GuideSource[] {
 }
 
 let pages: Promise<AgentPage[]> | undefined;
+let older: Promise<AgentPage[]> | undefined;
 let byUrl: Promise<Map<string, AgentPage>> | undefined;
 
 /** Every page with a Markdown twin, in reading order (computed once per process). */
@@ -48,8 +55,115 @@ export function sitePages(): Promise<AgentPage[]> {
   return pages;
 }
 
-/** The page at a URL path (`/reference/list-pets/`), or undefined. */
+/** What a reference page is, for finding it in another version (undefined for the guides and the changelog). */
+function pageRefOf(page: AgentPage): PageRef | undefined {
+  const op = page.operation;
+  switch (page.kind) {
+    case 'reference':
+      return { kind: 'index' };
+    case 'schemas':
+      return { kind: 'schemas' };
+    case 'tag':
+      return { kind: 'tag', name: page.title };
+    case 'schema':
+      return { kind: 'schema', name: page.title };
+    case 'operation':
+      return op
+        ? {
+            kind: 'operation',
+            key: operationKey({
+              ...(op.hasOperationId ? { operationId: op.operationId } : {}),
+              method: op.method,
+              path: op.path,
+            }),
+            slug: op.slug,
+          }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The pages of every older published version, newest version first: its reference pages (index,
+ * tags, operations, schemas; not the guides, which are the current version's), each twin saying under
+ * its title which version it is with a link to the same page in the current version, and the pages
+ * saying an operation is not in that version. Empty when one version is published. Computed once per process.
+ */
+export function olderVersionPages(): Promise<AgentPage[]> {
+  older ??= versionSet().then(async (set) => {
+    const out: AgentPage[] = [];
+    for (const version of set.versions) {
+      if (version.current || !version.release) continue;
+      const release = version.release;
+      const { model, mapped } = version.data;
+      const changesUrl = changesSinceUrl(set.changelog, version.version);
+      const reference = agentPages({
+        model,
+        guides: [],
+        buildDate: buildDate(),
+        deprecations: mapped.deprecations,
+        stability: mapped.stability,
+        current: false,
+      });
+      for (const page of reference) {
+        const ref = pageRefOf(page);
+        const versions = ref ? await pageVersions(ref, release) : undefined;
+        const samePageUrl = versions?.targets.find((t) => t.current)?.href ?? `${set.current.base}/`;
+        const note = olderVersionNote({
+          title: model.title,
+          reading: version.version,
+          current: set.current.version,
+          samePageUrl,
+          ...(changesUrl ? { changesUrl } : {}),
+        });
+        const markdown = page.markdown;
+        out.push({ ...page, version: version.version, markdown: () => withVersionNote(markdown(), note) });
+      }
+      for (const absent of set.absent.filter((a) => a.version === version.version)) {
+        out.push({
+          kind: 'absent',
+          url: absent.url,
+          mdUrl: markdownPath(absent.url),
+          title: absent.operation.summary,
+          description: `${absent.operation.method} ${absent.operation.path} is not in version ${version.version} of the ${model.title}.`,
+          version: version.version,
+          markdown: () => absentMarkdown(absent, model.title),
+        });
+      }
+    }
+    return out;
+  });
+  return older;
+}
+
+/** The absent pages of the current version (an operation only older versions have). */
+async function currentAbsentPages(): Promise<AgentPage[]> {
+  const set = await versionSet();
+  const title = set.current.data.model.title;
+  return set.absent
+    .filter((a) => a.version === set.current.version)
+    .map((absent) => ({
+      kind: 'absent',
+      url: absent.url,
+      mdUrl: markdownPath(absent.url),
+      title: absent.operation.summary,
+      description: `${absent.operation.method} ${absent.operation.path} is not in version ${absent.version} of the ${title}.`,
+      markdown: () => absentMarkdown(absent, title),
+    }));
+}
+
+/**
+ * Every page with a Markdown twin: {@link sitePages}, the current version's absent pages, then
+ * {@link olderVersionPages}. The `.md` routes, the page head and the Open Graph cards read this list;
+ * llms.txt and the MCP corpus read the current version's.
+ */
+export async function allPages(): Promise<AgentPage[]> {
+  return [...(await sitePages()), ...(await currentAbsentPages()), ...(await olderVersionPages())];
+}
+
+/** The page at a URL path (`/reference/list-pets/`, `/reference/1.0.0/list-pets/`), or undefined. */
 export async function sitePage(url: string): Promise<AgentPage | undefined> {
-  byUrl ??= sitePages().then((all) => new Map(all.map((p) => [p.url, p])));
+  byUrl ??= allPages().then((all) => new Map(all.map((p) => [p.url, p])));
   return (await byUrl).get(url);
 }
