@@ -179,9 +179,9 @@ const count = (n: number): string => n.toLocaleString('en-US');
 async function plan(root: string, workers: number): Promise<Planned> {
   const started = performance.now();
   // Imported here, not above: the child processes run this file and need none of the site's model.
-  const { sitePages } = await import('../agents/site.ts');
+  const { allPages } = await import('../agents/site.ts');
   const { referenceModel } = await import('../reference/loaded-description.ts');
-  const [pages, model] = await Promise.all([sitePages(), referenceModel()]);
+  const [pages, model] = await Promise.all([allPages(), referenceModel()]);
   const drawingKey = ogDrawingKey(OG_FONTS);
   const files: Planned['files'] = [];
   const jobs = new Map<string, DrawJob>();

@@ -2,14 +2,14 @@
 // them in child processes and copies them into `<dist>/og/` instead): each is drawn on its first
 // request and kept in the same cache as the build's (images.ts).
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { sitePages } from '../agents/site.ts';
+import { allPages } from '../agents/site.ts';
 import { referenceModel } from '../reference/loaded-description.ts';
 import { OG_ENCODING, OG_FONTS, ogImages } from './card.ts';
 import { ogDrawingKey, ogImage, ogImageKey } from './images.ts';
 
 export const getStaticPaths = (async () => {
   const drawingKey = ogDrawingKey(OG_FONTS);
-  return ogImages(await sitePages(), (await referenceModel()).title).map(({ file, options }) => ({
+  return ogImages(await allPages(), (await referenceModel()).title).map(({ file, options }) => ({
     params: { route: file },
     props: { key: ogImageKey(drawingKey, options), options },
   }));
