@@ -11,6 +11,16 @@ import { metaDescription } from '../reference/model/reference.ts';
 import type { ReferenceModel } from '../reference/model/views.ts';
 import { absoluteLinks } from './links.ts';
 import type { AgentPage } from './pages.ts';
+import { markdownPath } from './paths.ts';
+
+/** A published version of the API as llms.txt lists it. */
+export interface LlmsVersion {
+  version: string;
+  /** The working description's version (its pages are the unprefixed reference). */
+  current: boolean;
+  /** Its reference index (an HTML page path, `/reference/1.0.0/`). */
+  indexUrl: string;
+}
 
 /**
  * Past this many operations `/llms-full.txt` lists the operations as links (the reference index)
@@ -33,10 +43,18 @@ export function summaryOf(model: ReferenceModel): string {
 }
 
 /**
- * `/llms.txt`.
+ * `/llms.txt`. With more than one published version, a "Versions" section links each version's reference
+ * index (its twin, then its HTML page), the current one marked; the other sections list the current
+ * version's pages.
  * @param site the primary origin with a trailing slash (`https://docs.example.com/`); every link is absolute on it
+ * @param versions the published versions, current first (site/reference/versions.ts)
  */
-export function llmsTxt(model: ReferenceModel, pages: readonly AgentPage[], site: string): string {
+export function llmsTxt(
+  model: ReferenceModel,
+  pages: readonly AgentPage[],
+  site: string,
+  versions: readonly LlmsVersion[] = [],
+): string {
   const out = [`# ${model.title}`, `> ${summaryOf(model)}`];
   out.push(
     [
@@ -51,6 +69,13 @@ export function llmsTxt(model: ReferenceModel, pages: readonly AgentPage[], site
   if (guides.length > 0) out.push(`## Guides\n\n${guides.map(link).join('\n')}`);
   const index = pages.find((p) => p.kind === 'reference');
   if (index) out.push(`## Reference\n\n${link(index)}`);
+  if (versions.length > 1) {
+    const items = versions.map(
+      (v) =>
+        `- [${model.title} ${v.version}${v.current ? ' (current)' : ''}](${markdownPath(v.indexUrl)}): ${v.current ? 'the version the other sections list' : `every page of ${v.version} below \`${v.indexUrl}\` (\`.md\` twins too)`}; [HTML page](${v.indexUrl})`,
+    );
+    out.push(`## Versions\n\n${items.join('\n')}`);
+  }
   const changelog = pages.find((p) => p.kind === 'changelog');
   if (changelog) out.push(`## Changelog\n\n${link(changelog)}`);
   const byUrl = new Map(pages.map((p) => [p.url, p]));
@@ -71,13 +96,25 @@ export function llmsTxt(model: ReferenceModel, pages: readonly AgentPage[], site
 /**
  * `/llms-full.txt`: the guides and the whole reference as one Markdown file, pages separated by a
  * rule and a `Source:` line (absolute, like every link). Past {@link LLMS_FULL_MAX_OPERATIONS} operations only the guides and the
- * reference index (every operation as a link) are inlined, with a note saying so.
+ * reference index (every operation as a link) are inlined, with a note saying so. The reference is the
+ * current version's only; with older versions published, the header says so and points at llms.txt.
+ * @param olderVersions the older published versions' names, newest first
  */
-export function llmsFullTxt(model: ReferenceModel, pages: readonly AgentPage[], site: string): string {
+export function llmsFullTxt(
+  model: ReferenceModel,
+  pages: readonly AgentPage[],
+  site: string,
+  olderVersions: readonly string[] = [],
+): string {
   const operations = pages.filter((p) => p.kind === 'operation').length;
   const inline = operations <= LLMS_FULL_MAX_OPERATIONS;
   const chosen = inline ? pages : pages.filter((p) => p.kind === 'guide' || p.kind === 'reference');
   const head = [`# ${model.title}: the full documentation`, `> ${summaryOf(model)}`];
+  if (olderVersions.length > 0) {
+    head.push(
+      `The reference here is version ${model.version}, the current one. The older versions (${olderVersions.join(', ')}) are listed in [llms.txt](/llms.txt) under "Versions".`,
+    );
+  }
   if (!inline) {
     head.push(
       `This description has ${operations} operations, more than the ${LLMS_FULL_MAX_OPERATIONS} this file inlines: the reference part lists them with links to each operation's Markdown. The list of every page: [llms.txt](/llms.txt).`,

@@ -1,10 +1,16 @@
-// `/llms-full.txt`: the guides and the reference in one Markdown file. site/agents/llms.ts.
+// `/llms-full.txt`: the guides and the current version's reference in one Markdown file. site/agents/llms.ts.
 import type { APIRoute } from 'astro';
 import { llmsFullTxt } from '../agents/llms.ts';
 import { sitePages } from '../agents/site.ts';
 import { referenceModel } from '../reference/loaded-description.ts';
+import { versionSet } from '../reference/versions.ts';
 
-export const GET: APIRoute = async ({ site }) =>
-  new Response(llmsFullTxt(await referenceModel(), await sitePages(), site?.href ?? 'http://localhost/'), {
-    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-  });
+export const GET: APIRoute = async ({ site }) => {
+  const older = (await versionSet()).versions.filter((v) => !v.current).map((v) => v.version);
+  return new Response(
+    llmsFullTxt(await referenceModel(), await sitePages(), site?.href ?? 'http://localhost/', older),
+    {
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    },
+  );
+};
