@@ -68,6 +68,7 @@ const KIND_BOOST: Record<CorpusPage['kind'], number> = {
   reference: 0.6,
   changelog: 0.6,
   schemas: 0.5,
+  absent: 0.4,
 };
 
 /**
