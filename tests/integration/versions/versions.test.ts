@@ -1,7 +1,8 @@
 // Every published version side by side: the fixture history (1.0.0, 1.1.0, 2.0.0) built for real, its
 // pages read from dist/ and served as `npm start` serves them: each version's reference at its URLs,
 // the switcher's links both ways, the page of an operation a version lacks, the banners, canonical
-// links, the sitemap, the search filter and "Changed in".
+// links, the sitemaps, search by version, "Changed in", and what agents read: each version's Markdown
+// twins (files and content negotiation), the alternate link, Open Graph cards and llms.txt.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -133,9 +134,100 @@ describe('a history of three releases, every one published', () => {
     }
   });
 
-  test('search knows each reference page’s version (Pagefind filter)', () => {
-    assert.match(page('/reference/1.0.0/list-pets/'), /data-pagefind-filter="version:1\.0\.0"/);
-    assert.match(page('/reference/list-pets/'), /data-pagefind-filter="version:2\.0\.0"/);
+  test('/sitemap.xml is Starlight’s sitemap index, which lists the sitemap holding every version’s pages', () => {
+    const index = readFileSync(join(CLIENT, 'sitemap.xml'), 'utf8');
+    assert.equal(index, readFileSync(join(CLIENT, 'sitemap-index.xml'), 'utf8'));
+    assert.match(index, /<loc>[^<]*\/sitemap-0\.xml<\/loc>/);
+    const sitemap = readFileSync(join(CLIENT, 'sitemap-0.xml'), 'utf8');
+    const below = (v: string) => [
+      ...sitemap.matchAll(new RegExp(`<loc>[^<]*/reference/${v.replace(/\./g, '\\.')}/`, 'g')),
+    ];
+    // Each older version: its front page, 18 operations, 6 tags, the schema index and its schemas.
+    for (const v of ['1.0.0', '1.1.0']) assert.ok(below(v).length > 30, `${v}: ${below(v).length} URLs`);
+  });
+
+  test('search knows each page’s version: reference pages one (filter and shown meta), the guides every one', () => {
+    const tags = (html: string) => ({
+      filters: [...html.matchAll(/data-pagefind-filter="version:([^"]+)"/g)].map((m) => m[1]),
+      meta: [...html.matchAll(/data-pagefind-meta="version:([^"]+)"/g)].map((m) => m[1]),
+    });
+    assert.deepEqual(tags(page('/reference/1.0.0/list-pets/')), { filters: ['1.0.0'], meta: ['1.0.0'] });
+    assert.deepEqual(tags(page('/reference/list-pets/')), { filters: ['2.0.0'], meta: ['2.0.0'] });
+    assert.deepEqual(tags(page('/reference/get-pet/')), { filters: ['2.0.0'], meta: ['2.0.0'] });
+    assert.deepEqual(tags(page('/guides/getting-started/')), { filters: ['2.0.0', '1.1.0', '1.0.0'], meta: [] });
+    assert.deepEqual(tags(page('/')).filters, ['2.0.0', '1.1.0', '1.0.0']);
+    // The search dialog starts in the page's version and offers every version.
+    assert.match(page('/reference/1.1.0/list-pets/'), /<site-search[^>]*data-search-version="1\.1\.0"/);
+    assert.match(page('/guides/getting-started/'), /<site-search[^>]*data-search-version="2\.0\.0"/);
+    assert.match(page('/reference/1.0.0/list-pets/'), /<input type="checkbox" data-all-versions/);
+  });
+
+  test('an older version’s pages have Markdown twins that say which version they are and link the current one', () => {
+    const md = page('/reference/1.0.0/list-pets.md');
+    assert.match(md, /^# List pets\n/);
+    assert.match(
+      md,
+      /> You are reading version \*\*1\.0\.0\*\* of the Petstore API, an older version; the current version is \*\*2\.0\.0\*\*: \[this page in 2\.0\.0\]\(https:\/\/[^/]+\/reference\/list-pets\.md\)/,
+    );
+    assert.match(md, /`GET` `\/pets`/);
+    assert.doesNotMatch(md, /explorer/, 'older versions have no explorer');
+    // 1.1.0 has the sort parameter, 1.0.0 not: each twin is its own version's.
+    assert.match(page('/reference/1.1.0/list-pets.md'), /\| `sort` \|/);
+    assert.doesNotMatch(md, /\| `sort` \|/);
+    for (const url of ['/reference/1.0.0.md', '/reference/1.0.0/tags/animals.md', '/reference/1.0.0/schemas/pet.md']) {
+      assert.match(page(url), /You are reading version \*\*1\.0\.0\*\*/, url);
+    }
+    // The current version's twin has no such note.
+    assert.doesNotMatch(page('/reference/list-pets.md'), /You are reading version/);
+  });
+
+  test('the page saying an operation is not in a version has a twin saying the same', () => {
+    const md = page('/reference/get-pet.md');
+    assert.match(md, /^# Get a pet/);
+    assert.match(
+      md,
+      /`GET \/pets\/\{petId\}` \(operationId `getPet`\) is not in version \*\*2\.0\.0\*\* of the Petstore API\./,
+    );
+    assert.match(md, /It was removed in 2\.0\.0, after its sunset date 30 June 2026\./);
+    assert.match(md, /\(https:\/\/[^/]+\/reference\/1\.1\.0\/get-pet\.md\)/);
+  });
+
+  test('each version’s page points at its own twin and card: alternate link, View as Markdown, Copy page, og:image', () => {
+    for (const url of ['/reference/1.0.0/list-pets/', '/reference/get-pet/', '/reference/1.1.0/']) {
+      const html = page(url);
+      const md = url === '/reference/1.1.0/' ? '/reference/1.1.0.md' : `${url.slice(0, -1)}.md`;
+      assert.ok(html.includes(`<link rel="alternate" type="text/markdown" href="${md}"`), `${url}: alternate`);
+      assert.ok(html.includes(`data-markdown="${md}"`), `${url}: Copy page`);
+      assert.match(
+        html,
+        new RegExp(`<a class="agent-view[^"]*" href="${md.replace(/\./g, '\\.')}"`),
+        `${url}: View as Markdown`,
+      );
+      const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+      assert.ok(image, `${url}: og:image`);
+      assert.ok(existsSync(join(CLIENT, new URL(image).pathname)), `${url}: ${image} was written`);
+    }
+  });
+
+  test('llms.txt lists every published version’s reference, the current one marked; llms-full.txt says it is the current one', () => {
+    const llms = page('/llms.txt');
+    const versions = /## Versions\n\n([\s\S]*?)(?:\n\n##|$)/.exec(llms)?.[1] ?? '';
+    const items = [...versions.matchAll(/^- \[Petstore API ([^\]]+)\]\(https:\/\/[^/]+(\/[^)]+)\)/gm)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+    assert.deepEqual(items, [
+      ['2.0.0 (current)', '/reference.md'],
+      ['1.1.0', '/reference/1.1.0.md'],
+      ['1.0.0', '/reference/1.0.0.md'],
+    ]);
+    assert.match(versions, /\[HTML page\]\(https:\/\/[^/]+\/reference\/1\.0\.0\/\)/);
+    // The other sections stay the current version's.
+    assert.doesNotMatch(llms.replace(versions, ''), /\/reference\/1\.[01]\.0\//);
+    assert.match(
+      page('/llms-full.txt'),
+      /The reference here is version 2\.0\.0, the current one\. The older versions \(1\.1\.0, 1\.0\.0\)/,
+    );
   });
 
   test('"Changed in" links each version to that operation’s entry in the changelog, which holds its changes', () => {
@@ -157,6 +249,20 @@ describe('a history of three releases, every one published', () => {
       for (const url of ['/reference/1.0.0/get-pet/', '/reference/get-pet/', '/reference/1.1.0/']) {
         const res = await fetch(`${site.url}${url}`);
         assert.equal(res.status, 200, url);
+      }
+    });
+
+    test('an older version’s page asked for as Markdown answers its twin', async () => {
+      for (const [url, title] of [
+        ['/reference/1.0.0/list-pets/', '# List pets'],
+        ['/reference/get-pet/', '# Get a pet'],
+      ] as const) {
+        const res = await fetch(`${site.url}${url}`, { headers: { Accept: 'text/markdown' } });
+        assert.equal(res.status, 200, url);
+        assert.match(res.headers.get('content-type') ?? '', /^text\/markdown/, url);
+        assert.ok((await res.text()).startsWith(title), url);
+        const html = await fetch(`${site.url}${url}`, { headers: { Accept: 'text/html' } });
+        assert.match(html.headers.get('content-type') ?? '', /^text\/html/, url);
       }
     });
   });
