@@ -218,5 +218,9 @@ export async function specText(): Promise<string> {
 export async function sidebarGroup(current?: { tag?: string }, release?: string): Promise<SidebarItem> {
   const { model, options } = await referenceData(release);
   const label = release === undefined ? options.sidebar.label : `${options.sidebar.label} ${release}`;
-  return referenceSidebar(model, current, { label, threshold: options.sidebar.threshold });
+  return referenceSidebar(model, current, {
+    label,
+    threshold: options.sidebar.threshold,
+    explorer: release === undefined,
+  });
 }

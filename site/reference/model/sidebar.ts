@@ -20,6 +20,8 @@ export interface SidebarOptions {
   label?: string;
   /** Operation count up to which every operation is listed (default {@link FULL_SIDEBAR_LIMIT}). */
   threshold?: number;
+  /** Whether to link the explorer (default true; false for an older version, which has none). */
+  explorer?: boolean;
 }
 
 /** Starlight's sidebar item (user configuration shape). */
@@ -130,7 +132,8 @@ export function referenceSidebar(
       }),
       ...webhooks,
       { label: 'Schemas', link: `${model.base}/schemas/` },
-      { label: 'Explorer (Scalar)', link: `${model.base}/explorer/` },
+      // The explorer shows the working description only: an older version's sidebar has no link to it.
+      ...(options.explorer === false ? [] : [{ label: 'Explorer (Scalar)', link: `${model.base}/explorer/` }]),
     ],
   };
 }

@@ -64,9 +64,15 @@ describe('a history of three releases, every one published', () => {
     assert.equal(hasParameter(page('/reference/1.0.0/list-pets/'), 'sort'), false);
     assert.equal(hasParameter(page('/reference/list-pets/'), 'sort'), true);
     assert.equal(hasParameter(page('/reference/1.0.0/list-pets/'), 'status'), true);
-    // An older version's links stay in that version.
+    // An older version's links stay in that version, and lead to pages that exist (no explorer of its own).
     const older = page('/reference/1.0.0/list-pets/');
     assert.match(older, /href="\/reference\/1\.0\.0\/tags\/animals\/"/);
+    const links = [...older.matchAll(/href="(\/reference\/1\.0\.0\/[^"#]*)"/g)].map((m) => m[1] as string);
+    assert.ok(links.length > 20);
+    for (const link of new Set(links)) {
+      const file = join(CLIENT, link.endsWith('/') ? `${link}index.html` : link);
+      assert.ok(existsSync(file), `${link} is linked from /reference/1.0.0/list-pets/ and exists`);
+    }
   });
 
   test('the switcher goes to the same operation in each version, both ways', () => {
