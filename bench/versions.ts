@@ -9,8 +9,7 @@
 //      (1.0.0 = spec/openapi.yaml; 1.1.0 adds an optional `sort` query parameter to listPets; 2.0.0, the
 //      working description, removes getPet). Cold once per configuration (every cache of the site cleared,
 //      then what `npm ci` prepares: Scalar's bundles, timed apart), then warm (the same inputs built again)
-//      RUNS times; the medians are compared. One configuration after the other, since a cold build
-//      clears the caches they share.
+//      RUNS times each, alternated; the medians are compared.
 //   2. GitHub's REST description, 2 versions: `generated/api.github.com.json` of npm `@octokit/openapi`
 //      23.0.0 (the older release) and 23.0.2 (the working description), fetched with `npm pack` into
 //      node_modules/.cache/petstore-bench/. Cold once per configuration, warm GITHUB_RUNS times each.
@@ -19,7 +18,8 @@
 //      each gzip (zlib level 9, as a host serves it), in the 3-version build minus the 1-version build
 //      (the same page, /reference/list-pets/). Imports made on interaction (search, try-it) are not counted.
 //
-// Per build: wall time; peak RSS of the process tree (the sum of every process of the build, sampled from
+// Per build: wall time; CPU time (user and system, the build and its child processes: less moved by
+// other work on a shared machine than the wall time); peak RSS of the process tree (the sum of every process of the build, sampled from
 // /proc every 200 ms) and of its largest process (GNU time's maximum resident set); and a profile from
 // the build's own output: when each stage ended (config and bundles, Vite, prerendering, the hooks after:
 // Pagefind, the Open Graph cards, precompression), pages rendered and restored from the incremental
@@ -342,12 +342,15 @@ interface Build {
   /** what the table calls it */
   name: string;
   config: string;
-  kind: 'cold' | 'warm';
+  /** `refill`: a build that puts back what another configuration's cold build cleared (not counted) */
+  kind: 'cold' | 'refill' | 'warm';
   wall: number;
   /** peak of the sum of the RSS of every process of the build (sampled), MB */
   treeMb: number;
   /** GNU time's maximum resident set of the build's largest process, MB */
   largestMb: number;
+  /** CPU seconds (user and system) of the build and the child processes it waited for (GNU time) */
+  cpu: number;
   /** when the tree's peak was sampled (s from the start) and its processes above 50 MB */
   peakAt: { t: number; processes: { comm: string; mb: number }[] };
   profile: BuildProfile;
@@ -416,7 +419,7 @@ async function timedBuild(
   const t0 = performance.now();
   const child = spawn(
     '/usr/bin/time',
-    ['-f', 'GNU-TIME %e %M', process.execPath, join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'],
+    ['-f', 'GNU-TIME %e %M %U %S', process.execPath, join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'],
     {
       cwd: ROOT,
       env: withBuildEnv({
@@ -431,15 +434,18 @@ async function timedBuild(
   );
   const lines: { t: number; text: string }[] = [];
   let largestKb = 0;
+  let cpu = Number.NaN;
   const take = (chunk: Buffer, rest: { s: string }) => {
     const t = (performance.now() - t0) / 1000;
     logStream.write(chunk);
     const parts = (rest.s + chunk.toString('utf8')).split('\n');
     rest.s = parts.pop() ?? '';
     for (const text of parts) {
-      const gnu = /^GNU-TIME [\d.]+ (\d+)$/.exec(text);
-      if (gnu) largestKb = Number(gnu[1]);
-      else lines.push({ t, text });
+      const gnu = /^GNU-TIME [\d.]+ (\d+) ([\d.]+) ([\d.]+)$/.exec(text);
+      if (gnu) {
+        largestKb = Number(gnu[1]);
+        cpu = Number(gnu[2]) + Number(gnu[3]);
+      } else lines.push({ t, text });
     }
   };
   const out = { s: '' };
@@ -479,6 +485,7 @@ async function timedBuild(
     wall,
     treeMb: peak / 1024 / 1024,
     largestMb: largestKb / 1024,
+    cpu,
     peakAt,
     profile: profileOf(lines),
     log: relative(ROOT, log),
@@ -495,8 +502,8 @@ interface Pair {
 }
 
 /**
- * For each configuration: a cold build (every cache of the site cleared and `npm ci`'s prepare step
- * run again, timed apart), then `warm` builds of the same inputs.
+ * A cold build of each configuration (every cache of the site cleared and `npm ci`'s prepare step run
+ * again, timed apart), then `warm` builds of each with the same inputs, alternated.
  */
 async function measurePair(history: History, date: string, warm: number, prepare: number[]): Promise<Pair> {
   const dist = { one: join(OUT, `${history.name}-one`), all: join(OUT, `${history.name}-all`) };
@@ -504,14 +511,27 @@ async function measurePair(history: History, date: string, warm: number, prepare
   const env = { one: { ...base, PETSTORE_VERSIONS: 'last:1' }, all: { ...base, PETSTORE_VERSIONS: 'all' } };
   const pair: Pair = { history, one: [], all: [], dist };
   const label = { one: '1 version', all: 'all versions' };
-  // One configuration after the other: a cold build clears the caches every output folder shares, so
-  // alternating would make the other configuration's next build partly cold.
   for (const which of ['one', 'all'] as const) {
     clearSiteCaches([dist[which]]);
     prepare.push(prepareAsNpmCi());
     const cold = `${history.label}, ${label[which]}, cold`;
     pair[which].push(await timedBuild(cold, which, 'cold', dist[which], env[which], `${history.name}-${which}-cold`));
-    for (let i = 1; i <= warm; i++) {
+  }
+  // The second cold build cleared the caches both configurations share (the first one's search index):
+  // one more build of the first puts them back, so that every warm build below is warm. Not counted.
+  pair.one.push(
+    await timedBuild(
+      `${history.label}, 1 version, caches refilled`,
+      'one',
+      'refill',
+      dist.one,
+      env.one,
+      `${history.name}-one-refill`,
+    ),
+  );
+  // Alternated, so that other work on the machine weighs on both configurations alike.
+  for (let i = 1; i <= warm; i++) {
+    for (const which of ['one', 'all'] as const) {
       const name = `${history.label}, ${label[which]}, warm ${i}`;
       pair[which].push(
         await timedBuild(name, which, 'warm', dist[which], env[which], `${history.name}-${which}-warm${i}`),
@@ -557,6 +577,8 @@ function pairFigures(
   const oneCold = coldOf(pair.one)?.wall ?? Number.NaN;
   const allCold = coldOf(pair.all)?.wall ?? Number.NaN;
   const peak = peakMb(warmOf(pair.all));
+  const cpuOne = median(warmOf(pair.one).map((b) => b.cpu));
+  const cpuAll = median(warmOf(pair.all).map((b) => b.cpu));
   const coldPeak = peakMb(pair.all.filter((b) => b.kind === 'cold'));
   return [
     {
@@ -576,6 +598,15 @@ function pairFigures(
       ...rss,
       unit: 'MB',
       verdict: verdictOf(peak, rss.budget, rss.goal),
+    },
+    {
+      // Less moved than the wall time by other work on a shared machine.
+      figure: `${label}, ${n} versions: build CPU time, warm (median)`,
+      anchor: `${cpuOne.toFixed(1)} s (1 version)`,
+      measured: `${cpuAll.toFixed(1)} s`,
+      value: cpuAll / cpuOne,
+      unit: '×',
+      verdict: 'information',
     },
     {
       figure: `${label}, ${n} versions: build wall, cold`,
@@ -631,15 +662,15 @@ function printTable(
   }
   console.log('\nEvery build (stage ends: seconds from the start; pages: rendered / restored from the cache):');
   console.log(
-    '| build | wall | peak RSS tree / largest process | tree at its peak | setup | Vite | prerender | hooks | pages | Pagefind | OG cards drawn / cached | log |',
+    '| build | wall | CPU | peak RSS tree / largest process | tree at its peak | setup | Vite | prerender | hooks | pages | Pagefind | OG cards drawn / cached | log |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const b of builds) {
     const e = b.profile.ends;
     const s = (v: number | undefined) => (v === undefined ? '-' : v.toFixed(1));
     const pf = b.profile.pagefind;
     console.log(
-      `| ${b.name} | ${b.wall.toFixed(1)} s | ${b.treeMb.toFixed(0)} / ${b.largestMb.toFixed(0)} MB | ${b.peakAt.t.toFixed(0)} s: ${b.peakAt.processes.map((p) => `${p.comm} ${p.mb}`).join(', ')} | ${s(e.setup)} | ${s(e.vite)} | ${s(e.prerender)} | ${s(e.hooks)} | ${b.profile.pages.rendered} / ${b.profile.pages.restored} | ${pf === undefined ? '-' : pf === 'reused' ? 'reused' : `${pf.toFixed(1)} s`} | ${b.profile.og ? `${b.profile.og.drawn} / ${b.profile.og.cached}` : '-'} | ${b.log} |`,
+      `| ${b.name} | ${b.wall.toFixed(1)} s | ${b.cpu.toFixed(1)} s | ${b.treeMb.toFixed(0)} / ${b.largestMb.toFixed(0)} MB | ${b.peakAt.t.toFixed(0)} s: ${b.peakAt.processes.map((p) => `${p.comm} ${p.mb}`).join(', ')} | ${s(e.setup)} | ${s(e.vite)} | ${s(e.prerender)} | ${s(e.hooks)} | ${b.profile.pages.rendered} / ${b.profile.pages.restored} | ${pf === undefined ? '-' : pf === 'reused' ? 'reused' : `${pf.toFixed(1)} s`} | ${b.profile.og ? `${b.profile.og.drawn} / ${b.profile.og.cached}` : '-'} | ${b.log} |`,
     );
   }
   console.log(
