@@ -787,4 +787,10 @@ async function main(): Promise<void> {
   process.exitCode = figures.some((f) => f.verdict === 'OVER BUDGET') ? 1 : 0;
 }
 
-await main();
+try {
+  await main();
+} catch (err) {
+  // A wrong option or a failed build: the message names it (a failed build's log is kept), without a stack.
+  process.stderr.write(`bench/versions.ts: ${(err as Error).message}\n`);
+  process.exitCode = 2;
+}
