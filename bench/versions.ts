@@ -36,6 +36,7 @@
 //     --keep           keep the output folders (.bench-dist/versions/<name>/)
 //     --json           the figures as JSON on stdout instead of the table (progress stays on stderr)
 //   e.g. node bench/versions.ts --no-github --runs 5
+// Exit code 1 when a figure is over its budget; 2 on a wrong option or a failed build.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
