@@ -4,9 +4,8 @@
 // published version (PETSTORE_VERSIONS=last:1: the anchor, measured in the same run) and with every
 // release published (PETSTORE_VERSIONS=all), and prints the ratios beside the budgets:
 //
-//   1. Petstore, 3 versions: the three-release history of tests/fixtures/versions when the repository
-//      has it, else the same history made in .bench-dist/versions/petstore-history/ from spec/openapi.yaml
-//      (1.0.0 = spec/openapi.yaml; 1.1.0 adds an optional `sort` query parameter to listPets; 2.0.0, the
+//   1. Petstore, 3 versions: the three-release history of tests/fixtures/versions
+//      (1.0.0: the Petstore with getPet sunset on 2026-06-30; 1.1.0 adds an optional `sort` query parameter to listPets; 2.0.0, the
 //      working description, removes getPet). Cold once per configuration (every cache of the site cleared,
 //      then what `npm ci` prepares: Scalar's bundles, timed apart), then warm (the same inputs built again)
 //      RUNS times each, alternated; the medians are compared.
@@ -52,7 +51,6 @@ import { availableParallelism, loadavg } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { parse, stringify } from 'yaml';
 import { withBuildEnv } from '../scripts/build-env.mjs';
 import { cacheDirFor } from '../site/integrations/incremental-build.ts';
 import { type Changelog, type ChangelogRelease, formatChangelog, parseChangelog } from '../spec/changelog.ts';
@@ -213,92 +211,15 @@ function plainRelease(version: string, date: string): ChangelogRelease {
   return { version, date, breaking: false, operations: [], other: [] };
 }
 
-/**
- * The Petstore's three releases: tests/fixtures/versions when the repository has it, else made from
- * spec/openapi.yaml and spec/changelog.json in `dir`.
- */
-function petstoreHistory(dir: string): History {
+/** The Petstore's three releases: tests/fixtures/versions (made by its make-history.ts with spec:release). */
+function petstoreHistory(): History {
   const fixture = join(ROOT, 'tests', 'fixtures', 'versions');
-  if (['openapi.yaml', 'changelog.json', 'released/1.0.0.yaml'].every((f) => existsSync(join(fixture, f)))) {
-    return {
-      name: 'petstore',
-      label: 'Petstore',
-      spec: join(fixture, 'openapi.yaml'),
-      changelog: join(fixture, 'changelog.json'),
-      source: relative(ROOT, fixture),
-    };
-  }
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(dir, 'released'), { recursive: true });
-  const text = readFileSync(join(ROOT, 'spec', 'openapi.yaml'), 'utf8');
-  const v1 = parse(text) as {
-    info: { version: string };
-    paths: Record<string, Record<string, { parameters?: unknown[] }>>;
-  };
-  writeFileSync(join(dir, 'released', `${v1.info.version}.yaml`), text);
-  const v11 = structuredClone(v1);
-  v11.info.version = '1.1.0';
-  const listPets = v11.paths['/pets']?.get;
-  if (!listPets) throw new Error('spec/openapi.yaml has no GET /pets to add a parameter to');
-  listPets.parameters = [
-    ...(listPets.parameters ?? []),
-    {
-      name: 'sort',
-      in: 'query',
-      required: false,
-      description: 'Sort order',
-      schema: { type: 'string', enum: ['name', '-name'] },
-    },
-  ];
-  writeFileSync(join(dir, 'released', '1.1.0.yaml'), stringify(v11));
-  const v2 = structuredClone(v11);
-  v2.info.version = '2.0.0';
-  if (!v2.paths['/pets/{petId}']?.get) throw new Error('spec/openapi.yaml has no GET /pets/{petId} to remove');
-  delete v2.paths['/pets/{petId}'].get;
-  writeFileSync(join(dir, 'released', '2.0.0.yaml'), stringify(v2));
-  writeFileSync(join(dir, 'openapi.yaml'), stringify(v2));
-  const earlier: Changelog = parseChangelog(readFileSync(join(ROOT, 'spec', 'changelog.json'), 'utf8'));
-  const changelog: Changelog = {
-    ...earlier,
-    releases: [
-      {
-        ...plainRelease('2.0.0', '2026-07-06'),
-        breaking: true,
-        operations: [
-          {
-            change: 'removed',
-            method: 'GET',
-            path: '/pets/{petId}',
-            operationId: 'getPet',
-            breaking: true,
-            sunset: '2027-06-30',
-            notes: [],
-          },
-        ],
-      },
-      {
-        ...plainRelease('1.1.0', '2026-03-02'),
-        operations: [
-          {
-            change: 'changed',
-            method: 'GET',
-            path: '/pets',
-            operationId: 'listPets',
-            breaking: false,
-            notes: [{ class: 'non-breaking', text: 'Added optional query parameter sort' }],
-          },
-        ],
-      },
-      ...earlier.releases.filter((r) => r.version === v1.info.version),
-    ],
-  };
-  writeFileSync(join(dir, 'changelog.json'), formatChangelog(changelog));
   return {
     name: 'petstore',
     label: 'Petstore',
-    spec: join(dir, 'openapi.yaml'),
-    changelog: join(dir, 'changelog.json'),
-    source: `made in ${relative(ROOT, dir)} from spec/openapi.yaml`,
+    spec: join(fixture, 'openapi.yaml'),
+    changelog: join(fixture, 'changelog.json'),
+    source: relative(ROOT, fixture),
   };
 }
 
@@ -723,7 +644,7 @@ async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const prepare: number[] = [];
 
-  const petstore = await measurePair(petstoreHistory(join(OUT, 'petstore-history')), date, runs, prepare);
+  const petstore = await measurePair(petstoreHistory(), date, runs, prepare);
   const figures = pairFigures(petstore, 'Petstore', BUDGET.petstoreRatio, BUDGET.petstoreRssMb);
 
   // The switcher's JavaScript: the same operation page, 3 versions against 1.
