@@ -29,7 +29,7 @@ describe('/changelog/', () => {
       log.releases.map((r) => r.version),
     );
     // The first release lists getPet, linked to its page, which exists.
-    const link = /<li data-operation-id="getPet">\s*<a href="([^"]+)">/.exec(html)?.[1];
+    const link = /<li id="v1-0-0-get-pet" data-operation-id="getPet">\s*<a href="([^"]+)">/.exec(html)?.[1];
     assert.ok(link, 'getPet is linked');
     assert.equal((await fetch(`${site.url}${link}`)).status, 200);
   });
@@ -44,8 +44,11 @@ describe('/changelog/', () => {
     assert.match(links.at(-1) ?? '', /\/changelog\/#v1-0-0$/);
   });
 
-  test('an operation page says which versions changed it', async () => {
+  test('an operation page says which versions changed it, each linking to the operation’s entry there', async () => {
     const html = await (await fetch(`${site.url}/reference/get-pet/`)).text();
-    assert.match(html, /<p class="ref-changed-in">Changed in: .*<a href="\/changelog\/#v1-0-0">1\.0\.0<\/a> \(added\)/);
+    assert.match(
+      html,
+      /<p class="ref-changed-in">Changed in: .*<a href="\/changelog\/#v1-0-0-get-pet">1\.0\.0<\/a> \(added\)/,
+    );
   });
 });
