@@ -21,6 +21,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { mockBaseOf } from '../mock/hosts/mount.ts';
 import { planMockCall } from './call.ts';
 import type { DocsCorpus } from './corpus.ts';
 
@@ -84,7 +85,7 @@ export function chooseVersion(
 ): VersionChoice {
   if (version === undefined || version === current.version) return { ok: true, corpus: current, mockBase };
   const corpus = older.get(version);
-  if (corpus) return { ok: true, corpus, mockBase: `${mockBase}/@${version}` };
+  if (corpus) return { ok: true, corpus, mockBase: mockBaseOf(version, mockBase) };
   const names = [current.version, ...older.keys()];
   return {
     ok: false,

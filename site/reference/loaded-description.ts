@@ -14,7 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { upgrade } from '@scalar/openapi-upgrader';
 import { buildDate } from '../../spec/dates.ts';
 import { type LoadedDescription, loadDescription, specPath } from '../../spec/loader/index.ts';
-import { MOCK_BASE } from '../mock/hosts/mount.ts';
+import { MOCK_BASE, mockBaseOf } from '../mock/hosts/mount.ts';
 import { type MappedReference, mapReference } from './explorer/map.ts';
 import type { OpenApiDocument } from './model/document.ts';
 import { buildReferenceModel } from './model/reference.ts';
@@ -23,7 +23,7 @@ import type { PublishPolicy } from './model/versions.ts';
 import type { ReferenceModel } from './model/views.ts';
 import { DEFAULT_OPTIONS, PUBLISH_POLICY, type ReferenceOptions } from './options.ts';
 
-export { buildDate, MOCK_BASE };
+export { buildDate, MOCK_BASE, mockBaseOf };
 
 /** Everything the reference derives from one loaded description. */
 export interface ReferenceData {
@@ -113,14 +113,6 @@ export async function referenceData(release?: string): Promise<ReferenceData> {
     byOptions.set(key, data);
   }
   return data;
-}
-
-/**
- * Where the mock of a version answers: {@link MOCK_BASE} for the current version, `<MOCK_BASE>/@<version>`
- * for an older release (`/api/mock/@1.0.0/pets`). The `@` keeps a version apart from any path of the API.
- */
-export function mockBaseOf(release?: string): string {
-  return release === undefined ? MOCK_BASE : `${MOCK_BASE}/@${release}`;
 }
 
 /**

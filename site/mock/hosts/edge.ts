@@ -6,7 +6,7 @@
 import { definition } from 'virtual:petstore-mock/definition';
 import { versions } from 'virtual:petstore-mock/versions';
 import { type Mock, type MockOptions, mockFromDefinition, sandboxTable } from '../core.ts';
-import { MOCK_BASE } from './mount.ts';
+import { MOCK_BASE, mockBaseOf } from './mount.ts';
 import { createVersionedMock } from './versions.ts';
 
 /**
@@ -21,7 +21,7 @@ export function createEdgeMock(options: MockOptions = {}): Mock {
   const older = new Map(
     versions.map(([version, d]) => [
       version,
-      mockFromDefinition(d, { ...options, basePath: `${MOCK_BASE}/@${version}`, sandboxTable: table }),
+      mockFromDefinition(d, { ...options, basePath: mockBaseOf(version), sandboxTable: table }),
     ]),
   );
   return createVersionedMock({ version: 'current', mock: current }, older);

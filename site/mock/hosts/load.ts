@@ -5,7 +5,7 @@
 import { loadDescription } from '../../../spec/loader/index.ts';
 import type { Description } from '../../../spec/refs.ts';
 import { type CreateMockOptions, createMock, type Mock, sandboxTable } from '../index.ts';
-import { MOCK_BASE } from './mount.ts';
+import { MOCK_BASE, mockBaseOf } from './mount.ts';
 import { createVersionedMock } from './versions.ts';
 
 /**
@@ -47,7 +47,7 @@ export async function createVersionedMockFromFiles(
     const description = await loadMockDescription(r.file);
     mocks.set(
       r.version,
-      await createMock(description, { ...shared, basePath: `${MOCK_BASE}/@${r.version}`, describedOnly: true }),
+      await createMock(description, { ...shared, basePath: mockBaseOf(r.version), describedOnly: true }),
     );
   }
   return createVersionedMock({ version: current.version, mock: main }, mocks);

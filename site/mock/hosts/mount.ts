@@ -6,6 +6,17 @@
 export const MOCK_BASE = '/api/mock';
 
 /**
+ * Where the mock of a version is mounted: `base` for the current version, `<base>/@<version>` for an
+ * older published release (`/api/mock/@1.0.0/pets`). The `@` keeps a version apart from any path of the
+ * API; hosts/versions.ts `versionOf` reads it back.
+ * @param release an older release's version; undefined for the current version
+ * @param base the current version's mount path (default {@link MOCK_BASE})
+ */
+export function mockBaseOf(release?: string, base: string = MOCK_BASE): string {
+  return release === undefined ? base : `${base}/@${release}`;
+}
+
+/**
  * The in-browser mock's service worker script, as the build writes it (dist/client), and its
  * scope: the reference pages, the only pages with try-it. A service worker answers the requests
  * of the pages it controls, so its scope is where the pages are; its fetch handler answers only

@@ -8,7 +8,7 @@
 import { definition } from 'virtual:petstore-mock/definition';
 import { versions } from 'virtual:petstore-mock/versions';
 import { type Mock, type MockSnapshot, mockFromDefinition, sandboxTable } from '../core.ts';
-import { CLAIM_MESSAGE, MOCK_BASE, workerAnswers } from './mount.ts';
+import { CLAIM_MESSAGE, MOCK_BASE, mockBaseOf, workerAnswers } from './mount.ts';
 import { createVersionedMock } from './versions.ts';
 
 /** What this file uses of the service worker global scope (the DOM typings do not describe it). */
@@ -91,7 +91,7 @@ function mock(): Promise<Mock> {
       new Map(
         versions.map(([version, older]) => [
           version,
-          mockFromDefinition(older, { basePath: `${MOCK_BASE}/@${version}`, sandboxTable: table }),
+          mockFromDefinition(older, { basePath: mockBaseOf(version), sandboxTable: table }),
         ]),
       ),
     );
