@@ -30,6 +30,7 @@ import { buildDescription, builtOperationPages, comparePages } from '../tests/su
 import { credentials, filledPath, fixtureDescriptions, plainGets } from '../tests/support/descriptions.ts';
 import { expectedPages } from '../tests/support/expected-pages.ts';
 import { ROOT, startSite } from '../tests/support/server.ts';
+import { printHeaderHelp } from './help.ts';
 
 /** A gzip body above this is over the operation page budget (bytes). */
 const PAGE_BUDGET = 60 * 1024;
@@ -216,11 +217,7 @@ async function main(): Promise<void> {
     },
   });
   if (values.help) {
-    console.log(
-      readFileSync(new URL(import.meta.url), 'utf8')
-        .split('\nimport ')[0]
-        ?.replace(/^\/\/ ?/gm, ''),
-    );
+    printHeaderHelp(import.meta.url);
     return;
   }
   /** source, file, and the name the table shows (the path within its package or the repository) */

@@ -56,6 +56,7 @@ import { cacheDirFor } from '../site/integrations/incremental-build.ts';
 import { type Changelog, type ChangelogRelease, formatChangelog, parseChangelog } from '../spec/changelog.ts';
 import { ROOT } from '../tests/support/server.ts';
 import { clearSiteCaches, prepareAsNpmCi } from './fresh-clone.ts';
+import { printHeaderHelp } from './help.ts';
 
 /** The budgets and goals. */
 const BUDGET = {
@@ -621,11 +622,7 @@ async function main(): Promise<void> {
     },
   });
   if (values.help) {
-    console.log(
-      readFileSync(new URL(import.meta.url), 'utf8')
-        .split('\nimport ')[0]
-        ?.replace(/^\/\/ ?/gm, ''),
-    );
+    printHeaderHelp(import.meta.url);
     return;
   }
   const runs = Number(values.runs);

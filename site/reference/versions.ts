@@ -15,11 +15,11 @@ import {
   changesSinceUrl,
   isVersionSegment,
   olderVersionBanner,
-  operationKey,
   type PageRef,
   releaseCandidates,
   type SwitchTarget,
   selectPublished,
+  summaryKey,
   switchTargets,
   type VersionPages,
 } from './model/versions.ts';
@@ -52,11 +52,7 @@ function pagesOf(model: ReferenceModel, version: string, current: boolean): Vers
     current,
     base: model.base,
     operations: model.operations.map((op) => ({
-      key: operationKey({
-        ...(op.hasOperationId ? { operationId: op.operationId } : {}),
-        method: op.method,
-        path: op.path,
-      }),
+      key: summaryKey(op),
       ...(op.hasOperationId ? { operationId: op.operationId } : {}),
       method: op.method,
       path: op.path,

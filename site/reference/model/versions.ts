@@ -16,6 +16,7 @@ import type { Changelog } from '../../../spec/changelog.ts';
 import { compareVersions } from '../../../spec/changelog.ts';
 import { formatDay } from '../../../spec/dates.ts';
 import { releaseAnchor } from '../../changelog/model.ts';
+import type { OperationSummary } from './views.ts';
 
 /**
  * Which older releases are published besides the current version:
@@ -128,6 +129,15 @@ export interface VersionPages {
 /** The key an operation is matched by across versions: operationId, else method and path. */
 export function operationKey(op: { operationId?: string; method: string; path: string }): string {
   return op.operationId ? `id:${op.operationId}` : `${op.method.toUpperCase()} ${op.path}`;
+}
+
+/** The key of an operation of the reference model ({@link operationKey}: its operationId when it has one). */
+export function summaryKey(op: Pick<OperationSummary, 'hasOperationId' | 'operationId' | 'method' | 'path'>): string {
+  return operationKey({
+    ...(op.hasOperationId ? { operationId: op.operationId } : {}),
+    method: op.method,
+    path: op.path,
+  });
 }
 
 /** What a reference page is, for finding its counterpart in another version. */
