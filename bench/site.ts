@@ -1,7 +1,7 @@
 // Benchmark of the docs site's reference (prints figures; never run by the tests). Each figure of the
 // static reference is printed beside the same figure for the Scalar explorer, measured in the same run.
 //
-//   1. build: wall time and peak RSS of `astro build` (GNU time), for the description given: cold (every
+//   1. build: wall time and peak RSS of `astro build`'s process tree (bench/timed-build.ts), for the description given: cold (every
 //      cache of the site cleared, then what `npm ci` prepares: Scalar's bundles, timed apart; as a fresh
 //      clone or a CI run without a cache), every page rendered
 //      (`--force`, the other caches warm) and rebuilt unchanged (Astro's incremental build), beside a
@@ -23,17 +23,18 @@
 //   flags: --no-build (use dist/), --no-lighthouse, --runs N (default 5), --build-runs N (builds of each
 //          site, alternated; the median is printed; default 1), --build-only (figure 1 only)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { withBuildEnv } from '../scripts/build-env.mjs';
 import { DEFAULT_OUT_DIR } from '../site/integrations/incremental-build.ts';
 import { CHROMIUM_PATH, launchBrowser } from '../tests/support/chromium.ts';
 import { ROOT, startSite } from '../tests/support/server.ts';
+import { peerBuildEnv, peerProject } from './build-inputs.ts';
 import { clearSiteCaches, prepareAsNpmCi } from './fresh-clone.ts';
+import { median, ourBuildEnv, timedBuild } from './timed-build.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -48,84 +49,24 @@ const { values: opts } = parseArgs({
 const RUNS = Number(opts.runs);
 const BUILD_RUNS = Number(opts['build-runs']);
 const specFile = opts.spec ? resolve(opts.spec) : undefined;
-const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...(specFile ? { PETSTORE_SPEC: specFile } : {}) };
+const env: Record<string, string> = specFile ? { PETSTORE_SPEC: specFile } : {};
 
 const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-};
 const row = (cells: string[], widths: number[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 12)).join('  ');
 
 // 1. Build, beside the closest peer: a Starlight site with the starlight-openapi plugin (a dev
 // dependency) on the same description, built in the same run, alternately, BUILD_RUNS times each.
 
-/** Wall seconds and peak RSS (MB) of `astro build` in `cwd` (GNU time). */
-function timedBuild(cwd: string, buildEnv: NodeJS.ProcessEnv, args: string[] = []): { wall: number; rssMb: number } {
-  const r = spawnSync(
-    '/usr/bin/time',
-    ['-f', '%e %M', process.execPath, join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', ...args],
-    {
-      cwd,
-      env: buildEnv,
-      encoding: 'utf8',
-      stdio: ['ignore', 'ignore', 'pipe'],
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  if (r.status !== 0) {
-    process.stderr.write(r.stderr.slice(-4000));
-    throw new Error(`astro build in ${cwd} failed (exit ${r.status})`);
-  }
-  const [wall, rssKb] = (r.stderr.trim().split('\n').at(-1) ?? '').split(' ').map(Number);
-  return { wall: wall ?? Number.NaN, rssMb: (rssKb ?? 0) / 1024 };
-}
-
-/**
- * A throw-away Starlight project with starlight-openapi on `spec` (its pages under /api/), using this
- * project's node_modules.
- * @returns the project's folder
- */
-function peerProject(spec: string): string {
-  // Inside this project (git-ignored .test-dist/), so it resolves packages from our node_modules the
-  // way Node does; a symlinked node_modules confuses Vite's module ids.
-  mkdirSync(join(ROOT, '.test-dist'), { recursive: true });
-  const dir = mkdtempSync(join(ROOT, '.test-dist', 'peer-'));
-  mkdirSync(join(dir, 'src', 'content', 'docs'), { recursive: true });
-  writeFileSync(
-    join(dir, 'astro.config.mjs'),
-    [
-      "import starlight from '@astrojs/starlight';",
-      "import { defineConfig } from 'astro/config';",
-      "import starlightOpenAPI, { openAPISidebarGroups } from 'starlight-openapi';",
-      'export default defineConfig({',
-      '  integrations: [',
-      '    starlight({',
-      "      title: 'Peer',",
-      `      plugins: [starlightOpenAPI([{ base: 'api', schema: ${JSON.stringify(spec)} }])],`,
-      '      sidebar: openAPISidebarGroups,',
-      '    }),',
-      '  ],',
-      '});',
-      '',
-    ].join('\n'),
-  );
-  writeFileSync(
-    join(dir, 'src', 'content.config.ts'),
-    [
-      "import { defineCollection } from 'astro:content';",
-      "import { docsLoader } from '@astrojs/starlight/loaders';",
-      "import { docsSchema } from '@astrojs/starlight/schema';",
-      'export const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };',
-      '',
-    ].join('\n'),
-  );
-  writeFileSync(
-    join(dir, 'src', 'content', 'docs', 'index.md'),
-    '---\ntitle: Peer\n---\n\nThe API reference is under /api/.\n',
-  );
-  return dir;
+const LOGS = join(ROOT, '.bench-dist', 'site', 'logs');
+let builds = 0;
+/** Wall seconds and peak RSS (MB) of the process tree of `astro build` in `cwd` (timed-build.ts). */
+async function build(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  args: string[] = [],
+): Promise<{ wall: number; rssMb: number }> {
+  const run = await timedBuild({ cwd, env, args, log: join(LOGS, `build-${++builds}.log`) });
+  return { wall: run.wall, rssMb: Math.max(run.treeMb, run.largestMb) };
 }
 
 if (!opts['no-build']) {
@@ -139,16 +80,19 @@ if (!opts['no-build']) {
   const forced: { wall: number; rssMb: number }[] = [];
   const ours: { wall: number; rssMb: number }[] = [];
   const peer: { wall: number; rssMb: number }[] = [];
-  const peerDir = peerProject(specFile ?? join(ROOT, 'spec', 'openapi.yaml'));
+  const peerDir = peerProject(
+    specFile ?? join(ROOT, 'spec', 'openapi.yaml'),
+    join(ROOT, '.bench-dist', 'site', 'peer'),
+  );
   try {
     for (let i = 0; i < BUILD_RUNS; i++) {
       // Ours with the environment `npm run build` gives it (scripts/build-env.mjs).
       clearSiteCaches([process.env.DIST_DIR || DEFAULT_OUT_DIR]);
       prepare.push(prepareAsNpmCi());
-      cold.push(timedBuild(ROOT, withBuildEnv(env)));
-      forced.push(timedBuild(ROOT, withBuildEnv(env), ['--force']));
-      ours.push(timedBuild(ROOT, withBuildEnv(env)));
-      peer.push(timedBuild(peerDir, { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' }));
+      cold.push(await build(ROOT, ourBuildEnv(env)));
+      forced.push(await build(ROOT, ourBuildEnv(env), ['--force']));
+      ours.push(await build(ROOT, ourBuildEnv(env)));
+      peer.push(await build(peerDir, peerBuildEnv()));
     }
   } finally {
     rmSync(peerDir, { recursive: true, force: true });

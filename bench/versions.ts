@@ -1,62 +1,14 @@
-// What publishing older versions costs (prints figures; never run by the tests). Builds the site as
-// `npm run build` does (astro build with the environment of scripts/build-env.mjs, each configuration
-// into its own DIST_DIR under .bench-dist/versions/, so each has its own incremental-build cache) with one
-// published version (PETSTORE_VERSIONS=last:1: the anchor, measured in the same run) and with every
-// release published (PETSTORE_VERSIONS=all), and prints the ratios beside the budgets:
-//
-//   1. Petstore, 3 versions: the three-release history of tests/fixtures/versions
-//      (1.0.0: the Petstore with getPet sunset on 2026-06-30; 1.1.0 adds an optional `sort` query parameter to listPets; 2.0.0, the
-//      working description, removes getPet). Cold once per configuration (every cache of the site cleared,
-//      then what `npm ci` prepares: Scalar's bundles, timed apart), then warm (the same inputs built again)
-//      RUNS times each, alternated; the medians are compared.
-//   2. GitHub's REST description, 2 versions: `generated/api.github.com.json` of npm `@octokit/openapi`
-//      23.0.0 (the older release) and 23.0.2 (the working description), fetched with `npm pack` into
-//      node_modules/.cache/petstore-bench/. Cold once per configuration, warm GITHUB_RUNS times each.
-//   3. JavaScript the version switcher adds to an operation page: every script the page's HTML references
-//      (<script src>, inline scripts, <link rel="modulepreload">) and the modules they import statically,
-//      each gzip (zlib level 9, as a host serves it), in the 3-version build minus the 1-version build
-//      (the same page, /reference/list-pets/). Imports made on interaction (search, try-it) are not counted.
-//
-// Per build: wall time; CPU time (user and system, the build and its child processes: less moved by
-// other work on a shared machine than the wall time); peak RSS of the process tree (the sum of every process of the build, sampled from
-// /proc every 200 ms) and of its largest process (GNU time's maximum resident set); and a profile from
-// the build's own output: when each stage ended (config and bundles, Vite, prerendering, the hooks after:
-// Pagefind, the Open Graph cards, precompression), pages rendered and restored from the incremental
-// build's cache, whether Pagefind's index and the cards came from their caches. The build logs are kept
-// in .bench-dist/versions/logs/.
-//
-// The budgets are for the warm builds (a writer's rebuild); the cold builds' figures are printed for
-// information.
-//
-//   node bench/versions.ts [--runs 3] [--github-runs 1] [--no-github] [--keep] [--json]
-//     --runs N         warm builds of each Petstore configuration (median; default 3)
-//     --github-runs N  warm builds of each GitHub configuration (median; default 1; a cold one takes minutes)
-//     --no-github      the Petstore and switcher figures only
-//     --keep           keep the output folders (.bench-dist/versions/<name>/)
-//     --json           the figures as JSON on stdout instead of the table (progress stays on stderr)
-//   e.g. node bench/versions.ts --no-github --runs 5
-// Exit code 1 when a figure is over its budget; 2 on a wrong option or a failed build.
-import { spawn, spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { withBuildEnv } from '../scripts/build-env.mjs';
 import { cacheDirFor } from '../site/integrations/incremental-build.ts';
-import { type Changelog, type ChangelogRelease, formatChangelog, parseChangelog } from '../spec/changelog.ts';
 import { ROOT } from '../tests/support/server.ts';
+import { githubHistory, type History } from './build-inputs.ts';
 import { clearSiteCaches, prepareAsNpmCi } from './fresh-clone.ts';
 import { printHeaderHelp } from './help.ts';
+import { type BuildRun, median, ourBuildEnv, timedBuild } from './timed-build.ts';
 
 /** The issue's budgets and goals. */
 const BUDGET = {
@@ -67,78 +19,14 @@ const BUDGET = {
   switcherJsBytes: { budget: 1024, goal: 0 },
 } as const;
 
-const OCTOKIT_OLDER = '23.0.0';
-const OCTOKIT_CURRENT = '23.0.2';
 /** The page whose scripts are weighed: an operation of every Petstore version. */
 const SAMPLE_PAGE = 'reference/list-pets/index.html';
 
 const OUT = join(ROOT, '.bench-dist', 'versions');
 const LOGS = join(OUT, 'logs');
-const PACKS = join(ROOT, 'node_modules', '.cache', 'petstore-bench', 'octokit');
 
 // ---------------------------------------------------------------------------------------------------
 // Pure helpers
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? Number.NaN) : ((s[mid - 1] ?? Number.NaN) + (s[mid] ?? Number.NaN)) / 2;
-};
-
-/** A duration Astro prints (`321ms`, `1.59s`, `1m 5s`) in seconds, or NaN. */
-function seconds(text: string): number {
-  const m = /^(?:(\d+)m\s*)?(?:([\d.]+)(ms|s))?$/.exec(text.trim());
-  if (!m || (!m[1] && !m[2])) return Number.NaN;
-  return Number(m[1] ?? 0) * 60 + (m[2] ? Number(m[2]) / (m[3] === 'ms' ? 1000 : 1) : 0);
-}
-
-/** What a build's output says about its stages. */
-export interface BuildProfile {
-  /** seconds from the start of the build to the end of each stage (when its closing line was printed) */
-  ends: { setup?: number; vite?: number; prerender?: number; hooks?: number };
-  /** routes written by prerendering: rendered, and copied from the incremental build's cache */
-  pages: { rendered: number; restored: number };
-  /** Pagefind's own time (s), or `reused` when the index came from the cache */
-  pagefind?: number | 'reused';
-  /** Open Graph cards: drawn and taken from the cache, and the seconds the integration reports */
-  og?: { drawn: number; cached: number; s: number };
-  /** files precompressed */
-  precompressed?: number;
-}
-
-/**
- * Reads a build's profile from its output lines, each with the second (from the start of the build) it
- * arrived at.
- */
-export function profileOf(lines: readonly { t: number; text: string }[]): BuildProfile {
-  const profile: BuildProfile = { ends: {}, pages: { rendered: 0, restored: 0 } };
-  let prerendering = false;
-  for (const { t, text } of lines) {
-    if (/Building server entrypoints/.test(text)) profile.ends.setup = t;
-    if (/prerendering static routes/.test(text)) {
-      profile.ends.vite = t;
-      prerendering = true;
-    }
-    if (prerendering && /✓ Completed in /.test(text)) {
-      profile.ends.prerender = t;
-      prerendering = false;
-    }
-    if (/\[build\] Complete!/.test(text)) profile.ends.hooks = t;
-    // Routes print as `├─ /path (+12ms)` or `├─ /path (restored)`; concurrent renders share lines.
-    const restored = text.match(/\(restored\)/g)?.length ?? 0;
-    profile.pages.restored += restored;
-    profile.pages.rendered += (text.match(/[├└]─ /g)?.length ?? 0) - restored;
-    const pf = /Finished building search index in ([\dms. ]+)/.exec(text);
-    if (pf?.[1]) profile.pagefind = seconds(pf[1].replace(/\.$/, ''));
-    if (/Pagefind's index reused/.test(text)) profile.pagefind = 'reused';
-    const og = /\[petstore:og\] ([\d,]+) cards: ([\d,]+) drawn, ([\d,]+) from the cache, ([\d.]+) s/.exec(text);
-    const count = (n: string | undefined) => Number(n?.replace(/,/g, ''));
-    if (og) profile.og = { drawn: count(og[2]), cached: count(og[3]), s: Number(og[4]) };
-    const pc = /(\d+) files precompressed/.exec(text);
-    if (pc) profile.precompressed = Number(pc[1]);
-  }
-  return profile;
-}
 
 /** One script as a page loads it: where it is (file or inline) and its gzip size (bytes). */
 export interface PageScript {
@@ -195,23 +83,6 @@ export function pageScripts(client: string, page: string): PageScript[] {
 // ---------------------------------------------------------------------------------------------------
 // Edges: release histories, builds
 
-/** A release history on disk: the working description and the changelog whose folder holds released/. */
-interface History {
-  /** its folders' and logs' prefix */
-  name: string;
-  /** what the table calls it */
-  label: string;
-  spec: string;
-  changelog: string;
-  /** how it was made, for the table */
-  source: string;
-}
-
-/** A changelog entry that changes no operation (enough for a release to be published). */
-function plainRelease(version: string, date: string): ChangelogRelease {
-  return { version, date, breaking: false, operations: [], other: [] };
-}
-
 /** The Petstore's three releases: tests/fixtures/versions (made by its make-history.ts with spec:release). */
 function petstoreHistory(): History {
   const fixture = join(ROOT, 'tests', 'fixtures', 'versions');
@@ -224,101 +95,13 @@ function petstoreHistory(): History {
   };
 }
 
-/** `generated/api.github.com.json` of `@octokit/openapi@version`, packed from the registry once. */
-function octokitDescription(version: string): string {
-  const dir = join(PACKS, version);
-  const file = join(dir, 'package', 'generated', 'api.github.com.json');
-  if (existsSync(file)) return file;
-  mkdirSync(dir, { recursive: true });
-  process.stderr.write(`npm pack @octokit/openapi@${version} …\n`);
-  const r = spawnSync('npm', ['pack', `@octokit/openapi@${version}`, '--silent', '--pack-destination', dir], {
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`npm pack @octokit/openapi@${version} failed: ${r.stderr}`);
-  const tgz = join(dir, r.stdout.trim().split('\n').at(-1) ?? '');
-  const x = spawnSync('tar', ['xzf', tgz, '-C', dir, 'package/generated/api.github.com.json']);
-  if (x.status !== 0 || !existsSync(file)) throw new Error(`${tgz} has no generated/api.github.com.json`);
-  return file;
-}
-
-/** GitHub's REST description in two releases: 23.0.0 released, 23.0.2 the working description. */
-function githubHistory(dir: string): History {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(dir, 'released'), { recursive: true });
-  copyFileSync(octokitDescription(OCTOKIT_CURRENT), join(dir, 'openapi.json'));
-  copyFileSync(octokitDescription(OCTOKIT_OLDER), join(dir, 'released', `${OCTOKIT_OLDER}.json`));
-  const changelog: Changelog = {
-    releases: [plainRelease(OCTOKIT_CURRENT, '2026-02-02'), plainRelease(OCTOKIT_OLDER, '2026-01-12')],
-  };
-  writeFileSync(join(dir, 'changelog.json'), formatChangelog(parseChangelog(formatChangelog(changelog))));
-  return {
-    name: 'github',
-    label: 'GitHub',
-    spec: join(dir, 'openapi.json'),
-    changelog: join(dir, 'changelog.json'),
-    source: `@octokit/openapi ${OCTOKIT_OLDER} and ${OCTOKIT_CURRENT}, generated/api.github.com.json`,
-  };
-}
-
 /** One measured build. */
-interface Build {
+interface Build extends BuildRun {
   /** what the table calls it */
   name: string;
   config: string;
   /** `refill`: a build that puts back what another configuration's cold build cleared (not counted) */
   kind: 'cold' | 'refill' | 'warm';
-  wall: number;
-  /** peak of the sum of the RSS of every process of the build (sampled), MB */
-  treeMb: number;
-  /** GNU time's maximum resident set of the build's largest process, MB */
-  largestMb: number;
-  /** CPU seconds (user and system) of the build and the child processes it waited for (GNU time) */
-  cpu: number;
-  /** when the tree's peak was sampled (s from the start) and its processes above 50 MB */
-  peakAt: { t: number; processes: { comm: string; mb: number }[] };
-  profile: BuildProfile;
-  log: string;
-}
-
-/** Pids of `root` and every process below it (from /proc). */
-function processTree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // the process ended while the folder was read
-    }
-  }
-  const out: number[] = [];
-  const todo = [root];
-  while (todo.length) {
-    const pid = todo.pop() as number;
-    out.push(pid);
-    todo.push(...(children.get(pid) ?? []));
-  }
-  return out;
-}
-
-/** Resident memory of each process by its program (or Node script) name, bytes (nothing for those that ended). */
-function residentBytes(pids: readonly number[]): { comm: string; bytes: number }[] {
-  const out: { comm: string; bytes: number }[] = [];
-  for (const pid of pids) {
-    try {
-      const bytes = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096;
-      // The program, or for Node the script it runs (astro.mjs, a child process's module).
-      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-      const program = basename(argv[0] ?? '?');
-      const script = argv.slice(1).find((a) => !a.startsWith('-'));
-      out.push({ comm: program === 'node' && script ? basename(script) : program, bytes });
-    } catch {
-      // ended
-    }
-  }
-  return out;
 }
 
 /**
@@ -326,7 +109,7 @@ function residentBytes(pids: readonly number[]): { comm: string; bytes: number }
  * output goes to a log file and feeds the profile.
  * @throws {Error} when the build fails (the end of its log on stderr)
  */
-async function timedBuild(
+async function timedOurBuild(
   name: string,
   config: string,
   kind: Build['kind'],
@@ -334,85 +117,15 @@ async function timedBuild(
   env: Record<string, string>,
   label: string,
 ): Promise<Build> {
-  rmSync(dist, { recursive: true, force: true });
-  mkdirSync(LOGS, { recursive: true });
-  const log = join(LOGS, `${label}.log`);
-  const logStream = createWriteStream(log);
   process.stderr.write(`${label}…`);
-  const t0 = performance.now();
-  const child = spawn(
-    '/usr/bin/time',
-    ['-f', 'GNU-TIME %e %M %U %S', process.execPath, join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'],
-    {
-      cwd: ROOT,
-      env: withBuildEnv({
-        ...process.env,
-        ASTRO_TELEMETRY_DISABLED: '1',
-        NO_COLOR: '1',
-        DIST_DIR: relative(ROOT, dist),
-        ...env,
-      }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const lines: { t: number; text: string }[] = [];
-  let largestKb = 0;
-  let cpu = Number.NaN;
-  const take = (chunk: Buffer, rest: { s: string }) => {
-    const t = (performance.now() - t0) / 1000;
-    logStream.write(chunk);
-    const parts = (rest.s + chunk.toString('utf8')).split('\n');
-    rest.s = parts.pop() ?? '';
-    for (const text of parts) {
-      const gnu = /^GNU-TIME [\d.]+ (\d+) ([\d.]+) ([\d.]+)$/.exec(text);
-      if (gnu) {
-        largestKb = Number(gnu[1]);
-        cpu = Number(gnu[2]) + Number(gnu[3]);
-      } else lines.push({ t, text });
-    }
-  };
-  const out = { s: '' };
-  const err = { s: '' };
-  child.stdout.on('data', (c: Buffer) => take(c, out));
-  child.stderr.on('data', (c: Buffer) => take(c, err));
-  let peak = 0;
-  let peakAt: Build['peakAt'] = { t: 0, processes: [] };
-  const sample = setInterval(() => {
-    if (!child.pid) return;
-    const processes = residentBytes(processTree(child.pid));
-    const sum = processes.reduce((a, p) => a + p.bytes, 0);
-    if (sum <= peak) return;
-    peak = sum;
-    peakAt = {
-      t: (performance.now() - t0) / 1000,
-      processes: processes
-        .filter((p) => p.bytes > 50 * 1024 * 1024)
-        .sort((a, b) => b.bytes - a.bytes)
-        .map((p) => ({ comm: p.comm, mb: Math.round(p.bytes / 1024 / 1024) })),
-    };
-  }, 200);
-  const code = await new Promise<number | null>((done) => child.on('close', done));
-  clearInterval(sample);
-  for (const rest of [out, err]) if (rest.s) take(Buffer.from('\n'), rest);
-  await new Promise<void>((done) => logStream.end(done));
-  const wall = (performance.now() - t0) / 1000;
-  if (code !== 0) {
-    process.stderr.write(`\n${readFileSync(log, 'utf8').slice(-4000)}\n`);
-    throw new Error(`${label}: astro build failed (exit ${code}); log: ${relative(ROOT, log)}`);
-  }
-  process.stderr.write(` ${wall.toFixed(1)} s\n`);
-  return {
-    name,
-    config,
-    kind,
-    wall,
-    treeMb: peak / 1024 / 1024,
-    largestMb: largestKb / 1024,
-    cpu,
-    peakAt,
-    profile: profileOf(lines),
-    log: relative(ROOT, log),
-  };
+  const run = await timedBuild({
+    cwd: ROOT,
+    env: ourBuildEnv({ DIST_DIR: relative(ROOT, dist), ...env }),
+    log: join(LOGS, `${label}.log`),
+    clean: dist,
+  });
+  process.stderr.write(` ${run.wall.toFixed(1)} s\n`);
+  return { name, config, kind, ...run };
 }
 
 /** Two configurations of one history: one published version (the anchor) and all of them. */
@@ -438,12 +151,14 @@ async function measurePair(history: History, date: string, warm: number, prepare
     clearSiteCaches([dist[which]]);
     prepare.push(prepareAsNpmCi());
     const cold = `${history.label}, ${label[which]}, cold`;
-    pair[which].push(await timedBuild(cold, which, 'cold', dist[which], env[which], `${history.name}-${which}-cold`));
+    pair[which].push(
+      await timedOurBuild(cold, which, 'cold', dist[which], env[which], `${history.name}-${which}-cold`),
+    );
   }
   // The second cold build cleared the caches both configurations share (the first one's search index):
   // one more build of the first puts them back, so that every warm build below is warm. Not counted.
   pair.one.push(
-    await timedBuild(
+    await timedOurBuild(
       `${history.label}, 1 version, caches refilled`,
       'one',
       'refill',
@@ -457,7 +172,7 @@ async function measurePair(history: History, date: string, warm: number, prepare
     for (const which of ['one', 'all'] as const) {
       const name = `${history.label}, ${label[which]}, warm ${i}`;
       pair[which].push(
-        await timedBuild(name, which, 'warm', dist[which], env[which], `${history.name}-${which}-warm${i}`),
+        await timedOurBuild(name, which, 'warm', dist[which], env[which], `${history.name}-${which}-warm${i}`),
       );
     }
   }
@@ -593,7 +308,7 @@ function printTable(
     const s = (v: number | undefined) => (v === undefined ? '-' : v.toFixed(1));
     const pf = b.profile.pagefind;
     console.log(
-      `| ${b.name} | ${b.wall.toFixed(1)} s | ${b.cpu.toFixed(1)} s | ${b.treeMb.toFixed(0)} / ${b.largestMb.toFixed(0)} MB | ${b.peakAt.t.toFixed(0)} s: ${b.peakAt.processes.map((p) => `${p.comm} ${p.mb}`).join(', ')} | ${s(e.setup)} | ${s(e.vite)} | ${s(e.prerender)} | ${s(e.hooks)} | ${b.profile.pages.rendered} / ${b.profile.pages.restored} | ${pf === undefined ? '-' : pf === 'reused' ? 'reused' : `${pf.toFixed(1)} s`} | ${b.profile.og ? `${b.profile.og.drawn} / ${b.profile.og.cached}` : '-'} | ${b.log} |`,
+      `| ${b.name} | ${b.wall.toFixed(1)} s | ${b.cpu.toFixed(1)} s | ${b.treeMb.toFixed(0)} / ${b.largestMb.toFixed(0)} MB | ${b.peakAt.t.toFixed(0)} s: ${b.peakAt.processes.map((p) => `${p.group} ${p.mb}`).join(', ')} | ${s(e.setup)} | ${s(e.vite)} | ${s(e.prerender)} | ${s(e.hooks)} | ${b.profile.pages.rendered} / ${b.profile.pages.restored} | ${pf === undefined ? '-' : pf === 'reused' ? 'reused' : `${pf.toFixed(1)} s`} | ${b.profile.og ? `${b.profile.og.drawn} / ${b.profile.og.cached}` : '-'} | ${b.log} |`,
     );
   }
   console.log(

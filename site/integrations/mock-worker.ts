@@ -139,6 +139,8 @@ interface ChildEnd {
   code: number | null;
   signal: NodeJS.Signals | null;
   output: string;
+  /** when it ended (ms, `performance.now()`) */
+  at: number;
 }
 
 /** Runs this file as a child process that makes cache entry `key`; resolves when it ends (never rejects). */
@@ -153,8 +155,8 @@ function makeEntryInChild(cacheDir: string, key: string, older: readonly Release
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
-    child.on('error', (err) => done({ code: null, signal: null, output: err.message }));
-    child.on('close', (code, signal) => done({ code, signal, output }));
+    child.on('error', (err) => done({ code: null, signal: null, output: err.message, at: performance.now() }));
+    child.on('close', (code, signal) => done({ code, signal, output, at: performance.now() }));
   });
 }
 
@@ -167,7 +169,7 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
   let root = process.cwd();
   let cacheDir = join(root, MOCK_WORKER_CACHE);
   /** The cache entry of this build, found or being made by a child, from `astro:build:start`. */
-  let started: { key: string; older: ReleasedFile[]; child?: Promise<ChildEnd> } | undefined;
+  let started: { key: string; older: ReleasedFile[]; child?: Promise<ChildEnd>; at: number } | undefined;
   /** The older published versions (site/reference/versions.ts): the worker answers for them too. */
   const olderOf = async (): Promise<ReleasedFile[]> =>
     (await versionSet()).versions.flatMap((v) =>
@@ -188,6 +190,7 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
           key,
           older,
           child: readRecord(cacheDir, key) ? undefined : makeEntryInChild(cacheDir, key, older),
+          at: performance.now(),
         };
       },
       'astro:build:done': async ({ dir, logger }) => {
@@ -196,11 +199,13 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
         let run = started;
         if (!run) {
           const older = await olderOf();
-          run = { key: await keyOf(older), older };
+          run = { key: await keyOf(older), older, at: performance.now() };
         }
         const { key, child, older } = run;
         started = undefined;
         const end = child && (await child);
+        /** Seconds from the start of the making (in the child, or below) to its end, when it was made in this build. */
+        let made = end ? (end.at - run.at) / 1000 : undefined;
         let record = readRecord(cacheDir, key);
         const reused = record !== undefined && !end;
         if (!record && end) {
@@ -209,7 +214,11 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
             `the child process bundling the in-browser mock ended (${why}) without a result; bundling it here. Its output ended with:\n${end.output.trim()}`,
           );
         }
-        record ??= await makeEntry(cacheDir, key, older);
+        if (!record) {
+          const at = performance.now();
+          record = await makeEntry(cacheDir, key, older);
+          made = (made ?? 0) + (performance.now() - at) / 1000;
+        }
         // The bundler's warnings, again when the bundle comes from the cache.
         for (const message of record.warnings ?? []) logger.warn(`in-browser mock: ${message}`);
         if (record.error !== undefined) {
@@ -221,7 +230,7 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
         }
         copyFileSync(entryFiles(cacheDir, key).bundleFile, outfile);
         logger.info(
-          `${workerUrl} written${older.length ? ` (versions ${older.map((o) => o.version).join(', ')} beside the current one)` : ''}${reused ? ' (inputs unchanged: from the cache)' : ''}: ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${((record.gzipBytes ?? 0) / 1024).toFixed(1)} KiB gzip`,
+          `${workerUrl} written${older.length ? ` (versions ${older.map((o) => o.version).join(', ')} beside the current one)` : ''}${reused ? ' (inputs unchanged: from the cache)' : ''}${made === undefined ? '' : ` (made in ${made.toFixed(1)} s)`}: ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${((record.gzipBytes ?? 0) / 1024).toFixed(1)} KiB gzip`,
         );
       },
     },

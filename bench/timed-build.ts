@@ -1,0 +1,314 @@
+// How every benchmark times a build (site.ts, build-scale.ts, versions.ts, peer-build.ts, agents.ts): one
+// `astro build` under GNU time, its output kept in a log file and read into a stage profile, and its process
+// tree sampled from /proc every 200 ms for the peak of the summed resident memory and the CPU time of each
+// process (so the cost of the children — the Open Graph drawing, the in-browser mock's bundling, Pagefind —
+// is named apart from the build's own thread); also the environment `npm run build` gives our build, the
+// median and the load average. What is built (the peer's project, GitHub's description): build-inputs.ts.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { basename, dirname, join, relative } from 'node:path';
+import { withBuildEnv } from '../scripts/build-env.mjs';
+import { ROOT } from '../tests/support/server.ts';
+
+/** The Astro CLI every build runs (ours and the peer's: one installed Astro). */
+export const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
+
+/** The median of `xs` (NaN when empty). */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? Number.NaN) : ((s[mid - 1] ?? Number.NaN) + (s[mid] ?? Number.NaN)) / 2;
+}
+
+/** `uptime`'s three load averages and the number of cores, for printing beside figures. */
+export function loadAverage(): string {
+  return `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')} on ${availableParallelism()} cores`;
+}
+
+/**
+ * The environment of our site's build: `npm run build`'s (scripts/build-env.mjs), Astro's telemetry off,
+ * no colours in the log (the profile reads it), plus `extra`.
+ */
+export function ourBuildEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return withBuildEnv({ ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...extra });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The build's output, read into stages
+
+/** A duration Astro prints (`321ms`, `1.59s`, `1m 5s`) in seconds, or NaN. */
+export function astroSeconds(text: string): number {
+  const m = /^(?:(\d+)m\s*)?(?:([\d.]+)(ms|s))?$/.exec(text.trim());
+  if (!m || (!m[1] && !m[2])) return Number.NaN;
+  return Number(m[1] ?? 0) * 60 + (m[2] ? Number(m[2]) / (m[3] === 'ms' ? 1000 : 1) : 0);
+}
+
+/** What a build's output says about its stages (every field absent when its line is). */
+export interface BuildProfile {
+  /** seconds from the start of the build to the end of each stage (when its closing line was printed) */
+  ends: { setup?: number; vite?: number; prerender?: number; hooks?: number };
+  /** prerendering's own duration as Astro prints it (s) */
+  prerender?: number;
+  /** routes written by prerendering: rendered, and copied from the incremental build's cache */
+  pages: { rendered: number; restored: number };
+  /** Pagefind's own time (s), or `reused` when the index came from the cache */
+  pagefind?: number | 'reused';
+  /** Open Graph cards: drawn and taken from the cache, the seconds and the CPU seconds the integration reports */
+  og?: { drawn: number; cached: number; s: number; cpu?: number };
+  /** files precompressed, and the seconds from the first page written to the last file compressed */
+  precompressed?: { files: number; s?: number };
+  /** the in-browser mock: `cached`, or the seconds (and CPU seconds) its child process took */
+  mock?: { cached: true } | { cached: false; s: number; cpu?: number };
+  /** code samples: blocks shown, distinct ones highlighted, seconds spent highlighting and generating */
+  samples?: { blocks: number; highlighted: number; highlightS: number; generateS?: number };
+}
+
+const count = (n: string | undefined): number => Number(n?.replace(/,/g, ''));
+
+/**
+ * Reads a build's profile from its output lines, each with the second (from the start of the build) it
+ * arrived at. Lines it does not know are skipped, so an older or newer build still gives what it prints.
+ */
+export function profileOf(lines: readonly { t: number; text: string }[]): BuildProfile {
+  const profile: BuildProfile = { ends: {}, pages: { rendered: 0, restored: 0 } };
+  let prerendering = false;
+  for (const { t, text } of lines) {
+    if (/Building (server|static) entrypoints/.test(text)) profile.ends.setup = t;
+    if (/(prerendering|generating) static routes/.test(text)) {
+      profile.ends.vite = t;
+      prerendering = true;
+    }
+    const completed = /✓ Completed in ([\dms. ]+)\.?$/.exec(text);
+    if (prerendering && completed?.[1]) {
+      profile.ends.prerender = t;
+      profile.prerender = astroSeconds(completed[1].replace(/\.$/, ''));
+      prerendering = false;
+    }
+    if (/\[build\] Complete!/.test(text)) profile.ends.hooks = t;
+    // Routes print as `├─ /path (+12ms)` or `├─ /path (restored)`; concurrent renders share lines.
+    const restored = text.match(/\(restored\)/g)?.length ?? 0;
+    profile.pages.restored += restored;
+    profile.pages.rendered += (text.match(/[├└]─ /g)?.length ?? 0) - restored;
+    const pf = /Finished building search index in ([\dms. ]+)/.exec(text);
+    if (pf?.[1]) profile.pagefind = astroSeconds(pf[1].replace(/\.$/, ''));
+    if (/Pagefind's index reused/.test(text)) profile.pagefind = 'reused';
+    const og =
+      /\[petstore:og\] ([\d,]+) cards: ([\d,]+) drawn, ([\d,]+) from the cache, ([\d.]+) s(?: \(([\d.]+) s of CPU)?/.exec(
+        text,
+      );
+    if (og) {
+      profile.og = { drawn: count(og[2]), cached: count(og[3]), s: Number(og[4]) };
+      if (og[5]) profile.og.cpu = Number(og[5]);
+    }
+    const pc = /([\d,]+) files precompressed(?: in ([\d.]+) s)?/.exec(text);
+    if (pc) profile.precompressed = { files: count(pc[1]), ...(pc[2] ? { s: Number(pc[2]) } : {}) };
+    if (/\[petstore:mock-worker\].*written.*from the cache/.test(text)) profile.mock = { cached: true };
+    const mock = /\[petstore:mock-worker\].*made in ([\d.]+) s(?: \(([\d.]+) s of CPU)?/.exec(text);
+    if (mock) profile.mock = { cached: false, s: Number(mock[1]), ...(mock[2] ? { cpu: Number(mock[2]) } : {}) };
+    const samples =
+      /\[petstore:reference\] code samples: ([\d,]+) blocks?, ([\d,]+) highlighted in ([\d.]+) s(?:; generated in ([\d.]+) s)?/.exec(
+        text,
+      );
+    if (samples) {
+      profile.samples = { blocks: count(samples[1]), highlighted: count(samples[2]), highlightS: Number(samples[3]) };
+      if (samples[4]) profile.samples.generateS = Number(samples[4]);
+    }
+  }
+  return profile;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The process tree
+
+/** One process of a build as sampled: its group (see {@link timedBuild}), resident bytes, CPU seconds. */
+interface Sampled {
+  group: string;
+  bytes: number;
+  cpu: number;
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** Every process below `root` (not `root` itself) with its parent, from /proc. */
+function descendants(root: number): Map<number, number> {
+  const parentOf = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parentOf.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // ended while the folder was read
+    }
+  }
+  const out = new Map<number, number>();
+  const todo = [root];
+  while (todo.length) {
+    const pid = todo.pop() as number;
+    for (const [child, parent] of parentOf) {
+      if (parent === pid && !out.has(child)) {
+        out.set(child, parent);
+        todo.push(child);
+      }
+    }
+  }
+  return out;
+}
+
+/** A process's name: the program, or for Node the script it runs (`astro.mjs`, `integration.ts`). */
+function programOf(pid: number): string {
+  const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  const program = basename(argv[0] ?? '?');
+  const script = argv.slice(1).find((a) => !a.startsWith('-'));
+  if (!/^node/.test(program) || !script) return program;
+  // The site's child processes are named by their folder and file (og/integration.ts, integrations/mock-worker.ts).
+  return script.includes('/site/') ? script.slice(script.lastIndexOf('/site/') + 6) : basename(script);
+}
+
+/**
+ * Samples the tree below `root` (GNU time): each process's resident memory and CPU time, grouped by the
+ * process directly below the build's own (its children and theirs count with it: esbuild under the
+ * mock's child), the build's own process being `build`.
+ */
+function sampleTree(root: number, groups: Map<number, string>): Map<number, Sampled> {
+  const out = new Map<number, Sampled>();
+  const tree = descendants(root);
+  // The build's own process is GNU time's child.
+  const build = [...tree].find(([, parent]) => parent === root)?.[0];
+  for (const [pid, parent] of tree) {
+    try {
+      if (!groups.has(pid)) {
+        if (pid === build) groups.set(pid, 'build');
+        else if (parent === build) groups.set(pid, programOf(pid));
+        else groups.set(pid, groups.get(parent) ?? programOf(pid));
+      }
+      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // After the command name: state, ppid, …; utime and stime are the 14th and 15th fields of the line.
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      const cpu = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+      const bytes = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096;
+      out.set(pid, { group: groups.get(pid) ?? '?', bytes, cpu });
+    } catch {
+      // ended
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// One build
+
+/** One measured build. */
+export interface BuildRun {
+  /** wall seconds, from the spawn to the exit */
+  wall: number;
+  /** CPU seconds (user and system) of the build and every child process it waited for (GNU time) */
+  cpu: number;
+  /** peak of the sum of the resident memory of every process of the build (sampled), MB */
+  treeMb: number;
+  /** GNU time's maximum resident set of the largest process, MB */
+  largestMb: number;
+  /** when the tree's peak was sampled (s from the start) and its processes above 50 MB then */
+  peakAt: { t: number; processes: { group: string; mb: number }[] };
+  /** CPU seconds by process group (sampled: a process's last sample; see {@link sampleTree}) */
+  cpuBy: Record<string, number>;
+  profile: BuildProfile;
+  /** the log file, relative to the project root */
+  log: string;
+}
+
+/** What to build. */
+export interface BuildSpec {
+  /** the project folder (`astro build` runs there): the root for our site, a peer project's folder */
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** more arguments of `astro build` (`--force`) */
+  args?: string[];
+  /** the log file (absolute); its folder is made */
+  log: string;
+  /** the output folder, removed before the build when given (a cold build keeps caches elsewhere) */
+  clean?: string;
+}
+
+/**
+ * Runs `astro build` with GNU time, samples its process tree and reads its output.
+ * @throws {Error} when the build fails (the end of its log on stderr, the log kept)
+ */
+export async function timedBuild(spec: BuildSpec): Promise<BuildRun> {
+  if (spec.clean) rmSync(spec.clean, { recursive: true, force: true });
+  mkdirSync(dirname(spec.log), { recursive: true });
+  const logStream = createWriteStream(spec.log);
+  const t0 = performance.now();
+  const child = spawn(
+    '/usr/bin/time',
+    ['-f', 'GNU-TIME %e %M %U %S', process.execPath, ASTRO, 'build', ...(spec.args ?? [])],
+    {
+      cwd: spec.cwd,
+      env: spec.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const lines: { t: number; text: string }[] = [];
+  let largestKb = 0;
+  let cpu = Number.NaN;
+  const take = (chunk: Buffer, rest: { s: string }) => {
+    const t = (performance.now() - t0) / 1000;
+    logStream.write(chunk);
+    const parts = (rest.s + chunk.toString('utf8')).split('\n');
+    rest.s = parts.pop() ?? '';
+    for (const text of parts) {
+      const gnu = /^GNU-TIME [\d.]+ (\d+) ([\d.]+) ([\d.]+)$/.exec(text);
+      if (gnu) {
+        largestKb = Number(gnu[1]);
+        cpu = Number(gnu[2]) + Number(gnu[3]);
+      } else lines.push({ t, text });
+    }
+  };
+  const out = { s: '' };
+  const err = { s: '' };
+  child.stdout.on('data', (c: Buffer) => take(c, out));
+  child.stderr.on('data', (c: Buffer) => take(c, err));
+  let peak = 0;
+  let peakAt: BuildRun['peakAt'] = { t: 0, processes: [] };
+  const groups = new Map<number, string>();
+  const last = new Map<number, Sampled>();
+  const sample = setInterval(() => {
+    if (!child.pid) return;
+    const now = sampleTree(child.pid, groups);
+    for (const [pid, s] of now) last.set(pid, s);
+    const sum = [...now.values()].reduce((a, p) => a + p.bytes, 0);
+    if (sum <= peak) return;
+    peak = sum;
+    peakAt = {
+      t: (performance.now() - t0) / 1000,
+      processes: [...now.values()]
+        .filter((p) => p.bytes > 50 * 1024 * 1024)
+        .sort((a, b) => b.bytes - a.bytes)
+        .map((p) => ({ group: p.group, mb: Math.round(p.bytes / 1024 / 1024) })),
+    };
+  }, 200);
+  const code = await new Promise<number | null>((done) => child.on('close', done));
+  clearInterval(sample);
+  for (const rest of [out, err]) if (rest.s) take(Buffer.from('\n'), rest);
+  await new Promise<void>((done) => logStream.end(done));
+  const wall = (performance.now() - t0) / 1000;
+  if (code !== 0) {
+    process.stderr.write(`\n${readFileSync(spec.log, 'utf8').slice(-4000)}\n`);
+    throw new Error(`astro build in ${spec.cwd} failed (exit ${code}); log: ${relative(ROOT, spec.log)}`);
+  }
+  const cpuBy: Record<string, number> = {};
+  for (const s of last.values()) cpuBy[s.group] = (cpuBy[s.group] ?? 0) + s.cpu;
+  return {
+    wall,
+    cpu,
+    treeMb: peak / 1024 / 1024,
+    largestMb: largestKb / 1024,
+    peakAt,
+    cpuBy,
+    profile: profileOf(lines),
+    log: relative(ROOT, spec.log),
+  };
+}
