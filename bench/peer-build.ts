@@ -349,16 +349,23 @@ function printTables(figs: Figure[], meta: { start: string; end: string }): void
   console.log(
     '\nEvery build: wall, CPU (user + system), peak RSS of the tree / of its largest process, CPU by process:',
   );
-  console.log('| build | wall | CPU | peak RSS tree / largest | tree at its peak | CPU by process | log |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    '| build | wall | CPU | peak RSS tree / largest | tree at its peak | peak by process | CPU by process | log |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const byProcess = Object.entries(r.cpuBy)
       .filter(([, c]) => c >= 0.5)
       .sort((a, b) => b[1] - a[1])
       .map(([g, c]) => `${g} ${c.toFixed(1)}`)
       .join(', ');
+    const peaks = Object.entries(r.peakBy)
+      .filter(([, m]) => m >= 50)
+      .sort((a, b) => b[1] - a[1])
+      .map(([g, m]) => `${g} ${m.toFixed(0)}`)
+      .join(', ');
     console.log(
-      `| ${r.name} | ${s(r.wall)} | ${s(r.cpu)} | ${mb(r.treeMb)} / ${mb(r.largestMb)} | ${r.peakAt.t.toFixed(0)} s: ${r.peakAt.processes.map((p) => `${p.group} ${p.mb}`).join(', ')} | ${byProcess} | ${r.log} |`,
+      `| ${r.name} | ${s(r.wall)} | ${s(r.cpu)} | ${mb(r.treeMb)} / ${mb(r.largestMb)} | ${r.peakAt.t.toFixed(0)} s: ${r.peakAt.processes.map((p) => `${p.name} ${p.mb}`).join(', ')} | ${peaks} | ${byProcess} | ${r.log} |`,
     );
   }
   console.log(

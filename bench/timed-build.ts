@@ -123,14 +123,17 @@ export function profileOf(lines: readonly { t: number; text: string }[]): BuildP
 // ---------------------------------------------------------------------------------------------------
 // The process tree
 
-/** One process of a build as sampled: its group (see {@link timedBuild}), resident bytes, CPU seconds. */
+/**
+ * One process of a build as sampled: its name (the program, or the Node script; after the group when it
+ * runs below another of the build's children: `integrations/mock-worker.ts > esbuild`), its group (see
+ * {@link sampleTree}), resident bytes and CPU seconds.
+ */
 interface Sampled {
+  name: string;
   group: string;
   bytes: number;
   cpu: number;
 }
-
-const TICKS_PER_SECOND = 100;
 
 /** Every process below `root` (not `root` itself) with its parent, from /proc. */
 function descendants(root: number): Map<number, number> {
@@ -171,26 +174,30 @@ function programOf(pid: number): string {
 /**
  * Samples the tree below `root` (GNU time): each process's resident memory and CPU time, grouped by the
  * process directly below the build's own (its children and theirs count with it: esbuild under the
- * mock's child), the build's own process being `build`.
+ * mock's child), the build's own process being `build`. Names are read at every sample: a process just
+ * forked still shows its parent's command line.
  */
-function sampleTree(root: number, groups: Map<number, string>): Map<number, Sampled> {
+function sampleTree(root: number): Map<number, Sampled> {
   const out = new Map<number, Sampled>();
   const tree = descendants(root);
   // The build's own process is GNU time's child.
   const build = [...tree].find(([, parent]) => parent === root)?.[0];
-  for (const [pid, parent] of tree) {
+  const groupOf = (pid: number): string => {
+    if (pid === build) return 'build';
+    const parent = tree.get(pid);
+    if (parent === undefined || parent === build || parent === root) return programOf(pid);
+    return groupOf(parent);
+  };
+  for (const pid of tree.keys()) {
     try {
-      if (!groups.has(pid)) {
-        if (pid === build) groups.set(pid, 'build');
-        else if (parent === build) groups.set(pid, programOf(pid));
-        else groups.set(pid, groups.get(parent) ?? programOf(pid));
-      }
+      const group = groupOf(pid);
+      const own = pid === build ? 'build' : programOf(pid);
       const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
       // After the command name: state, ppid, …; utime and stime are the 14th and 15th fields of the line.
       const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
       const cpu = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
       const bytes = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096;
-      out.set(pid, { group: groups.get(pid) ?? '?', bytes, cpu });
+      out.set(pid, { name: own === group ? own : `${group} > ${own}`, group, bytes, cpu });
     } catch {
       // ended
     }
@@ -212,9 +219,11 @@ export interface BuildRun {
   /** GNU time's maximum resident set of the largest process, MB */
   largestMb: number;
   /** when the tree's peak was sampled (s from the start) and its processes above 50 MB then */
-  peakAt: { t: number; processes: { group: string; mb: number }[] };
+  peakAt: { t: number; processes: { name: string; mb: number }[] };
   /** CPU seconds by process group (sampled: a process's last sample; see {@link sampleTree}) */
   cpuBy: Record<string, number>;
+  /** each process group's own peak of resident memory (the sum of its processes at one sample), MB */
+  peakBy: Record<string, number>;
   profile: BuildProfile;
   /** the log file, relative to the project root */
   log: string;
@@ -273,12 +282,17 @@ export async function timedBuild(spec: BuildSpec): Promise<BuildRun> {
   child.stderr.on('data', (c: Buffer) => take(c, err));
   let peak = 0;
   let peakAt: BuildRun['peakAt'] = { t: 0, processes: [] };
-  const groups = new Map<number, string>();
   const last = new Map<number, Sampled>();
+  const peakBy: Record<string, number> = {};
   const sample = setInterval(() => {
     if (!child.pid) return;
-    const now = sampleTree(child.pid, groups);
-    for (const [pid, s] of now) last.set(pid, s);
+    const now = sampleTree(child.pid);
+    const byGroup: Record<string, number> = {};
+    for (const [pid, s] of now) {
+      last.set(pid, s);
+      byGroup[s.group] = (byGroup[s.group] ?? 0) + s.bytes / 1024 / 1024;
+    }
+    for (const [g, m] of Object.entries(byGroup)) peakBy[g] = Math.max(peakBy[g] ?? 0, m);
     const sum = [...now.values()].reduce((a, p) => a + p.bytes, 0);
     if (sum <= peak) return;
     peak = sum;
@@ -287,7 +301,7 @@ export async function timedBuild(spec: BuildSpec): Promise<BuildRun> {
       processes: [...now.values()]
         .filter((p) => p.bytes > 50 * 1024 * 1024)
         .sort((a, b) => b.bytes - a.bytes)
-        .map((p) => ({ group: p.group, mb: Math.round(p.bytes / 1024 / 1024) })),
+        .map((p) => ({ name: p.name, mb: Math.round(p.bytes / 1024 / 1024) })),
     };
   }, 200);
   const code = await new Promise<number | null>((done) => child.on('close', done));
@@ -308,6 +322,7 @@ export async function timedBuild(spec: BuildSpec): Promise<BuildRun> {
     largestMb: largestKb / 1024,
     peakAt,
     cpuBy,
+    peakBy,
     profile: profileOf(lines),
     log: relative(ROOT, spec.log),
   };

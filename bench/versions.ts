@@ -308,7 +308,7 @@ function printTable(
     const s = (v: number | undefined) => (v === undefined ? '-' : v.toFixed(1));
     const pf = b.profile.pagefind;
     console.log(
-      `| ${b.name} | ${b.wall.toFixed(1)} s | ${b.cpu.toFixed(1)} s | ${b.treeMb.toFixed(0)} / ${b.largestMb.toFixed(0)} MB | ${b.peakAt.t.toFixed(0)} s: ${b.peakAt.processes.map((p) => `${p.group} ${p.mb}`).join(', ')} | ${s(e.setup)} | ${s(e.vite)} | ${s(e.prerender)} | ${s(e.hooks)} | ${b.profile.pages.rendered} / ${b.profile.pages.restored} | ${pf === undefined ? '-' : pf === 'reused' ? 'reused' : `${pf.toFixed(1)} s`} | ${b.profile.og ? `${b.profile.og.drawn} / ${b.profile.og.cached}` : '-'} | ${b.log} |`,
+      `| ${b.name} | ${b.wall.toFixed(1)} s | ${b.cpu.toFixed(1)} s | ${b.treeMb.toFixed(0)} / ${b.largestMb.toFixed(0)} MB | ${b.peakAt.t.toFixed(0)} s: ${b.peakAt.processes.map((p) => `${p.name} ${p.mb}`).join(', ')} | ${s(e.setup)} | ${s(e.vite)} | ${s(e.prerender)} | ${s(e.hooks)} | ${b.profile.pages.rendered} / ${b.profile.pages.restored} | ${pf === undefined ? '-' : pf === 'reused' ? 'reused' : `${pf.toFixed(1)} s`} | ${b.profile.og ? `${b.profile.og.drawn} / ${b.profile.og.cached}` : '-'} | ${b.log} |`,
     );
   }
   console.log(
