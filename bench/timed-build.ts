@@ -135,6 +135,9 @@ interface Sampled {
   cpu: number;
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (Linux's USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
 /** Every process below `root` (not `root` itself) with its parent, from /proc. */
 function descendants(root: number): Map<number, number> {
   const parentOf = new Map<number, number>();
