@@ -6,10 +6,11 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { markdownTwin } from '../agents/directive.ts';
 import type { AgentPage, AgentPageKind } from '../agents/pages.ts';
 import { allPages } from '../agents/site.ts';
-import { referencePageKey } from '../reference/page-cache-key.ts';
+import { operationPageKey, referencePageKey } from '../reference/page-cache-key.ts';
 
 // The reference's twins (everything but the guides, whose sources are not in the key) are copied from
-// the previous build while the description is unchanged (Astro's incremental build): site/reference/page-cache-key.ts.
+// the previous build while what they show is unchanged (Astro's incremental build): an operation's twin by
+// its page's key, the others by their version's (site/reference/page-cache-key.ts).
 const GENERATED: ReadonlySet<AgentPageKind> = new Set([
   'reference',
   'operation',
@@ -33,10 +34,16 @@ export const getStaticPaths = (async () => {
   };
   const paths = [];
   for (const page of await allPages()) {
+    const cacheKey =
+      page.kind === 'operation' && page.operation
+        ? await operationPageKey(page.operation, page.version)
+        : GENERATED.has(page.kind)
+          ? await keyOf(page.version)
+          : undefined;
     paths.push({
       params: { page: page.mdUrl.slice(1, -'.md'.length) },
       props: { page },
-      ...(GENERATED.has(page.kind) ? { cacheKey: await keyOf(page.version) } : {}),
+      ...(cacheKey === undefined ? {} : { cacheKey }),
     });
   }
   return paths;

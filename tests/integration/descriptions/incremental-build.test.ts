@@ -1,6 +1,8 @@
 // Rebuilding a site: pages generated from an unchanged description are copied from the previous build
 // (Astro's incremental build, keyed by site/reference/page-cache-key.ts) and come out byte for byte as
-// rendered; a changed description renders them again, so no page is ever stale.
+// rendered; a change to one operation renders that operation's routes again (and the pages listing the
+// whole description) and copies the other operations', and every rebuild is byte for byte what a build
+// from scratch of the same description gives: no page is ever stale.
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -15,16 +17,47 @@ const DIST = join(OUT, 'dist');
 const SPEC = join(OUT, 'swagger-2.0.yaml');
 after(() => rmSync(OUT, { recursive: true, force: true }));
 
-/** Runs `astro build` of SPEC into DIST; returns how many routes Astro copied instead of rendering. */
-function build(): number {
-  const { status, output } = buildDescription(SPEC, DIST, { BUILD_DATE: '2026-06-01' });
+/** The routes a build wrote: rendered, and copied from the previous build (`(restored)` in its log). */
+interface Built {
+  rendered: string[];
+  copied: string[];
+}
+
+/** Runs `astro build` of SPEC into `dist` (default DIST). */
+function build(dist = DIST): Built {
+  const { status, output } = buildDescription(SPEC, dist, { BUILD_DATE: '2026-06-01' });
   assert.equal(status, 0, output.slice(-3000));
-  return (output.match(/\((?:cached|restored)\)/g) ?? []).length;
+  // Routes print as `├─ /path (+12ms)` or `├─ /path (restored)`; a timestamp may follow a path directly.
+  const routes = [...output.matchAll(/[├└]─ (\/\S*?)(?=\d\d:\d\d:\d\d|\s|$)(?: \((restored|cached)\))?/g)];
+  return {
+    rendered: routes.filter((m) => !m[2]).map((m) => m[1] ?? ''),
+    copied: routes.filter((m) => m[2]).map((m) => m[1] ?? ''),
+  };
+}
+
+/** The same description built from scratch (an output folder of its own, so no previous build): its files. */
+function fromScratch(): Map<string, Buffer> {
+  const dist = join(OUT, 'scratch');
+  rmSync(dist, { recursive: true, force: true });
+  rmSync(join(ROOT, cacheDirFor(relative(ROOT, dist))), { recursive: true, force: true });
+  build(dist);
+  const files = snapshot(dist);
+  rmSync(dist, { recursive: true, force: true });
+  rmSync(join(ROOT, cacheDirFor(relative(ROOT, dist))), { recursive: true, force: true });
+  return files;
+}
+
+/** Asserts two outputs hold the same files with the same bytes. */
+function assertSameOutput(actual: Map<string, Buffer>, expected: Map<string, Buffer>, what: string): void {
+  assert.deepEqual([...actual.keys()], [...expected.keys()], `${what}: the same files`);
+  for (const [file, bytes] of expected) {
+    assert.ok(bytes.equals(actual.get(file) ?? Buffer.alloc(0)), `${what}: ${file} differs`);
+  }
 }
 
 /** Every file of the published folder, by relative path, with its bytes. */
-function snapshot(): Map<string, Buffer> {
-  const dir = join(DIST, 'client');
+function snapshot(dist = DIST): Map<string, Buffer> {
+  const dir = join(dist, 'client');
   return new Map(listFiles(dir).map((f) => [f, readFileSync(join(dir, f))]));
 }
 
@@ -44,25 +77,61 @@ describe('a rebuild of the same description', { timeout: 900_000 }, () => {
   });
 
   test('the second copies the generated pages, and the output is the same bytes', () => {
-    const copied = build();
-    assert.ok(copied >= 10, `only ${copied} routes copied from the previous build`);
-    const second = snapshot();
-    assert.deepEqual([...second.keys()], [...first.keys()], 'the same files');
-    for (const [file, bytes] of first) {
-      assert.ok(bytes.equals(second.get(file) ?? Buffer.alloc(0)), `${file} differs from the first build`);
-    }
+    const { copied } = build();
+    assert.ok(copied.length >= 10, `only ${copied.length} routes copied from the previous build`);
+    assertSameOutput(snapshot(), first, 'the rebuild');
   });
 
-  test('a changed description renders its pages again: no page is stale', () => {
+  test("a change to one operation's description renders that operation's routes and copies the others'", () => {
+    writeFileSync(
+      SPEC,
+      readFileSync(SPEC, 'utf8').replace(
+        'summary: Finds pets by status',
+        'summary: Finds pets by status\n      description: Changed by the incremental-build test.',
+      ),
+    );
+    const { rendered, copied } = build();
+    for (const route of ['/reference/find-pets-by-status/index.html', '/reference/find-pets-by-status.md']) {
+      assert.ok(rendered.includes(route), `${route} rendered again`);
+    }
+    assert.ok(rendered.includes('/reference/tryit/find-pets-by-status.json'), 'its try-it document rendered again');
+    for (const route of [
+      '/reference/add-pet/index.html',
+      '/reference/add-pet.md',
+      '/reference/get-inventory/index.html',
+    ]) {
+      assert.ok(copied.includes(route), `${route} copied from the previous build`);
+    }
+    const after = snapshot();
+    assert.match(
+      after.get('reference/find-pets-by-status/index.html')?.toString() ?? '',
+      /Changed by the incremental-build test/,
+    );
+    assertSameOutput(after, fromScratch(), 'the rebuild after the change');
+  });
+
+  test('a changed summary renders again the pages that show it: no page is stale', () => {
     writeFileSync(
       SPEC,
       readFileSync(SPEC, 'utf8').replace('summary: Add a new pet to the store', 'summary: Register a pet'),
     );
-    const copied = build();
-    assert.equal(copied, 0, 'no generated page copied from the build of the other description');
-    const third = snapshot();
-    assert.match(third.get('reference/add-pet/index.html')?.toString() ?? '', /Register a pet/);
-    assert.match(third.get('reference/add-pet.md')?.toString() ?? '', /Register a pet/);
-    assert.doesNotMatch(third.get('reference/add-pet/index.html')?.toString() ?? '', /Add a new pet to the store/);
+    const { copied } = build();
+    // The summary is in the sidebar of every page of its tag, and in the tag and index pages.
+    for (const route of [
+      '/reference/add-pet/index.html',
+      '/reference/get-pet-by-id/index.html',
+      '/reference/tags/pet/index.html',
+    ]) {
+      assert.ok(!copied.includes(route), `${route} rendered again`);
+    }
+    const after = snapshot();
+    assert.match(after.get('reference/add-pet/index.html')?.toString() ?? '', /Register a pet/);
+    assert.match(after.get('reference/add-pet.md')?.toString() ?? '', /Register a pet/);
+    assert.doesNotMatch(after.get('reference/add-pet/index.html')?.toString() ?? '', /Add a new pet to the store/);
+    assert.doesNotMatch(
+      after.get('reference/get-inventory/index.html')?.toString() ?? '',
+      /Add a new pet to the store/,
+    );
+    assertSameOutput(after, fromScratch(), 'the rebuild after the change');
   });
 });
