@@ -180,21 +180,27 @@ function programOf(pid: number): string {
  * mock's child), the build's own process being `build`. Names are read at every sample: a process just
  * forked still shows its parent's command line.
  */
-function sampleTree(root: number): Map<number, Sampled> {
+function sampleTree(root: number, names: Map<number, string>): Map<number, Sampled> {
   const out = new Map<number, Sampled>();
   const tree = descendants(root);
   // The build's own process is GNU time's child.
   const build = [...tree].find(([, parent]) => parent === root)?.[0];
+  // A process that has ended but is not reaped yet has an empty command line: it keeps its last name.
+  const nameOf = (pid: number): string => {
+    const name = programOf(pid);
+    if (name !== '?') names.set(pid, name);
+    return names.get(pid) ?? name;
+  };
   const groupOf = (pid: number): string => {
     if (pid === build) return 'build';
     const parent = tree.get(pid);
-    if (parent === undefined || parent === build || parent === root) return programOf(pid);
+    if (parent === undefined || parent === build || parent === root) return nameOf(pid);
     return groupOf(parent);
   };
   for (const pid of tree.keys()) {
     try {
       const group = groupOf(pid);
-      const own = pid === build ? 'build' : programOf(pid);
+      const own = pid === build ? 'build' : nameOf(pid);
       const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
       // After the command name: state, ppid, …; utime and stime are the 14th and 15th fields of the line.
       const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
@@ -286,10 +292,11 @@ export async function timedBuild(spec: BuildSpec): Promise<BuildRun> {
   let peak = 0;
   let peakAt: BuildRun['peakAt'] = { t: 0, processes: [] };
   const last = new Map<number, Sampled>();
+  const names = new Map<number, string>();
   const peakBy: Record<string, number> = {};
   const sample = setInterval(() => {
     if (!child.pid) return;
-    const now = sampleTree(child.pid);
+    const now = sampleTree(child.pid, names);
     const byGroup: Record<string, number> = {};
     for (const [pid, s] of now) {
       last.set(pid, s);
