@@ -6,11 +6,12 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { markdownTwin } from '../agents/directive.ts';
 import type { AgentPage, AgentPageKind } from '../agents/pages.ts';
 import { allPages } from '../agents/site.ts';
-import { operationPageKey, referencePageKey } from '../reference/page-cache-key.ts';
+import { referenceData } from '../reference/loaded-description.ts';
+import { type KeyedPage, ownPageKey, referencePageKey } from '../reference/page-cache-key.ts';
 
 // The reference's twins (everything but the guides, whose sources are not in the key) are copied from
-// the previous build while what they show is unchanged (Astro's incremental build): an operation's twin by
-// its page's key, the others by their version's (site/reference/page-cache-key.ts).
+// the previous build while what they show is unchanged (Astro's incremental build): an operation's, a
+// tag's and a schema's twin by its page's key, the others by their version's (site/reference/page-cache-key.ts).
 const GENERATED: ReadonlySet<AgentPageKind> = new Set([
   'reference',
   'operation',
@@ -34,12 +35,12 @@ export const getStaticPaths = (async () => {
   };
   const paths = [];
   for (const page of await allPages()) {
-    const cacheKey =
-      page.kind === 'operation' && page.operation
-        ? await operationPageKey(page.operation, page.version)
-        : GENERATED.has(page.kind)
-          ? await keyOf(page.version)
-          : undefined;
+    const own = await keyedPage(page);
+    const cacheKey = own
+      ? await ownPageKey(own, page.version)
+      : GENERATED.has(page.kind)
+        ? await keyOf(page.version)
+        : undefined;
     paths.push({
       params: { page: page.mdUrl.slice(1, -'.md'.length) },
       props: { page },
@@ -48,6 +49,19 @@ export const getStaticPaths = (async () => {
   }
   return paths;
 }) satisfies GetStaticPaths;
+
+/** The page a reference twin is of, when that page has a key of its own (an operation, a tag, a schema). */
+async function keyedPage(page: AgentPage): Promise<KeyedPage | undefined> {
+  if (page.kind === 'operation' && page.operation) return { kind: 'operation', op: page.operation };
+  if (page.kind !== 'tag' && page.kind !== 'schema') return undefined;
+  const { model } = await referenceData(page.version);
+  if (page.kind === 'tag') {
+    const tag = model.tags.find((t) => t.url === page.url);
+    return tag && { kind: 'tag', tag };
+  }
+  const schema = model.schemas.find((s) => s.url === page.url);
+  return schema && { kind: 'schema', schema };
+}
 
 // The twin carries the agents' directive under its title and absolute links on the primary domain
 // (`site` in astro.config.mjs), so a copy of its text still links somewhere (directive.ts).

@@ -5,20 +5,21 @@
  * imports (Astro's module graph, with Starlight's configuration and the CSS) are both unchanged.
  *
  * Astro hashes the code; these keys cover everything else a page reads at render time.
- * - An operation's page, its Markdown twin and its try-it document each have a key of their own, so a
- *   change to one operation renders that operation's routes again and copies the others: the page's key
- *   is made of what the page shows (the operation's whole view, its successor, its tag's sidebar, the
- *   version switcher, the model's title, base and try-it targets) and of what every page reads (the
- *   options, the build date, the changelog, the published versions); the try-it document's is its body.
- * - Every other reference page (tag, schema and index pages, the schema index, their twins, the absent
- *   pages) has one key for the whole description: the description (bundled, in its own version) and
- *   what every page reads. Those pages list or link across the whole description; they are few.
+ * - An operation's, a tag's and a schema's page and its Markdown twin have a key of their own, so a
+ *   change to one operation renders that operation's routes again (and its tag's page when it shows the
+ *   change) and copies the others: the key is made of what the page shows (an operation's whole view
+ *   and its successor, a tag's operations, a schema's tree; its sidebar, the version switcher, the
+ *   model's title, base and try-it targets) and of what every page reads (the options, the build date,
+ *   the changelog, the published versions). An operation's try-it document is keyed by its body.
+ * - The other reference pages (the index pages, the schema index, their twins, the absent pages) have
+ *   one key for the whole description: the description (bundled, in its own version) and what every
+ *   page reads. They list or link across the whole description; they are few.
  */
 import { cacheKey } from '../build-cache.ts';
 import { changelog } from '../changelog/data.ts';
 import { buildDate, type ReferenceData, referenceData, sidebarGroup } from './loaded-description.ts';
-import { summaryKey } from './model/versions.ts';
-import type { OperationSummary } from './model/views.ts';
+import { type PageRef, summaryKey } from './model/versions.ts';
+import type { OperationSummary, SchemaPageView, TagView } from './model/views.ts';
 import { pageVersions, versionSet } from './versions.ts';
 
 /** The published versions as the pages see them: every version's pages and the absent pages, JSON-ready. */
@@ -113,50 +114,58 @@ export async function referencePageKey(release?: string): Promise<string> {
   return key;
 }
 
-/** What an operation's page and Markdown twin read, besides what {@link PageKeyInputs} holds for every page. */
-export interface OperationKeyInputs {
+/** A page with a key of its own: an operation's, a tag's or a schema's (and its Markdown twin). */
+export type KeyedPage =
+  | { kind: 'operation'; op: OperationSummary }
+  | { kind: 'tag'; tag: TagView }
+  | { kind: 'schema'; schema: SchemaPageView };
+
+/** What a keyed page and its Markdown twin read, besides what {@link PageKeyInputs} holds for every page. */
+export interface OwnKeyInputs {
   /** the key of what every page reads: {@link pageKeyOf} without the description */
   common: string;
-  /** the operation's view (the model's `operationView`): everything its page and twin show of it */
-  view: unknown;
-  /** the summary of the operation named as its successor, when it has one */
-  successor: unknown;
-  /** the sidebar of its page (its tag's) */
+  kind: KeyedPage['kind'];
+  /**
+   * what the page shows of its subject: an operation's whole view (the model's `operationView`) and its
+   * successor's summary; a tag's view (its operations' summaries, its nested tags) and whether its group
+   * is shown; a schema's page view (the operations using it) and its tree
+   */
+  subject: unknown;
+  /** the page's sidebar (its tag's) */
   sidebar: unknown;
-  /** the version switcher and the banner of its page */
+  /** the version switcher and the banner of the page */
   versions: unknown;
-  /** what the page reads of the model besides the operation: its title, base and try-it targets */
+  /** what the page reads of the model besides its subject: its title, base and try-it targets */
   model: unknown;
 }
 
-/** The key of an operation's page and twin: SHA-256 hex over their inputs' JSON. Pure. */
-export function operationKeyOf(inputs: OperationKeyInputs): string {
+/** The key of a keyed page and its twin: SHA-256 hex over their inputs' JSON. Pure. */
+export function ownKeyOf(inputs: OwnKeyInputs): string {
   return cacheKey(
     KEY_VERSION,
-    'operation',
+    inputs.kind,
     inputs.common,
-    JSON.stringify(inputs.view),
-    JSON.stringify(inputs.successor ?? null),
+    JSON.stringify(inputs.subject),
     JSON.stringify(inputs.sidebar),
     JSON.stringify(inputs.versions),
     JSON.stringify(inputs.model),
   );
 }
 
-/** Per reference data: the key of what every page reads, each tag's sidebar, each operation's key by slug. */
-interface OperationKeys {
+/** Per reference data: the key of what every page reads, each tag's sidebar, each page's key by URL. */
+interface OwnKeys {
   common: Promise<string>;
   sidebars: Map<string, Promise<unknown>>;
   keys: Map<string, Promise<string>>;
 }
-const OPERATION_KEYS = Symbol.for('petstore-docs.reference.operation-keys');
-type OperationStore = { [OPERATION_KEYS]?: WeakMap<ReferenceData, OperationKeys> };
+const OWN_KEYS = Symbol.for('petstore-docs.reference.own-keys');
+type OwnStore = { [OWN_KEYS]?: WeakMap<ReferenceData, OwnKeys> };
 
-/** The operation keys of a version's reference data, made once per process (on `globalThis`, as {@link KEYS}). */
-function operationKeys(data: ReferenceData): OperationKeys {
-  const store = globalThis as OperationStore;
-  store[OPERATION_KEYS] ??= new WeakMap();
-  let keys = store[OPERATION_KEYS].get(data);
+/** The keys of a version's reference data, made once per process (on `globalThis`, as {@link KEYS}). */
+function ownKeys(data: ReferenceData): OwnKeys {
+  const store = globalThis as OwnStore;
+  store[OWN_KEYS] ??= new WeakMap();
+  let keys = store[OWN_KEYS].get(data);
   if (!keys) {
     const common = versionsInput().then((versions) =>
       pageKeyOf({
@@ -169,41 +178,75 @@ function operationKeys(data: ReferenceData): OperationKeys {
       }),
     );
     keys = { common, sidebars: new Map(), keys: new Map() };
-    store[OPERATION_KEYS].set(data, keys);
+    store[OWN_KEYS].set(data, keys);
   }
   return keys;
 }
 
+/** The URL of a keyed page (what the keys are memoized by). */
+function urlOf(page: KeyedPage): string {
+  return page.kind === 'operation' ? page.op.url : page.kind === 'tag' ? page.tag.url : page.schema.url;
+}
+
 /**
- * The `cacheKey` of an operation's page and its Markdown twin ({@link operationKeyOf}), computed once per
- * operation and reference data: a change to the description that leaves everything the page shows alone
- * (another operation's parameters, say) keeps it.
- * @param release the older released version the operation is in; omitted: the current version
+ * The `cacheKey` of an operation's, a tag's or a schema's page and of its Markdown twin ({@link ownKeyOf}),
+ * computed once per page and reference data: a change to the description that leaves everything the page
+ * shows alone (another operation's parameters, say) keeps it.
+ * @param release the older released version the page is in; omitted: the current version
  * @throws {DescriptionError} when the description cannot be loaded
  * @throws {Error} when the changelog file is invalid
  */
-export async function operationPageKey(op: OperationSummary, release?: string): Promise<string> {
+export async function ownPageKey(page: KeyedPage, release?: string): Promise<string> {
   const data = await referenceData(release);
-  const own = operationKeys(data);
-  let key = own.keys.get(op.slug);
+  const own = ownKeys(data);
+  const url = urlOf(page);
+  let key = own.keys.get(url);
   if (key === undefined) {
-    let sidebar = own.sidebars.get(op.tag);
-    if (sidebar === undefined) {
-      sidebar = sidebarGroup({ tag: op.tag }, release);
-      own.sidebars.set(op.tag, sidebar);
-    }
     const { model } = data;
-    const successorId = op.deprecation?.successor?.operationId;
-    const inputs = async (): Promise<OperationKeyInputs> => ({
-      common: await own.common,
-      view: model.operationView(op),
-      successor: successorId ? model.operations.find((o) => o.operationId === successorId) : undefined,
-      sidebar: await sidebar,
-      versions: await pageVersions({ kind: 'operation', key: summaryKey(op), slug: op.slug }, release),
-      model: { title: model.title, base: model.base, tryItTo: model.tryItTo },
-    });
-    key = inputs().then(operationKeyOf);
-    own.keys.set(op.slug, key);
+    const tag = page.kind === 'operation' ? page.op.tag : page.kind === 'tag' ? page.tag.name : undefined;
+    let sidebar = own.sidebars.get(tag ?? '');
+    if (sidebar === undefined) {
+      sidebar = sidebarGroup(tag === undefined ? undefined : { tag }, release);
+      own.sidebars.set(tag ?? '', sidebar);
+    }
+    const subject = (): { subject: unknown; ref: PageRef } => {
+      switch (page.kind) {
+        case 'operation': {
+          const { op } = page;
+          const successorId = op.deprecation?.successor?.operationId;
+          return {
+            subject: {
+              view: model.operationView(op),
+              successor: successorId ? model.operations.find((o) => o.operationId === successorId) : null,
+            },
+            ref: { kind: 'operation', key: summaryKey(op), slug: op.slug },
+          };
+        }
+        case 'tag':
+          return {
+            subject: { tag: page.tag, implicit: model.groups.find((g) => g.name === page.tag.group)?.implicit ?? null },
+            ref: { kind: 'tag', name: page.tag.name },
+          };
+        case 'schema':
+          return {
+            subject: { schema: page.schema, tree: model.schemaTree(page.schema) },
+            ref: { kind: 'schema', name: page.schema.name },
+          };
+      }
+    };
+    const inputs = async (): Promise<OwnKeyInputs> => {
+      const { subject: shown, ref } = subject();
+      return {
+        common: await own.common,
+        kind: page.kind,
+        subject: shown,
+        sidebar: await sidebar,
+        versions: await pageVersions(ref, release),
+        model: { title: model.title, base: model.base, tryItTo: model.tryItTo },
+      };
+    };
+    key = inputs().then(ownKeyOf);
+    own.keys.set(url, key);
   }
   return key;
 }
@@ -214,5 +257,5 @@ export async function operationPageKey(op: OperationSummary, release?: string): 
  * @param release the older released version the document is of; omitted: the current version
  */
 export async function bodyKey(body: string, release?: string): Promise<string> {
-  return cacheKey(KEY_VERSION, 'body', await operationKeys(await referenceData(release)).common, body);
+  return cacheKey(KEY_VERSION, 'body', await ownKeys(await referenceData(release)).common, body);
 }

@@ -1,8 +1,8 @@
 // Rebuilding a site: pages generated from an unchanged description are copied from the previous build
 // (Astro's incremental build, keyed by site/reference/page-cache-key.ts) and come out byte for byte as
 // rendered; a change to one operation renders that operation's routes again (and the pages listing the
-// whole description) and copies the other operations', and every rebuild is byte for byte what a build
-// from scratch of the same description gives: no page is ever stale.
+// whole description) and copies the other operations', tags' and schemas' pages, and every rebuild is byte
+// for byte what a build from scratch of the same description gives: no page is ever stale.
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -95,10 +95,15 @@ describe('a rebuild of the same description', { timeout: 900_000 }, () => {
       assert.ok(rendered.includes(route), `${route} rendered again`);
     }
     assert.ok(rendered.includes('/reference/tryit/find-pets-by-status.json'), 'its try-it document rendered again');
+    // Other operations, the tag pages (which show summaries, not descriptions) and the schema pages.
     for (const route of [
       '/reference/add-pet/index.html',
       '/reference/add-pet.md',
       '/reference/get-inventory/index.html',
+      '/reference/tags/pet/index.html',
+      '/reference/tags/pet.md',
+      '/reference/schemas/pet/index.html',
+      '/reference/schemas/pet.md',
     ]) {
       assert.ok(copied.includes(route), `${route} copied from the previous build`);
     }
