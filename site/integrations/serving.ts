@@ -29,10 +29,11 @@ export const ZOD_JITLESS =
 /** The Astro integration: add it last, so Pagefind's and the sitemap's files are there to compress. */
 export default function serving(): AstroIntegration {
   let root = process.cwd();
-  /** The pages' compression, started when they are written and awaited after the other integrations. */
-  let pages: Promise<PrecompressReport> | undefined;
-  /** When the pages' compression started (ms, `performance.now()`), for the build log. */
-  let started: number | undefined;
+  /**
+   * The pages' compression, started when they are written and awaited after the other integrations, with
+   * how long it took (seconds), for the build log.
+   */
+  let pages: Promise<PrecompressReport & { seconds: number }> | undefined;
   return {
     name: 'petstore:serving',
     hooks: {
@@ -43,8 +44,11 @@ export default function serving(): AstroIntegration {
         root = fileURLToPath(config.root);
       },
       'astro:build:generated': ({ dir }) => {
-        started = performance.now();
-        pages = precompress(fileURLToPath(dir), { cacheDir: join(root, PRECOMPRESS_CACHE) });
+        const started = performance.now();
+        pages = precompress(fileURLToPath(dir), { cacheDir: join(root, PRECOMPRESS_CACHE) }).then((report) => ({
+          ...report,
+          seconds: (performance.now() - started) / 1000,
+        }));
         // Awaited in astro:build:done; until then a failure must not count as unhandled.
         pages.catch(() => undefined);
       },
@@ -55,10 +59,11 @@ export default function serving(): AstroIntegration {
         const servers = Array.isArray(document.servers) ? (document.servers as Parameters<typeof policyInputs>[1]) : [];
         const inputs = policyInputs(client, servers);
         for (const problem of writeHeadersFile(client, inputs)) logger.warn(problem);
-        started ??= performance.now();
+        const started = performance.now();
         const r = await precompress(client, { cacheDir: join(root, PRECOMPRESS_CACHE), earlier });
         const kib = (n: number): string => `${(n / 1024).toFixed(0)} KiB`;
-        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        // The seconds the compression itself took: the pages' (beside Pagefind), then the files written after them.
+        const seconds = ((earlier?.seconds ?? 0) + (performance.now() - started) / 1000).toFixed(1);
         logger.info(
           `_headers written (${inputs.scriptHashes.length} inline script hashes); ${r.files} files precompressed in ${seconds} s: ${kib(r.rawBytes)} → br ${kib(r.brBytes)}, gzip ${kib(r.gzBytes)}`,
         );
