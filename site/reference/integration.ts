@@ -20,6 +20,7 @@ import {
   ReferenceOptionsError,
   type ReferenceUserOptions,
 } from './options.ts';
+import { sampleStatsLine } from './sample-stats.ts';
 
 /** The reference's routes: URL pattern (Astro's route syntax) and the file that answers it. */
 export interface ReferenceRoute {
@@ -92,6 +93,10 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
         // The try-it button's script (components/reference/TryIt.astro) tells the try-it client
         // (browser/tryit.ts, bundled apart) the base path its documents and the mock's worker are below.
         updateConfig({ vite: { define: { __PETSTORE_REFERENCE_BASE__: JSON.stringify(options.base) } } });
+      },
+      'astro:build:done': ({ logger }) => {
+        const samples = sampleStatsLine();
+        if (samples) logger.info(samples);
       },
     },
   };
