@@ -110,9 +110,15 @@ export const referenceOptionsSchema = z
           .array(z.enum(TRY_IT_TARGETS))
           .refine((t) => new Set(t).size === t.length, 'each target at most once')
           .default(['mock', 'description']),
+        /**
+         * Where try-it keeps what a reader enters (credentials per security scheme, the server chosen):
+         * `'session'` this tab (sessionStorage), `'local'` this browser until "Forget credentials"
+         * (localStorage), `false` nowhere (credentials are never kept; the server choice lasts the tab).
+         */
+        persistAuth: z.union([z.enum(['session', 'local']), z.literal(false)]).default('session'),
       })
       .strict()
-      .default({ targets: ['mock', 'description'] }),
+      .default({ targets: ['mock', 'description'], persistAuth: 'session' }),
   })
   .strict();
 

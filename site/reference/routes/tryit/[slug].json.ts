@@ -3,6 +3,7 @@
 // it may send to (that version's mock, `/api/mock` or `/api/mock/@<version>`, first) and the
 // operations it must refuse. Fetched on the first click only.
 import type { APIRoute, GetStaticPaths } from 'astro';
+import { referenceApiId } from '../../../reference/api-id.ts';
 import type { TryItData } from '../../../reference/browser/tryit.ts';
 import { tryItDocument } from '../../../reference/model/tryit-document.ts';
 import { mappedReference, mockBaseOf, referenceData } from '../../loaded-description.ts';
@@ -32,13 +33,16 @@ export const getStaticPaths = (async () => {
 export const GET: APIRoute = async ({ props }) => {
   const release = props.release as string | undefined;
   const { configuration, hiddenTryIt } = await mappedReference(release);
-  const { document } = (await referenceData(release)).loaded;
+  const { loaded, options } = await referenceData(release);
+  const { document } = loaded;
   const data: TryItData = {
     document: tryItDocument(document as OpenApiDocument, props.method, props.path, configuration.servers),
     servers: configuration.servers,
     hidden: hiddenTryIt.map((h) => ({ method: h.method, path: h.path })),
     mockBase: mockBaseOf(release),
     securityScheme: configuration.authentication.preferredSecurityScheme,
+    api: referenceApiId(),
+    persistAuth: options.tryIt.persistAuth,
   };
   return new Response(JSON.stringify(data), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };
