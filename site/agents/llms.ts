@@ -9,6 +9,7 @@
 
 import { metaDescription } from '../reference/model/reference.ts';
 import type { ReferenceModel } from '../reference/model/views.ts';
+import { markdownTwin } from './directive.ts';
 import { absoluteLinks } from './links.ts';
 import type { AgentPage } from './pages.ts';
 import { markdownPath } from './paths.ts';
@@ -95,7 +96,7 @@ export function llmsTxt(
 
 /**
  * `/llms-full.txt`: the guides and the whole reference as one Markdown file, pages separated by a
- * rule and a `Source:` line (absolute, like every link). Past {@link LLMS_FULL_MAX_OPERATIONS} operations only the guides and the
+ * rule and a `Source:` line (absolute, like every link), each page with the directive its twin carries. Past {@link LLMS_FULL_MAX_OPERATIONS} operations only the guides and the
  * reference index (every operation as a link) are inlined, with a note saying so. The reference is the
  * current version's only; with older versions published, the header says so and points at llms.txt.
  * @param olderVersions the older published versions' names, newest first
@@ -120,6 +121,10 @@ export function llmsFullTxt(
       `This description has ${operations} operations, more than the ${LLMS_FULL_MAX_OPERATIONS} this file inlines: the reference part lists them with links to each operation's Markdown. The list of every page: [llms.txt](/llms.txt).`,
     );
   }
-  const parts = chosen.map((p) => `Source: ${new URL(p.mdUrl, site).href}\n\n${p.markdown().trim()}`);
+  // Each page as its twin is served: the directive under its title, so a page cut out of this file
+  // still says where the index and its own Markdown are.
+  const parts = chosen.map(
+    (p) => `Source: ${new URL(p.mdUrl, site).href}\n\n${markdownTwin(p.markdown(), p.mdUrl, site).trim()}`,
+  );
   return absoluteLinks(`${head.join('\n\n')}\n\n---\n\n${parts.join('\n\n---\n\n')}\n`, site);
 }

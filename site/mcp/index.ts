@@ -7,6 +7,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { agentOrigin, primaryOrigin } from '../agents/origin.ts';
 import { agentPages } from '../agents/pages.ts';
 import { sitePages } from '../agents/site.ts';
 import { buildDate, referenceData, referenceModel } from '../reference/loaded-description.ts';
@@ -60,16 +61,27 @@ export function sandboxTokens(key: Buffer = randomBytes(32)): (sessionId: string
  * @param mockBase where the current version's mock is mounted (`/api/mock`); an older version's is
  *   `<mockBase>/@<version>`
  * @param older the older published versions, newest first: the tools' `version` argument names one
+ * @returns a factory; `origin` is the server's own origin as a request reached it (http.ts), which
+ *   results' URLs use when site/domains.yaml names no primary domain
  * @throws {Error} when an older version's description cannot be loaded
  */
 export async function siteServerFactory(
   mock: MockHandler,
   mockBase: string,
   older: readonly string[] = [],
-): Promise<() => McpServer> {
+): Promise<(context?: { origin?: string }) => McpServer> {
   const tokens = sandboxTokens();
   const corpus = await siteCorpus();
   const versions = new Map<string, DocsCorpus>();
   for (const release of older) versions.set(release, await releaseCorpus(release));
-  return () => createDocsServer({ corpus, versions, mock, mockBase, sandboxToken: tokens });
+  const primary = primaryOrigin();
+  return (context) =>
+    createDocsServer({
+      corpus,
+      versions,
+      mock,
+      mockBase,
+      sandboxToken: tokens,
+      site: agentOrigin(primary, context?.origin),
+    });
 }

@@ -302,6 +302,17 @@ describe('llms.txt', () => {
   test('llms-full inlines every operation up to the bound, and only links them past it', () => {
     const full = llmsFullTxt(model, pages, SITE);
     assert.match(full, /Source: https:\/\/docs\.example\.com\/reference\/list-pets\.md\n\n# List pets/);
+    // Every page inside keeps the directive of its twin, with absolute links.
+    for (const p of pages) {
+      const at = full.indexOf(`Source: ${new URL(p.mdUrl, SITE).href}\n`);
+      assert.ok(at >= 0, p.mdUrl);
+      const part = full.slice(at, full.indexOf('\n---\n', at) >>> 0 || undefined);
+      assert.match(
+        part,
+        new RegExp(`> For AI agents: the index of these docs is \\[llms\\.txt\\]\\(https://docs\\.example\\.com/llms\\.txt\\)`),
+        p.mdUrl,
+      );
+    }
     assert.doesNotMatch(full.replace(/```[\s\S]*?```/g, ''), /\]\(\/(?!\/)/);
     const many = Array.from({ length: LLMS_FULL_MAX_OPERATIONS + 1 }, (_, i) => ({
       ...pages.find((p) => p.kind === 'operation'),
