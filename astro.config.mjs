@@ -6,6 +6,7 @@ import node from '@astrojs/node';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
+import agents from './site/integrations/agents.ts';
 import browserBundles from './site/integrations/browser-bundles.ts';
 import builtFrom from './site/integrations/built-from.ts';
 import clearOutput from './site/integrations/clear-output.ts';
@@ -81,6 +82,8 @@ export default defineConfig({
     clearOutput(),
     incrementalBuild(),
     apiReference,
+    // What robots.txt tells crawlers: Content Signals (contentsignals.org), each yes, no or left out.
+    agents({ contentSignals: { search: true, 'ai-input': true, 'ai-train': false } }),
     cnameFile(domains?.primary), // dist/client/CNAME with the primary domain, for GitHub Pages
     // Home, guides and the API reference in one Starlight site: one navigation, Pagefind search and
     // dark mode, all served from this origin. The reference pages (routes the reference integration

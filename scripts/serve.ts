@@ -9,7 +9,8 @@
 //                              GET and HEAD, Astro's Node adapter otherwise (on-demand routes).
 // A method other than GET and HEAD on a page or file answers 405 with `Allow: GET, HEAD`.
 // A page URL asked for with `Accept: text/markdown` gets the page's Markdown twin (site/agents/), and
-// every page answer says `Vary: Accept`.
+// every page answer says `Vary: Accept` and names its twin in a `Link` header (with llms.txt and the
+// API catalog, which every file names).
 // Every response gets the headers of site/serving/rules.ts (caching, security, CSP): the same
 // rules the build writes to dist/client/_headers for static hosts.
 //
@@ -23,6 +24,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import expressStaticGzip from 'express-static-gzip';
+import { linkHeader, pageLinks, SITE_LINKS } from '../site/agents/discovery.ts';
 import { prefersMarkdown } from '../site/agents/negotiate.ts';
 import { canonicalPagePath, markdownPath } from '../site/agents/paths.ts';
 import type { BuiltFrom } from '../site/integrations/built-from.ts';
@@ -289,8 +291,11 @@ const server = createServer(
       const md = markdownTwin(path);
       if (md) {
         varyOnAccept.add(res);
+        res.setHeader('Link', linkHeader(pageLinks(path, true)));
         if (prefersMarkdown(req.headers.accept)) req.url = md;
       } else {
+        // A twin names its HTML page (and the site's links, like every file).
+        if (path.endsWith('.md')) res.setHeader('Link', linkHeader(pageLinks(path, false)));
         // Files whose name does not say their type (the API catalog): send keeps a type already set.
         const type = contentTypeOf(path);
         if (type) res.setHeader('Content-Type', type);
@@ -308,6 +313,8 @@ const server = createServer(
       }
       // No file: what express-static-gzip set for a variant it expected is not true of the next answer.
       for (const name of ['ETag', 'Content-Encoding', 'Content-Type']) res.removeHeader(name);
+      // ...nor a page's own links: a missing page names only the site's.
+      if (!code) res.setHeader('Link', linkHeader(SITE_LINKS));
       // Paths answered by code (API_PATTERN) and other methods go to Astro's on-demand routes.
       if (!code && fileMethodAllowed(method)) notFound(req, res, () => astro(req, res));
       else astro(req, res);
