@@ -89,8 +89,15 @@ const LIMITS = {
   headersTimeoutMs: num('HEADERS_TIMEOUT_MS', 5000),
   /** ...and the whole request, body included, within this (ms). */
   requestTimeoutMs: num('REQUEST_TIMEOUT_MS', 30_000),
-  /** An idle keep-alive connection is closed after this (ms). */
+  /** How long an idle keep-alive connection may be reused, as `Keep-Alive: timeout=5` tells clients (ms). */
   keepAliveTimeoutMs: 5000,
+  /**
+   * ...and how much longer the server keeps it open (ms): the client must be the one that closes an idle
+   * connection. A server that closes at the time it announced races a client that reuses the connection
+   * then, and a client whose event loop was busy for a few seconds (a crawler parsing pages) reuses it
+   * late: its request meets a closed socket (undici: `UND_ERR_SOCKET: other side closed`).
+   */
+  keepAliveGraceMs: 60_000,
 };
 
 // Astro's standalone entry would start its own server on import; we only want its handler.
@@ -257,6 +264,7 @@ const server = createServer(
     headersTimeout: LIMITS.headersTimeoutMs,
     requestTimeout: LIMITS.requestTimeoutMs,
     keepAliveTimeout: LIMITS.keepAliveTimeoutMs,
+    keepAliveTimeoutBuffer: LIMITS.keepAliveGraceMs,
     // How often node checks the two timeouts above (default 30 s, too coarse for a 5 s limit).
     connectionsCheckingInterval: 1000,
   },
@@ -322,6 +330,10 @@ const server = createServer(
   },
 );
 server.maxConnections = LIMITS.maxConnections;
+// A Node without keepAliveTimeoutBuffer (before 24.6) closes at the announced time: announce the longer one.
+if (typeof (server as { keepAliveTimeoutBuffer?: unknown }).keepAliveTimeoutBuffer !== 'number') {
+  server.keepAliveTimeout = LIMITS.keepAliveTimeoutMs + LIMITS.keepAliveGraceMs;
+}
 server.on('error', (err: NodeJS.ErrnoException) => {
   process.stderr.write(
     err.code === 'EADDRINUSE'

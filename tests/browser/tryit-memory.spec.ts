@@ -171,8 +171,8 @@ test.describe('try-it remembers the server chosen', () => {
     const key = await page.evaluate(() => Object.keys(sessionStorage).find((k) => k.endsWith('.server')) ?? '');
     assert.match(key, /^petstore-docs\.tryit\.[^.]+\.server$/);
     await page.evaluate(
-      ([k, base]) => sessionStorage.setItem(k, JSON.stringify({ url: '{base_url}', variables: { base_url: base } })),
-      [key, `${origin}/api`],
+      ({ k, base }) => sessionStorage.setItem(k, JSON.stringify({ url: '{base_url}', variables: { base_url: base } })),
+      { k: key, base: `${origin}/api` },
     );
     await page.reload();
     await openClient(page);
