@@ -26,7 +26,7 @@ import { pathToFileURL } from 'node:url';
 import expressStaticGzip from 'express-static-gzip';
 import { linkHeader, pageLinks, SITE_LINKS } from '../site/agents/discovery.ts';
 import { prefersMarkdown } from '../site/agents/negotiate.ts';
-import { canonicalPagePath, markdownPath } from '../site/agents/paths.ts';
+import { canonicalPagePath, markdownPath, pagePathOfMarkdown } from '../site/agents/paths.ts';
 import type { BuiltFrom } from '../site/integrations/built-from.ts';
 import { mcpHttpHandler, siteServerFactory } from '../site/mcp/index.ts';
 import { createVersionedMockFromFiles, loadMockDescription } from '../site/mock/hosts/load.ts';
@@ -303,7 +303,10 @@ const server = createServer(
         if (prefersMarkdown(req.headers.accept)) req.url = md;
       } else {
         // A twin names its HTML page (and the site's links, like every file).
-        if (path.endsWith('.md')) res.setHeader('Link', linkHeader(pageLinks(path, false)));
+        if (path.endsWith('.md')) {
+          const page = pagePathOfMarkdown(path);
+          res.setHeader('Link', linkHeader(pageLinks(path, page !== null && isPageOrFile(page))));
+        }
         // Files whose name does not say their type (the API catalog): send keeps a type already set.
         const type = contentTypeOf(path);
         if (type) res.setHeader('Content-Type', type);

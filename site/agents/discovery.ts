@@ -89,19 +89,28 @@ export const SITE_LINKS: readonly HeaderLink[] = [
 ];
 
 /**
- * The links of one page's answers: the site's, and its Markdown twin (paths.ts `markdownPath`) when
- * it has one; for the twin itself (a `.md` path), its HTML page.
+ * The links of one answer: the site's, plus, for a page and its Markdown twin that both exist, the other
+ * one (a page names its twin, paths.ts `markdownPath`; a twin names its page).
  * @param path the URL path answered (`/reference/list-pets/`, `/reference/list-pets.md`)
- * @param hasTwin whether the page has a Markdown twin (the build wrote one)
+ * @param paired whether the build has both the page and its twin
  */
-export function pageLinks(path: string, hasTwin: boolean): HeaderLink[] {
+export function pageLinks(path: string, paired: boolean): HeaderLink[] {
+  if (!paired) return [...SITE_LINKS];
   const page = pagePathOfMarkdown(path);
   if (page) return [{ href: page, rel: 'alternate', type: 'text/html' }, ...SITE_LINKS];
-  return hasTwin
-    ? [{ href: markdownPath(path), rel: 'alternate', type: 'text/markdown' }, ...SITE_LINKS]
-    : [...SITE_LINKS];
+  return [{ href: markdownPath(path), rel: 'alternate', type: 'text/markdown' }, ...SITE_LINKS];
 }
 
+/** Where the Agent Skills are listed (Agent Skills Discovery 0.2.0: `index.json` below this prefix). */
+export const AGENT_SKILLS_PATH = '/.well-known/agent-skills/';
+
+/** The discovery index of the Agent Skills. */
+export const AGENT_SKILLS_INDEX_PATH = `${AGENT_SKILLS_PATH}index.json`;
+
+/** The `SKILL.md` of a skill: in a folder named like the skill (agentskills.io). */
+export function agentSkillPath(name: string): string {
+  return `${AGENT_SKILLS_PATH}${name}/SKILL.md`;
+}
 /** One link target of a linkset (RFC 9264 §4.2.2). */
 export interface LinkTarget {
   href: string;

@@ -11,7 +11,13 @@ import { pathItemOperations } from '../../../spec/operations.ts';
 import { deref } from '../../../spec/refs.ts';
 import { examplesOf, prettyJson } from './examples.ts';
 import { boundLongStrings, sampleBody } from './long-values.ts';
-import { codeSamples, DEFAULT_SAMPLE_TARGETS, type SampleRequest, type SampleTargetId } from './samples.ts';
+import {
+  CREDENTIAL_PLACEHOLDER,
+  codeSamples,
+  DEFAULT_SAMPLE_TARGETS,
+  type SampleRequest,
+  type SampleTargetId,
+} from './samples.ts';
 import { jsonText, parameterExample, type SchemaContext, schemaNode } from './schema.ts';
 import type {
   CallbackView,
@@ -111,7 +117,7 @@ function sampleRequest(
   }
   const first = security[0]?.[0];
   if (first?.summary.startsWith('Authorization: Bearer')) {
-    headers.push({ name: 'Authorization', value: 'Bearer $TOKEN' });
+    headers.push({ name: 'Authorization', value: `Bearer ${CREDENTIAL_PLACEHOLDER}` });
   }
   const json = body?.contents.find((c) => /json/i.test(c.mediaType));
   const q = query.toString();
@@ -233,6 +239,8 @@ export function operationPage(
   ctx: SchemaContext,
   sampleServer: string,
   sampleTargets: readonly SampleTargetId[] = DEFAULT_SAMPLE_TARGETS,
+  /** The environment variable generated samples read the credential from (samples.ts `credentialVariable`). */
+  credentialVar = 'API_TOKEN',
 ): OperationView {
   const op = summary;
   const parameters = parameterViews(doc, parametersOf(doc, pathItem, operation), ctx);
@@ -256,6 +264,7 @@ export function operationPage(
             operation,
             sampleRequest(sampleServer, op.method, op.path, parameters, security, requestBody),
             sampleTargets,
+            credentialVar,
           ),
     callbacks: callbackViews(doc, operation, ctx),
     externalDocs: ext ? { url: String(ext.url), description: str(ext.description) } : undefined,

@@ -380,12 +380,13 @@ describe('head and discovery', () => {
       '</reference/list-pets.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"; type="text/plain", </.well-known/api-catalog>; rel="api-catalog"; type="application/linkset+json"',
     );
     assert.equal(linkHeader(pageLinks('/', true).slice(0, 1)), '</index.md>; rel="alternate"; type="text/markdown"');
-    assert.deepEqual(pageLinks('/reference/list-pets.md', false)[0], {
+    assert.deepEqual(pageLinks('/reference/list-pets.md', true)[0], {
       href: '/reference/list-pets/',
       rel: 'alternate',
       type: 'text/html',
     });
     assert.equal(pageLinks('/reference/explorer/', false).length, 2);
+    assert.equal(pageLinks('/.well-known/agent-skills/x/SKILL.md', false).length, 2, 'a .md that is no twin');
   });
   test('the api-catalog is a linkset with service-desc and service-doc', () => {
     const c = apiCatalog({ site: 'https://docs.example.com/', title: 'X', apiUrl: 'https://api.example.com/v1' });

@@ -433,7 +433,7 @@ describe('the integration options', () => {
         ],
       },
       versions: { publish: 'all' },
-      tryIt: { targets: ['mock', 'description'] },
+      tryIt: { targets: ['mock', 'description'], persistAuth: 'session' },
     });
   });
 
