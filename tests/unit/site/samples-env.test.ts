@@ -82,7 +82,7 @@ describe('generated samples read the credential from the environment', () => {
   });
 
   test("the Petstore's generated samples (Go, Java, C#, PHP, Ruby) read PETSTORE_TOKEN", () => {
-    const model = buildReferenceModel(writtenSpec(SPEC_PATH), { buildDate: '2026-01-01' });
+    const model = buildReferenceModel(writtenSpec(SPEC_PATH) as never, { buildDate: '2026-01-01' });
     const op = model.operations.find((o) => o.operationId === 'createPet');
     assert.ok(op);
     const generated = model.operationView(op).samples.filter((s) => s.generated);
