@@ -55,6 +55,8 @@ export function llmsTxt(
   pages: readonly AgentPage[],
   site: string,
   versions: readonly LlmsVersion[] = [],
+  /** The site's Agent Skills (skill.ts): a section links each `SKILL.md`. */
+  skills: ReadonlyArray<{ name: string; url: string; description: string }> = [],
 ): string {
   const out = [`# ${model.title}`, `> ${summaryOf(model)}`];
   out.push(
@@ -76,6 +78,12 @@ export function llmsTxt(
         `- [${model.title} ${v.version}${v.current ? ' (current)' : ''}](${markdownPath(v.indexUrl)}): ${v.current ? 'the version the other sections list' : `every page of ${v.version} below \`${v.indexUrl}\` (\`.md\` twins too)`}; [HTML page](${v.indexUrl})`,
     );
     out.push(`## Versions\n\n${items.join('\n')}`);
+  }
+  if (skills.length > 0) {
+    const items = skills.map(
+      (k) => `- [${k.name}](${k.url}): the Agent Skill (agentskills.io) of the API, for coding agents`,
+    );
+    out.push(`## Agent Skills\n\n${items.join('\n')}`);
   }
   const changelog = pages.find((p) => p.kind === 'changelog');
   if (changelog) out.push(`## Changelog\n\n${link(changelog)}`);

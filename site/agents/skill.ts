@@ -15,6 +15,8 @@
  * every skill with its type, description, URL and the SHA-256 digest of its `SKILL.md`.
  */
 import { createHash } from 'node:crypto';
+import { parse } from 'yaml';
+import { credentialVariable } from '../reference/model/samples.ts';
 import type { OperationSummary, OperationView, ReferenceModel } from '../reference/model/views.ts';
 import { LLMS_TXT_PATH } from './directive.ts';
 import { agentSkillPath } from './discovery.ts';
@@ -83,6 +85,8 @@ export interface SkillFacts {
   pagination: { parameters: Array<{ name: string; constraints: string[]; operations: number }>; headers: string[] };
   /** Rate limiting: whether some operation answers 429, and the response headers that describe limits. */
   limits: { rateLimited: number; headers: string[] };
+  /** Response headers that announce a deprecation (`Deprecation`, RFC 9745; `Sunset`, RFC 8594). */
+  lifecycleHeaders: string[];
 }
 
 const PAGING_PARAMS =
@@ -121,6 +125,7 @@ export function skillFacts(model: ReferenceModel, name: string): SkillFacts {
   const pagingHeaders = new Set<string>();
   const limitHeaders = new Set<string>();
   let rateLimited = 0;
+  const lifecycleHeaders = new Set<string>();
   for (const v of views) {
     const alternatives = v.security.filter((alt) => alt.length > 0);
     if (v.security.length === 0 || alternatives.length < v.security.length) open++;
@@ -139,6 +144,7 @@ export function skillFacts(model: ReferenceModel, name: string): SkillFacts {
       for (const h of r.headers) {
         if (PAGING_HEADERS.test(h.name) && /^2/.test(r.status)) pagingHeaders.add(h.name);
         if (LIMIT_HEADERS.test(h.name)) limitHeaders.add(h.name);
+        if (/^(?:deprecation|sunset)$/i.test(h.name)) lifecycleHeaders.add(h.name);
       }
       if (r.status === '429') rateLimited++;
       if (!/^[45]|^default$/i.test(r.status)) continue;
@@ -174,6 +180,7 @@ export function skillFacts(model: ReferenceModel, name: string): SkillFacts {
       headers: [...pagingHeaders],
     },
     limits: { rateLimited, headers: [...limitHeaders] },
+    lifecycleHeaders: [...lifecycleHeaders].sort(),
   };
 }
 
@@ -188,7 +195,9 @@ function operationLine(op: OperationSummary, site: string): string {
     op.deprecation ? `deprecated${op.deprecation.sunset ? `, sunset ${op.deprecation.sunset}` : ''}` : '',
   ].filter(Boolean);
   const id = op.hasOperationId ? ` \`${op.operationId}\`` : '';
-  return `- \`${op.method} ${op.path}\`${id}: ${op.summary}${flags.length ? ` (${flags.join('; ')})` : ''}. [Reference](${new URL(markdownPath(op.url), site).href})`;
+  // The flags say "deprecated": a summary's own trailing "(deprecated)" would repeat it.
+  const summary = op.deprecation ? op.summary.replace(/\s*\(deprecated\)\s*$/i, '') : op.summary;
+  return `- \`${op.method} ${op.path}\`${id}: ${summary}${flags.length ? ` (${flags.join('; ')})` : ''}. [Reference](${new URL(markdownPath(op.url), site).href})`;
 }
 
 /**
@@ -198,6 +207,20 @@ function operationLine(op: OperationSummary, site: string): string {
  * @param name the skill's name ({@link skillName}); the folder it is served from has this name
  */
 export function skillMarkdown(model: ReferenceModel, urls: SkillUrls, name: string): string {
+  return agentSkill(model, urls, name).markdown;
+}
+
+/**
+ * One API's skill: its name, its description (the front matter's) and its `SKILL.md`.
+ * @param model the API's reference model (its current version)
+ * @param urls where its docs, requests and description are
+ * @param name the skill's name ({@link skillName})
+ */
+export function agentSkill(
+  model: ReferenceModel,
+  urls: SkillUrls,
+  name: string,
+): { name: string; description: string; markdown: string } {
   const facts = skillFacts(model, name);
   const abs = (path: string) => new URL(path, urls.site).href;
   const head = [
@@ -232,12 +255,11 @@ export function skillMarkdown(model: ReferenceModel, urls: SkillUrls, name: stri
     body.push(`- \`${s.name}\`: ${s.summary} (${s.operations} operations).${desc}`);
   }
   if (facts.schemes.length > 0 && facts.open > 0) body.push(`- ${facts.open} operations need no credentials.`);
-  body.push(
-    '- Read credentials from the environment (e.g. `PETSTORE_TOKEN`), never hard-code them.'.replace(
-      'PETSTORE_TOKEN',
-      `${name.replace(/-/g, '_').toUpperCase().replace(/^(\d)/, '_$1')}_TOKEN`,
-    ),
-  );
+  if (facts.schemes.length > 0) {
+    body.push(
+      `- Read the credential from the environment (\`${credentialVariable(model.title)}\`, as the reference's code samples do), never hard-code it.`,
+    );
+  }
   body.push('', '## Errors', '');
   if (facts.errors.length === 0) body.push('- The description declares no error responses.');
   else {
@@ -294,6 +316,11 @@ export function skillMarkdown(model: ReferenceModel, urls: SkillUrls, name: stri
   if (deprecated.length > 0) {
     body.push('- A deprecated operation keeps working until its sunset date; do not write new code against it.');
   }
+  if (facts.lifecycleHeaders.length > 0) {
+    body.push(
+      `- Answers of deprecated operations carry ${facts.lifecycleHeaders.map((h) => `\`${h}\``).join(' and ')} (RFC 9745, RFC 8594): log them to find code to migrate.`,
+    );
+  }
   body.push('', '## Operations', '');
   const full: string[] = [];
   for (const group of model.groups) {
@@ -318,10 +345,11 @@ export function skillMarkdown(model: ReferenceModel, urls: SkillUrls, name: stri
       }
     }
   }
-  return `${[...head, ...body]
+  const markdown = `${[...head, ...body]
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trimEnd()}\n`;
+  return { name, description: facts.description, markdown };
 }
 
 /** One entry of the discovery index (Agent Skills Discovery 0.2.0). */
@@ -359,14 +387,18 @@ export function skillsIndex(skills: ReadonlyArray<{ name: string; description: s
 export function skillProblems(markdown: string, folder: string): string[] {
   const m = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(markdown);
   if (!m) return ['no YAML front matter between --- lines at the top'];
-  const fields = new Map<string, string>();
-  for (const line of (m[1] ?? '').split('\n')) {
-    const kv = /^([a-z-]+):\s*(.*)$/.exec(line);
-    if (kv?.[1]) fields.set(kv[1], kv[2]?.startsWith('"') ? (JSON.parse(kv[2]) as string) : (kv[2] ?? ''));
+  let front: unknown;
+  try {
+    front = parse(m[1] ?? '');
+  } catch (error) {
+    return [`front matter: not YAML (${(error as Error).message.split('\n')[0]})`];
   }
+  if (typeof front !== 'object' || front === null || Array.isArray(front)) return ['front matter: not a mapping'];
+  const fields = front as Record<string, unknown>;
   const out: string[] = [];
-  const name = fields.get('name') ?? '';
-  const description = fields.get('description') ?? '';
+  for (const key of Object.keys(fields)) if (!SKILL_FIELDS.has(key)) out.push(`${key}: not a field of the format`);
+  const name = typeof fields.name === 'string' ? fields.name : '';
+  const description = typeof fields.description === 'string' ? fields.description : '';
   if (!name) out.push('name: missing');
   else {
     if (name.length > SKILL_NAME_MAX) out.push(`name: ${name.length} characters, over ${SKILL_NAME_MAX}`);
@@ -374,10 +406,14 @@ export function skillProblems(markdown: string, folder: string): string[] {
     if (name !== folder) out.push(`name: "${name}" differs from its folder "${folder}"`);
   }
   if (!description.trim()) out.push('description: missing');
-  else if (description.length > SKILL_DESCRIPTION_MAX)
+  else if (description.length > SKILL_DESCRIPTION_MAX) {
     out.push(`description: ${description.length} characters, over ${SKILL_DESCRIPTION_MAX}`);
+  }
   const tokens = estimateTokens(m[2] ?? '');
   if (tokens > SKILL_BODY_MAX_TOKENS)
     out.push(`body: about ${tokens} tokens, over the ${SKILL_BODY_MAX_TOKENS} recommended`);
   return out;
 }
+
+/** The front matter fields the format defines. */
+const SKILL_FIELDS = new Set(['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools']);

@@ -3,6 +3,7 @@
 import type { APIRoute } from 'astro';
 import { llmsTxt } from '../agents/llms.ts';
 import { sitePages } from '../agents/site.ts';
+import { siteSkills } from '../agents/site-skills.ts';
 import { referenceModel } from '../reference/loaded-description.ts';
 import { versionSet } from '../reference/versions.ts';
 
@@ -12,7 +13,9 @@ export const GET: APIRoute = async ({ site }) => {
     current: v.current,
     indexUrl: `${v.base}/`,
   }));
-  return new Response(llmsTxt(await referenceModel(), await sitePages(), site?.href ?? 'http://localhost/', versions), {
+  const origin = site?.href ?? 'http://localhost/';
+  const skills = await siteSkills(origin);
+  return new Response(llmsTxt(await referenceModel(), await sitePages(), origin, versions, skills), {
     headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   });
 };
