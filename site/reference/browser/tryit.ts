@@ -384,6 +384,8 @@ export async function openTryIt(target: {
   base: string;
   /** The reference's base path (`/reference`), where the mock's worker is; default `base`. */
   referenceBase?: string;
+  /** The name of the request example to open with (the page's picker); default the first. */
+  example?: string;
 }): Promise<void> {
   statusEl = target.status;
   WORKER = mockWorkerPaths(target.referenceBase ?? target.base);
@@ -436,6 +438,6 @@ export async function openTryIt(target: {
     modal.updateOptions(options);
   }
   if (answeredBy === 'browser') showBrowserNotice(data.mockBase, modal);
-  modal.open({ documentSlug: name, path: target.path, method });
+  modal.open({ documentSlug: name, path: target.path, method, ...(target.example ? { example: target.example } : {}) });
   document.documentElement.dataset.tryitOpen = target.slug;
 }
