@@ -2,6 +2,7 @@
 // prerendered from spec/changelog.json like the /changelog/ page.
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
+import { apiById } from '../apis/site.ts';
 import { changelog, pageLookup } from '../changelog/data.ts';
 import { feedItems } from '../changelog/model.ts';
 import { referenceModel } from '../reference/loaded-description.ts';
@@ -9,13 +10,14 @@ import { referenceModel } from '../reference/loaded-description.ts';
 export const prerender = true;
 
 export async function GET(context: APIContext): Promise<Response> {
-  const model = await referenceModel();
+  const api = apiById();
+  const model = await referenceModel(api);
   const site = context.site ?? 'http://localhost:4321';
   return rss({
     title: `${model.title} changelog`,
     description: `Released versions of the ${model.title} description: operations added, changed, deprecated and removed.`,
     site,
-    items: feedItems(changelog(), await pageLookup(), model.title, site),
+    items: feedItems(changelog(api), await pageLookup(api), model.title, site),
     customData: '<language>en</language>',
   });
 }

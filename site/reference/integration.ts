@@ -1,9 +1,10 @@
 /**
  * The API reference as an Astro integration: `reference(options)` in astro.config.mjs checks the
- * options at start (options.ts, zod), makes them the options of every consumer of the build
- * (loaded-description.ts), gives Starlight the reference's sidebar group, injects the reference's routes
- * (routes/) below the `base` path, the way starlight-openapi does, and has the dev server reload when
- * a file of the description changes.
+ * options at start (options.ts, zod), makes the site's APIs from them and the environment (site/apis/:
+ * the configuration edge), hands those values to the routes (the `virtual:petstore/apis` module), gives
+ * Starlight the reference's sidebar group, injects the reference's routes (routes/) below the `base`
+ * path, the way starlight-openapi does, and has the dev server reload when a file of the description
+ * changes.
  *
  * A description that cannot be loaded stops the build here, before anything is written, with the
  * loader's message (file, line, column, JSON pointer) and exit code 1; a wrong option stops it with
@@ -12,7 +13,10 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { DescriptionError, formatDescriptionError } from '../../spec/loader/index.ts';
-import { referenceData, setReferenceOptions, sidebarGroup } from './loaded-description.ts';
+import type { Api } from '../apis/api.ts';
+import { ApiEnvironmentError, siteApis } from '../apis/config.ts';
+import { apisModule } from '../apis/virtual.ts';
+import { referenceData, sidebarGroup } from './loaded-description.ts';
 import type { SidebarItem } from './model/sidebar.ts';
 import {
   parseReferenceOptions,
@@ -51,6 +55,8 @@ export function referenceRoutes(base: string): ReferenceRoute[] {
 export interface ReferenceIntegration extends AstroIntegration {
   /** The checked options, defaults filled in. */
   options: ReferenceOptions;
+  /** The site's APIs, made from the options and the environment (site/apis/config.ts). */
+  apis: readonly Api[];
   /** The reference's sidebar group (the description is loaded here, once per build). */
   sidebar(): Promise<SidebarItem>;
 }
@@ -71,27 +77,35 @@ function exitOnDescriptionError(error: unknown): never {
  */
 export default function reference(userOptions?: ReferenceUserOptions): ReferenceIntegration {
   let options: ReferenceOptions;
+  let apis: Api[];
   try {
     options = parseReferenceOptions(userOptions);
+    apis = siteApis(options);
   } catch (error) {
-    // The message names every wrong option; a stack trace into zod would only hide it.
-    if (!(error instanceof ReferenceOptionsError)) throw error;
+    // The message names every wrong option or variable; a stack trace into zod would only hide it.
+    if (!(error instanceof ReferenceOptionsError || error instanceof ApiEnvironmentError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
-  setReferenceOptions(options);
+  const [api] = apis as [Api];
   return {
     name: 'petstore:reference',
     options,
-    sidebar: () => sidebarGroup().catch(exitOnDescriptionError),
+    apis,
+    sidebar: () => sidebarGroup(api).catch(exitOnDescriptionError),
     hooks: {
       'astro:config:setup': async ({ addWatchFile, injectRoute, updateConfig }) => {
-        const { loaded } = await referenceData().catch(exitOnDescriptionError);
+        const { loaded } = await referenceData(api).catch(exitOnDescriptionError);
         for (const file of loaded.files) addWatchFile(file);
-        for (const route of referenceRoutes(options.base)) injectRoute(route);
-        // The try-it button's script (components/reference/TryIt.astro) tells the try-it client
-        // (browser/tryit.ts, bundled apart) the base path its documents and the mock's worker are below.
-        updateConfig({ vite: { define: { __PETSTORE_REFERENCE_BASE__: JSON.stringify(options.base) } } });
+        for (const route of referenceRoutes(api.base)) injectRoute(route);
+        updateConfig({
+          vite: {
+            plugins: [apisModule(apis)],
+            // The try-it button's script (components/reference/TryIt.astro) tells the try-it client
+            // (browser/tryit.ts, bundled apart) the base path its documents and the mock's worker are below.
+            define: { __PETSTORE_REFERENCE_BASE__: JSON.stringify(api.base) },
+          },
+        });
       },
     },
   };
