@@ -51,8 +51,7 @@ if (!opts['no-build']) {
   anchorMs = performance.now() - t;
 }
 const t0 = performance.now();
-const [api] = siteApis(DEFAULT_OPTIONS);
-if (!api) throw new Error('no API');
+const [api] = siteApis(DEFAULT_OPTIONS).apis;
 const pages = await sitePages(api);
 const model = await referenceModel(api);
 let mdBytes = 0;

@@ -1,10 +1,10 @@
 // The site's APIs as Astro's routes and components read them: the `virtual:petstore/apis` module the
 // reference integration writes (virtual.ts). Only code Astro runs imports this file; everything else
 // takes an `Api` as an argument.
-import { apis } from 'virtual:petstore/apis';
+import { apis, site } from 'virtual:petstore/apis';
 import type { Api } from './api.ts';
 
-export { apis };
+export { apis, site };
 
 /**
  * The API with that id, else the site's first (the API a guide or a site-wide page shows when it

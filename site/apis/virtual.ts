@@ -4,13 +4,13 @@
  * configuration to its routes: Astro evaluates the config and the pages as separate module instances,
  * so the value is written into a module rather than read from a global.
  */
-import type { Api } from './api.ts';
+import type { SiteApis } from './api.ts';
 
 /** The module's name, as routes and components import it (declared in virtual-module.d.ts). */
 export const APIS_MODULE = 'virtual:petstore/apis';
 
-/** A Vite plugin serving {@link APIS_MODULE} with the given APIs. */
-export function apisModule(apis: readonly Api[]): {
+/** A Vite plugin serving {@link APIS_MODULE} (`apis`, `site`) with the given APIs. */
+export function apisModule(site: SiteApis): {
   name: string;
   resolveId(id: string): string | undefined;
   load(id: string): string | undefined;
@@ -19,6 +19,7 @@ export function apisModule(apis: readonly Api[]): {
   return {
     name: 'petstore:apis',
     resolveId: (id) => (id === APIS_MODULE ? resolved : undefined),
-    load: (id) => (id === resolved ? `export const apis = ${JSON.stringify(apis)};\n` : undefined),
+    load: (id) =>
+      id === resolved ? `export const site = ${JSON.stringify(site)};\nexport const apis = site.apis;\n` : undefined,
   };
 }

@@ -13,8 +13,9 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { DescriptionError, formatDescriptionError } from '../../spec/loader/index.ts';
-import type { Api } from '../apis/api.ts';
-import { ApiEnvironmentError, siteApis } from '../apis/config.ts';
+import type { Api, SiteApis } from '../apis/api.ts';
+import { ApiConfigError, siteApis } from '../apis/config.ts';
+import { ApiListError } from '../apis/list-file.ts';
 import { apisModule } from '../apis/virtual.ts';
 import { referenceData, sidebarGroup } from './loaded-description.ts';
 import type { SidebarItem } from './model/sidebar.ts';
@@ -56,7 +57,9 @@ export interface ReferenceIntegration extends AstroIntegration {
   /** The checked options, defaults filled in. */
   options: ReferenceOptions;
   /** The site's APIs, made from the options and the environment (site/apis/config.ts). */
-  apis: readonly Api[];
+  apis: readonly [Api, ...Api[]];
+  /** The site's APIs and where its reference starts (the catalog with several). */
+  site: SiteApis;
   /** The reference's sidebar group (the description is loaded here, once per build). */
   sidebar(): Promise<SidebarItem>;
 }
@@ -77,21 +80,25 @@ function exitOnDescriptionError(error: unknown): never {
  */
 export default function reference(userOptions?: ReferenceUserOptions): ReferenceIntegration {
   let options: ReferenceOptions;
-  let apis: Api[];
+  let site: SiteApis;
   try {
     options = parseReferenceOptions(userOptions);
-    apis = siteApis(options);
+    site = siteApis(options);
   } catch (error) {
-    // The message names every wrong option or variable; a stack trace into zod would only hide it.
-    if (!(error instanceof ReferenceOptionsError || error instanceof ApiEnvironmentError)) throw error;
+    // The message names every wrong option, variable or list entry; a stack trace into zod would only hide it.
+    if (!(error instanceof ReferenceOptionsError || error instanceof ApiConfigError || error instanceof ApiListError)) {
+      throw error;
+    }
     console.error(error.message);
     process.exit(1);
   }
-  const [api] = apis as [Api];
+  const { apis } = site;
+  const [api] = apis;
   return {
     name: 'petstore:reference',
     options,
     apis,
+    site,
     sidebar: () => sidebarGroup(api).catch(exitOnDescriptionError),
     hooks: {
       'astro:config:setup': async ({ addWatchFile, injectRoute, updateConfig }) => {
@@ -100,7 +107,7 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
         for (const route of referenceRoutes(api.base)) injectRoute(route);
         updateConfig({
           vite: {
-            plugins: [apisModule(apis)],
+            plugins: [apisModule(site)],
             // The try-it button's script (components/reference/TryIt.astro) tells the try-it client
             // (browser/tryit.ts, bundled apart) the base path its documents and the mock's worker are below.
             define: { __PETSTORE_REFERENCE_BASE__: JSON.stringify(api.base) },
