@@ -15,7 +15,6 @@ import mockWorker from './site/integrations/mock-worker.ts';
 import { cacheSearchIndex } from './site/integrations/search-index.ts';
 import serving from './site/integrations/serving.ts';
 import { sitemapAlias } from './site/integrations/sitemap-alias.ts';
-import { siteSidebar } from './site/navigation.ts';
 import ogImages from './site/og/integration.ts';
 import reference from './site/reference/integration.ts';
 
@@ -96,7 +95,7 @@ export default defineConfig({
         // Code blocks: options in ec.config.mjs (wrapping, highlighting that depends on the code only).
         description: 'Reference and guides for the Petstore API: pets, categories, orders and inventory.',
         customCss: ['./site/styles/reference.css'],
-        sidebar: siteSidebar(await apiReference.sidebar()),
+        sidebar: await apiReference.sidebar(),
         lastUpdated: false,
         pagination: true,
         // Agents and link previews (site/agents/): the Markdown alternate link and Open Graph image tags

@@ -62,8 +62,8 @@ export function sitePages(api: Api): Promise<AgentPage[]> {
       buildDate: buildDate(),
       deprecations: mapped.deprecations,
       stability: mapped.stability,
-      changelog: changelogView(changelog(api), await pageLookup(api)),
-      changedIn: (op) => changedIn(changelog(api), op),
+      changelog: changelogView(changelog(api), await pageLookup(api), api.changes.page),
+      changedIn: (op) => changedIn(changelog(api), op, api.changes.page),
     }),
   );
   return c.pages;

@@ -46,6 +46,8 @@ export interface SiteApis {
   readonly base: string;
   /** Whether the site documents several APIs (the `apis` list): a catalog at `base`. */
   readonly catalog: boolean;
+  /** The label of the reference's sidebar group (the site's `sidebar.label`). */
+  readonly label: string;
   /** The APIs in the configured order. */
   readonly apis: readonly [Api, ...Api[]];
 }

@@ -69,7 +69,8 @@ function entryOptions(site: ReferenceOptions, entry: ApiEntry, base: string): Re
     base,
     description: entry.description,
     sidebar: {
-      label: entry.sidebar?.label ?? entry.title ?? site.sidebar.label,
+      // The API's own group: its label, else its title; '' leaves it to the description's `info.title`.
+      label: entry.sidebar?.label ?? entry.title ?? '',
       threshold: entry.sidebar?.threshold ?? site.sidebar.threshold,
     },
     schemaPages: entry.schemaPages ?? site.schemaPages,
@@ -113,7 +114,8 @@ export function siteApis(options: ReferenceOptions, sources: ApiSources = {}): S
           description: resolve(root, e.description),
           ...(e.changelog ? { changelog: resolve(root, e.changelog) } : {}),
         }));
-  if (!entries) return { base: options.base, catalog: false, apis: [oneApi(options, env, cwd, root)] };
+  const label = options.sidebar.label;
+  if (!entries) return { base: options.base, catalog: false, label, apis: [oneApi(options, env, cwd, root)] };
   if (env.PETSTORE_CHANGELOG?.trim()) {
     throw new ApiConfigError(
       'PETSTORE_CHANGELOG names the release record of one description; with several APIs each entry gives its `changelog`',
@@ -148,7 +150,7 @@ export function siteApis(options: ReferenceOptions, sources: ApiSources = {}): S
     }
     folders.set(folder, api);
   }
-  return { base: options.base, catalog: true, apis: apis as [Api, ...Api[]] };
+  return { base: options.base, catalog: true, label, apis: apis as [Api, ...Api[]] };
 }
 
 /** The one-description form's API. */

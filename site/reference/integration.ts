@@ -17,7 +17,7 @@ import type { Api, SiteApis } from '../apis/api.ts';
 import { ApiConfigError, siteApis } from '../apis/config.ts';
 import { ApiListError } from '../apis/list-file.ts';
 import { apisModule } from '../apis/virtual.ts';
-import { referenceData, sidebarGroup } from './loaded-description.ts';
+import { referenceData, siteNavigation } from './loaded-description.ts';
 import type { SidebarItem } from './model/sidebar.ts';
 import {
   parseReferenceOptions,
@@ -33,22 +33,61 @@ export interface ReferenceRoute {
 }
 
 /**
- * The routes the integration injects for a base path: the index, one page per operation, tag and
- * schema (plus the schema and webhook indexes), the explorer and its document, the try-it documents
- * (of every published version).
+ * The routes the integration injects below the reference's root: the front page, one page per
+ * operation, tag and schema (plus the schema and webhook indexes), the explorer and its document, the
+ * try-it documents (of every published version). On a site of several APIs the front page is the
+ * catalog, the per-API routes take the API's id as their first segment (`[api]`, or inside the rest
+ * parameters, so each file is injected once), and each API's description downloads are below its base.
  * Pure.
- * @param base the `base` option (`/reference`)
+ * @param base the reference's root (`/reference`): the one API's base, or the catalog's
+ * @param several whether the site documents several APIs
  */
-export function referenceRoutes(base: string): ReferenceRoute[] {
-  const at = (file: string) => fileURLToPath(new URL(`./routes/${file}`, import.meta.url));
+export function referenceRoutes(base: string, several = false): ReferenceRoute[] {
+  const api = several ? `${base}/[api]` : base;
   return [
-    { pattern: base, entrypoint: at('index.astro') },
-    { pattern: `${base}/explorer`, entrypoint: at('explorer/index.astro') },
-    { pattern: `${base}/explorer/document.json`, entrypoint: at('explorer/document.json.ts') },
+    { pattern: base, entrypoint: route(several ? 'catalog.astro' : 'index.astro') },
+    { pattern: `${api}/explorer`, entrypoint: route('explorer/index.astro') },
+    { pattern: `${api}/explorer/document.json`, entrypoint: route('explorer/document.json.ts') },
     // Every published version's: `${base}/tryit/…` (the current one: an empty rest parameter) and
-    // `${base}/<version>/tryit/…`; more segments than the page route below, so it takes precedence.
-    { pattern: `${base}/[...version]/tryit/[slug].json`, entrypoint: at('tryit/[slug].json.ts') },
-    { pattern: `${base}/[...slug]`, entrypoint: at('[...slug].astro') },
+    // `${base}/<version>/tryit/…` (with several APIs `<id>` or `<id>/<version>`); more segments than the
+    // page route below, so it takes precedence.
+    { pattern: `${base}/[...version]/tryit/[slug].json`, entrypoint: route('tryit/[slug].json.ts') },
+    { pattern: `${base}/[...slug]`, entrypoint: route('[...slug].astro') },
+    ...(several ? downloadRoutes(`${api}/openapi`) : []),
+  ];
+}
+
+/**
+ * The routes of each API's changelog and feed, and of the one API's description downloads (site-wide
+ * paths: `/openapi.yaml`, `/changelog/`); with several APIs, the changelog of each (`/changelog/<id>/`,
+ * `/changelog/<id>.xml`) and a page listing them (`/changelog/`). Pure.
+ */
+export function siteRoutes(several = false): ReferenceRoute[] {
+  const changes = (file: string) => fileURLToPath(new URL(`../changelog/routes/${file}`, import.meta.url));
+  if (several) {
+    return [
+      { pattern: '/changelog', entrypoint: changes('apis.astro') },
+      { pattern: '/changelog/[api]', entrypoint: changes('index.astro') },
+      { pattern: '/changelog/[api].xml', entrypoint: changes('feed.xml.ts') },
+    ];
+  }
+  return [
+    ...downloadRoutes('/openapi'),
+    { pattern: '/changelog', entrypoint: changes('index.astro') },
+    { pattern: '/changelog.xml', entrypoint: changes('feed.xml.ts') },
+  ];
+}
+
+/** A file of the reference's routes (routes/). */
+function route(file: string): string {
+  return fileURLToPath(new URL(`./routes/${file}`, import.meta.url));
+}
+
+/** The description's downloads at `<stem>.yaml` and `<stem>.json`. */
+function downloadRoutes(stem: string): ReferenceRoute[] {
+  return [
+    { pattern: `${stem}.yaml`, entrypoint: route('downloads/openapi.yaml.ts') },
+    { pattern: `${stem}.json`, entrypoint: route('downloads/openapi.json.ts') },
   ];
 }
 
@@ -60,8 +99,8 @@ export interface ReferenceIntegration extends AstroIntegration {
   apis: readonly [Api, ...Api[]];
   /** The site's APIs and where its reference starts (the catalog with several). */
   site: SiteApis;
-  /** The reference's sidebar group (the description is loaded here, once per build). */
-  sidebar(): Promise<SidebarItem>;
+  /** The site's whole sidebar with the reference's groups (the descriptions are loaded here, once per build). */
+  sidebar(): Promise<SidebarItem[]>;
 }
 
 /** Prints a description's problems and ends the process: a build that cannot load it has nothing to show. */
@@ -99,12 +138,12 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
     options,
     apis,
     site,
-    sidebar: () => sidebarGroup(api).catch(exitOnDescriptionError),
+    sidebar: () => siteNavigation(site).catch(exitOnDescriptionError),
     hooks: {
       'astro:config:setup': async ({ addWatchFile, injectRoute, updateConfig }) => {
         const { loaded } = await referenceData(api).catch(exitOnDescriptionError);
         for (const file of loaded.files) addWatchFile(file);
-        for (const route of referenceRoutes(api.base)) injectRoute(route);
+        for (const r of [...referenceRoutes(site.base, site.catalog), ...siteRoutes(site.catalog)]) injectRoute(r);
         updateConfig({
           vite: {
             plugins: [apisModule(site)],

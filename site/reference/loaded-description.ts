@@ -14,8 +14,9 @@ import { dirname, join } from 'node:path';
 import { upgrade } from '@scalar/openapi-upgrader';
 import { buildDate } from '../../spec/dates.ts';
 import { type LoadedDescription, loadDescription } from '../../spec/loader/index.ts';
-import type { Api } from '../apis/api.ts';
+import type { Api, SiteApis } from '../apis/api.ts';
 import { mockBaseOf } from '../mock/hosts/mount.ts';
+import { downloadItems, siteSidebar } from '../navigation.ts';
 import { type MappedReference, mapReference } from './explorer/map.ts';
 import type { OpenApiDocument } from './model/document.ts';
 import { buildReferenceModel } from './model/reference.ts';
@@ -159,13 +160,60 @@ export async function specText(api: Api): Promise<string> {
  * An API's sidebar group with the configured label and threshold.
  * @param current the tag whose operations are listed when the sidebar is pruned (the page's tag)
  * @param release an older version's sidebar (its pages' links); omitted: the current version's
+ * @param several on a site of several APIs: whether this API is the one being read (else its group is
+ *   folded and pruned to its tags), and its changelog and downloads end the group
  */
-export async function sidebarGroup(api: Api, current?: { tag?: string }, release?: string): Promise<SidebarItem> {
+export async function sidebarGroup(
+  api: Api,
+  current?: { tag?: string },
+  release?: string,
+  several?: { reading: boolean },
+): Promise<SidebarItem> {
   const { model, options } = await referenceData(api, release);
-  const label = release === undefined ? options.sidebar.label : `${options.sidebar.label} ${release}`;
+  const name = options.sidebar.label || model.title;
+  const label = release === undefined ? name : `${name} ${release}`;
   return referenceSidebar(model, current, {
     label,
-    threshold: options.sidebar.threshold,
+    threshold: several && !several.reading ? 0 : options.sidebar.threshold,
     explorer: release === undefined,
+    ...(several
+      ? {
+          collapsed: !several.reading,
+          more: [{ label: 'Changelog', link: api.changes.page }, ...downloadItems(api.downloads)],
+        }
+      : {}),
   });
+}
+
+/** Where a page is in the reference: its API, the tag its sidebar opens, its version. */
+export interface SidebarPlace {
+  api: Api;
+  tag?: string;
+  release?: string;
+}
+
+/**
+ * The whole sidebar of a page (site/navigation.ts around the reference's groups): the one API's group,
+ * or on a site of several the catalog and every API's group, the one being read open.
+ * @param place the page's API, tag and version; omitted: a guide, the catalog, a site-wide page
+ */
+export async function siteNavigation(site: SiteApis, place?: SidebarPlace): Promise<SidebarItem[]> {
+  if (!site.catalog) {
+    const api = place?.api ?? site.apis[0];
+    const group = await sidebarGroup(api, place?.tag === undefined ? undefined : { tag: place.tag }, place?.release);
+    return siteSidebar({ group, changelog: api.changes.page, downloads: api.downloads });
+  }
+  const groups: SidebarItem[] = [];
+  for (const api of site.apis) {
+    const reading = api.id === place?.api.id;
+    groups.push(
+      await sidebarGroup(
+        api,
+        reading && place?.tag !== undefined ? { tag: place.tag } : undefined,
+        reading ? place?.release : undefined,
+        { reading },
+      ),
+    );
+  }
+  return siteSidebar({ label: site.label, catalog: `${site.base}/`, apis: groups });
 }

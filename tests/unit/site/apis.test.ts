@@ -122,7 +122,11 @@ describe('several APIs', () => {
       { label: 'B API', threshold: 3 },
       'the entry over the site, its title as label',
     );
-    assert.deepEqual(a.options.sidebar, { label: 'API reference', threshold: 10 }, "the site's options as defaults");
+    assert.deepEqual(
+      a.options.sidebar,
+      { label: '', threshold: 10 },
+      "the site's threshold; the label left to the description's title",
+    );
     assert.equal(b?.publish, 'before-sunset');
     assert.equal(b?.options.base, '/reference/b');
   });

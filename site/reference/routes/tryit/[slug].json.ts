@@ -1,10 +1,11 @@
 // GET /reference/tryit/<slug>.json (the current version) and /reference/<version>/tryit/<slug>.json
-// (an older published version): the one-operation document the try-it client opens, with the servers
-// it may send to (that version's mock, `/api/mock` or `/api/mock/@<version>`, first) and the
+// (an older published version), below each API's base on a site of several
+// (/reference/<id>/tryit/<slug>.json): the one-operation document the try-it client opens, with the
+// servers it may send to (that version's mock, `/api/mock` or `/api/mock/@<version>`, first) and the
 // operations it must refuse. Fetched on the first click only.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import type { Api } from '../../../apis/api.ts';
-import { apis } from '../../../apis/site.ts';
+import { apis, site } from '../../../apis/site.ts';
 import { mockBaseOf } from '../../../mock/hosts/mount.ts';
 import type { TryItData } from '../../../reference/browser/tryit.ts';
 import { tryItDocument } from '../../../reference/model/tryit-document.ts';
@@ -24,7 +25,11 @@ export const getStaticPaths = (async () => {
       for (const op of data.model.operations) {
         if (!op.tryIt) continue;
         paths.push({
-          params: { version: release, slug: op.slug },
+          // The rest parameter: the API's id on a site of several, then the older version's segment.
+          params: {
+            version: [...(site.catalog ? [api.id] : []), ...(release ? [release] : [])].join('/') || undefined,
+            slug: op.slug,
+          },
           props: { api, method: op.method, path: op.path, release },
           cacheKey,
         });
