@@ -129,6 +129,6 @@ export default defineConfig({
     // dist/client/_headers. Last, so it sees every file the other integrations write.
     serving(apiReference.apis),
     // <outDir>/.built-from.json: which description this output shows (npm start rebuilds for another).
-    builtFrom(apiReference.apis),
+    builtFrom(apiReference.site),
   ],
 });

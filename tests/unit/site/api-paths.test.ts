@@ -33,7 +33,13 @@ describe('apiAt', () => {
   });
 
   test('the catalog, the changelogs index, the guides and a lookalike id are no API', () => {
-    for (const path of ['/reference/', '/reference.md', '/changelog/', '/guides/getting-started/', '/reference/partners/']) {
+    for (const path of [
+      '/reference/',
+      '/reference.md',
+      '/changelog/',
+      '/guides/getting-started/',
+      '/reference/partners/',
+    ]) {
       assert.equal(apiAt(several, path), undefined, path);
     }
   });
