@@ -1,21 +1,53 @@
 // `/llms.txt` (llmstxt.org): the site's pages as links to their Markdown twins, and the published
-// versions' reference indexes. site/agents/llms.ts.
+// versions' reference indexes; on a site of several APIs a section per API. site/agents/llms.ts.
 import type { APIRoute } from 'astro';
-import { llmsTxt } from '../agents/llms.ts';
-import { sitePages } from '../agents/site.ts';
+import { type LlmsApi, llmsTxt, llmsTxtOfApis } from '../agents/llms.ts';
+import { allPages, sitePages } from '../agents/site.ts';
 import { siteSkills } from '../agents/site-skills.ts';
+import type { Api } from '../apis/api.ts';
+import { site as apis } from '../apis/site.ts';
 import { referenceModel } from '../reference/loaded-description.ts';
 import { versionSet } from '../reference/versions.ts';
 
-export const GET: APIRoute = async ({ site }) => {
-  const versions = (await versionSet()).versions.map((v) => ({
+/** An API's published versions as llms.txt lists them. */
+async function versionsOf(api: Api) {
+  return (await versionSet(api)).versions.map((v) => ({
     version: v.version,
     current: v.current,
     indexUrl: `${v.base}/`,
   }));
+}
+
+export const GET: APIRoute = async ({ site }) => {
   const origin = site?.href ?? 'http://localhost/';
+  const [first] = apis.apis;
   const skills = await siteSkills(origin);
-  return new Response(llmsTxt(await referenceModel(), await sitePages(), origin, versions, skills), {
-    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-  });
+  let text: string;
+  if (!apis.catalog) {
+    text = llmsTxt(await referenceModel(first), await sitePages(first), origin, await versionsOf(first), skills);
+  } else {
+    const all = await allPages(apis);
+    const catalog = all.find((p) => p.kind === 'catalog');
+    if (!catalog) throw new Error('a site of several APIs has a catalog page');
+    const sections: LlmsApi[] = [];
+    for (const api of apis.apis) {
+      const model = await referenceModel(api);
+      sections.push({
+        title: api.title ?? model.title,
+        model,
+        pages: await sitePages(api, false),
+        versions: await versionsOf(api),
+        fullUrl: `${api.base}/llms-full.txt`,
+        downloads: api.downloads,
+        ...(skills.find((k) => k.api === api.id) ? { skill: skills.find((k) => k.api === api.id) } : {}),
+      });
+    }
+    text = llmsTxtOfApis(
+      all.filter((p) => p.kind === 'guide'),
+      catalog,
+      sections,
+      origin,
+    );
+  }
+  return new Response(text, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

@@ -64,7 +64,7 @@ export interface TryItData {
   hidden: Array<{ method: string; path: string }>;
   mockBase: string;
   securityScheme: string | null;
-  /** The API's id (reference/api-id.ts): what the reader's credentials and server are remembered by. */
+  /** The API's id (site/apis/: `Api.id`): what the reader's credentials and server are remembered by. */
   api: string;
   /** Where they are remembered (the `tryIt.persistAuth` option). */
   persistAuth: PersistAuth;
