@@ -168,7 +168,9 @@ export function tryItDocument(input: OpenApiDocument, method: string, path: stri
     throw new Error(`no operation ${method.toUpperCase()} ${path} in the document`);
   }
   const { 'x-codeSamples': _s, 'x-code-samples': _s2, ...operation } = item[m] as Json;
-  const names = requestExampleNames(doc, operation, item);
+  // `default` stays the first-time request (optional parameters unticked): upgraded 3.0 descriptions
+  // carry a parameter's single `example` under that name.
+  const names = requestExampleNames(doc, operation, item).filter((n) => n !== 'default');
   operation.parameters = disableOptional(doc, operation.parameters, names);
   if (operation.requestBody !== undefined) {
     operation.requestBody = withEveryName(doc, withBodyExamples(doc, operation.requestBody), names);

@@ -61,4 +61,13 @@ describe('try-it document with named examples', () => {
     assert.deepEqual(Object.keys(tenant).sort(), ['admin', 'userRegistration', 'userRegistration alt']);
     assert.equal(tenant.userRegistration?.value, 't-admin');
   });
+  test("a parameter's single example (`default` after the upgrade) keeps an optional parameter unticked", () => {
+    const d = structuredClone(doc);
+    d.paths['/users'].post.parameters = [
+      { name: 'limit', in: 'query', schema: { type: 'integer' }, examples: { default: { value: 20 } } },
+    ];
+    delete d.paths['/users'].post.requestBody;
+    const out = tryItDocument(d, 'post', '/users', []) as unknown as Doc;
+    assert.deepEqual(out.paths['/users']?.post.parameters[0]?.examples, { default: { value: 20, 'x-disabled': true } });
+  });
 });
