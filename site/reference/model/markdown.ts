@@ -45,7 +45,8 @@ const rendered = new Map<string, string>();
 /** Characters that can start Markdown syntax, an entity, an autolink or a line structure. */
 const SYNTAX = /[\\`*_[\]<>#|~&\n]|^\s*(?:[-+>]|\d+[.)])\s|https?:\/\/|www\./;
 
-function escapeHtml(text: string): string {
+/** Text as HTML text (`&`, `<`, `>`, `"` escaped). */
+export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
