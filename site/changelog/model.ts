@@ -13,6 +13,7 @@ import type {
 } from '../../spec/changelog.ts';
 import { compareVersions } from '../../spec/changelog.ts';
 import { formatDay } from '../../spec/dates.ts';
+import { escapeHtml } from '../html.ts';
 
 /**
  * Finds the page of an operation: in the current reference, else in the newest published older version that
@@ -195,9 +196,6 @@ export interface FeedItem {
   description: string;
   content: string;
 }
-
-const escapeHtml = (s: string): string =>
-  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /**
  * The feed's items: one per release, newest first, with the release's operations as HTML. Links are absolute on

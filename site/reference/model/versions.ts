@@ -16,6 +16,7 @@ import type { Changelog } from '../../../spec/changelog.ts';
 import { compareVersions } from '../../../spec/changelog.ts';
 import { formatDay } from '../../../spec/dates.ts';
 import { releaseAnchor } from '../../changelog/model.ts';
+import { escapeHtml } from '../../html.ts';
 import type { OperationSummary } from './views.ts';
 
 /**
@@ -353,9 +354,6 @@ export interface BannerInput {
   /** What changed after the version read: the changelog entry of the next release, when there is one. */
   changesUrl?: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * The banner of an older version's pages, as HTML (Starlight's `banner.content`): the version read, the
