@@ -2,7 +2,7 @@
  * Build-time edge of the changelog pages: the release record (record.ts) and where each operation it names has
  * a page among the published versions.
  */
-import { operationKey } from '../reference/model/versions.ts';
+import { operationKey } from '../reference/model/versions/keys.ts';
 import { versionSet } from '../reference/versions.ts';
 import type { PageOf } from './model.ts';
 

@@ -76,6 +76,11 @@ export function releaseAnchor(version: string): string {
   return `v${version.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
 }
 
+/** A release's entry on the page: `1.1.0` → `/changelog/#v1-1-0`. */
+export function releaseUrl(version: string): string {
+  return `${CHANGELOG_URL}#${releaseAnchor(version)}`;
+}
+
 /**
  * Id of an operation's entry in a release on the page: the release's anchor, then the operationId (else the
  * method and path) in kebab case: `1.1.0`, `listPets` → `v1-1-0-list-pets`. The "Changed in" line of an
@@ -139,7 +144,7 @@ export function releaseView(r: ChangelogRelease, pageOf: PageOf): ReleaseView {
   return {
     version: r.version,
     anchor,
-    url: `${CHANGELOG_URL}#${anchor}`,
+    url: releaseUrl(r.version),
     date: r.date,
     dateText,
     breaking: r.breaking,

@@ -19,7 +19,8 @@ import { type MappedReference, mapReference } from './explorer/map.ts';
 import type { OpenApiDocument } from './model/document.ts';
 import { buildReferenceModel } from './model/reference.ts';
 import { referenceSidebar, type SidebarItem } from './model/sidebar.ts';
-import type { PublishPolicy } from './model/versions.ts';
+import { versionBase } from './model/urls.ts';
+import type { PublishPolicy } from './model/versions/publish.ts';
 import type { ReferenceModel } from './model/views.ts';
 import { DEFAULT_OPTIONS, PUBLISH_POLICY, type ReferenceOptions } from './options.ts';
 
@@ -90,7 +91,7 @@ export async function referenceData(release?: string): Promise<ReferenceData> {
   if (!data) {
     const document = loaded.document as OpenApiDocument;
     const tryIt = options.tryIt.targets;
-    const base = release === undefined ? options.base : `${options.base}/${release}`;
+    const base = versionBase(options.base, release ?? '', release === undefined);
     data = {
       options,
       ...(release === undefined ? {} : { release }),

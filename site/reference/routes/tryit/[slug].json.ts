@@ -7,6 +7,7 @@ import type { TryItData } from '../../../reference/browser/tryit.ts';
 import { tryItDocument } from '../../../reference/model/tryit-document.ts';
 import { mappedReference, mockBaseOf, referenceData } from '../../loaded-description.ts';
 import type { OpenApiDocument } from '../../model/document.ts';
+import { versionSegment } from '../../model/urls.ts';
 import { referencePageKey } from '../../page-cache-key.ts';
 import { versionSet } from '../../versions.ts';
 
@@ -14,13 +15,13 @@ export const prerender = true;
 
 export const getStaticPaths = (async () => {
   const paths = [];
-  for (const { release, data } of (await versionSet()).versions) {
+  for (const { release, version, current, data } of (await versionSet()).versions) {
     // Unchanged documents are copied from the previous build (Astro's incremental build): site/reference/page-cache-key.ts.
     const cacheKey = await referencePageKey(release);
     for (const op of data.model.operations) {
       if (!op.tryIt) continue;
       paths.push({
-        params: { version: release, slug: op.slug },
+        params: { version: versionSegment(version, current), slug: op.slug },
         props: { method: op.method, path: op.path, release },
         cacheKey,
       });
