@@ -12,6 +12,7 @@ import clearOutput from './site/integrations/clear-output.ts';
 import { cnameFile } from './site/integrations/cname.ts';
 import incrementalBuild, { cacheDirFor, DEFAULT_OUT_DIR } from './site/integrations/incremental-build.ts';
 import mockWorker from './site/integrations/mock-worker.ts';
+import pagefindUI from './site/integrations/pagefind-ui.ts';
 import { cacheSearchIndex } from './site/integrations/search-index.ts';
 import serving from './site/integrations/serving.ts';
 import { sitemapAlias } from './site/integrations/sitemap-alias.ts';
@@ -100,18 +101,21 @@ export default defineConfig({
         // Agents and link previews (site/agents/): the Markdown alternate link and Open Graph image tags
         // in every page's head, "Copy page" and "View as Markdown" under the title.
         routeMiddleware: './site/agents/route-middleware.ts',
+        // Overrides, each named for its slot (site/components/overrides/): the agents' directive, title
+        // actions and content-first frame; search by version (more than one version published: the page's
+        // version is the default, "All versions" searches every one, each reference result says its version).
         components: {
-          PageTitle: './site/components/agents/PageTitle.astro',
-          SkipLink: './site/components/agents/SkipLink.astro',
-          PageFrame: './site/components/agents/PageFrame.astro',
-          // Search by version (more than one version published): the page's version is the default,
-          // "All versions" searches every one; each reference result says its version.
-          Search: './site/components/search/Search.astro',
-          Banner: './site/components/search/Banner.astro',
+          PageTitle: './site/components/overrides/PageTitle.astro',
+          SkipLink: './site/components/overrides/SkipLink.astro',
+          PageFrame: './site/components/overrides/PageFrame.astro',
+          Search: './site/components/overrides/Search.astro',
+          Banner: './site/components/overrides/Banner.astro',
         },
       }),
       fileURLToPath(new URL('.', import.meta.url)),
     ),
+    // Starlight's search script gets Pagefind UI with the version scope (site/reference/browser/search-scope.ts).
+    pagefindUI(),
     // /sitemap.xml beside Starlight's /sitemap-index.xml: found on any origin, not only the primary domain.
     sitemapAlias(),
     // Scalar's request client (try-it) is bundled once and reused while its inputs are unchanged
