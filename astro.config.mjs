@@ -98,6 +98,8 @@ export default defineConfig({
         sidebar: siteSidebar(await apiReference.sidebar()),
         lastUpdated: false,
         pagination: true,
+        // The 404 page is site/pages/404.astro (Starlight's own, without its lookup of a `docs/404` entry).
+        disable404Route: true,
         // Agents and link previews (site/agents/): the Markdown alternate link and Open Graph image tags
         // in every page's head, "Copy page" and "View as Markdown" under the title.
         routeMiddleware: './site/agents/route-middleware.ts',
