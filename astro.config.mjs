@@ -21,9 +21,9 @@ import ogImages from './site/og/integration.ts';
 import reference from './site/reference/integration.ts';
 
 // V8 grows the heap up to fourfold after a collection when garbage is cheap to collect, and a build
-// makes garbage fast (page after page of HTML): GitHub's description peaked at 1.35 GB of RSS for a
-// live heap under 600 MB. Doubling at most keeps it at 0.96 GB for 3 % more time (58.2 → 60.0 s).
-// Read at each collection, so it applies from here on; not a NODE_OPTIONS flag.
+// makes garbage fast (page after page of HTML): on a large description the build's memory grows far past
+// the heap it uses. Doubling at most keeps the peak much lower for a little more time (site/README.md
+// "Build cost"). Read at each collection, so it applies from here on; not a NODE_OPTIONS flag.
 setFlagsFromString('--heap-growing-percent=100');
 
 /** The canonical URL comes from `domains.primary` in site/domains.yaml (validated by `docs-domains validate`). */
@@ -55,8 +55,7 @@ export default defineConfig({
   experimental: { incrementalBuild: true },
   output: 'static',
   // Four pages rendered at once: a page's render waits on file writes (its output and the incremental
-  // build's copy), and another page renders meanwhile. GitHub's description, every page rendered,
-  // alternated runs: prerendering 38.7 s against 42.4 s one at a time (mean of 4 each), same output.
+  // build's copy), and another page renders meanwhile; the output is the same (site/README.md "Build cost").
   build: { concurrency: 4 },
   adapter: node({ mode: 'standalone' }),
   server: { port: 4321, host: 'localhost' },
