@@ -12,7 +12,9 @@ import { changelog, pageLookup } from '../changelog/data.ts';
 import { changedIn, changelogView } from '../changelog/model.ts';
 import { buildDate, referenceData } from '../reference/loaded-description.ts';
 import { catalog } from '../reference/model/catalog.ts';
-import { changesSinceUrl, operationKey, type PageRef } from '../reference/model/versions.ts';
+import { changesSinceUrl } from '../reference/model/versions/banner.ts';
+import { operationKey } from '../reference/model/versions/keys.ts';
+import type { PageRef } from '../reference/model/versions/pages.ts';
 import { pageVersions, versionSet } from '../reference/versions.ts';
 import { type AgentPage, agentPages, catalogPage, type GuideSource, guideUrl, type PageApi } from './pages.ts';
 import { markdownPath } from './paths.ts';
@@ -124,7 +126,7 @@ export function olderVersionPages(api: Api): Promise<AgentPage[]> {
       if (version.current || !version.release) continue;
       const release = version.release;
       const { model, mapped } = version.data;
-      const changesUrl = changesSinceUrl(set.changelog, version.version);
+      const changesUrl = changesSinceUrl(set.changelog, version.version, api.changes.page);
       const reference = agentPages({
         model,
         guides: [],
