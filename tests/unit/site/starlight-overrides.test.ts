@@ -144,7 +144,7 @@ describe('what the Search override relies on in Starlight’s Search', () => {
   });
 
   test('its markup starts with the <site-search> element', () => {
-    assert.match(markup.trimStart(), /^<site-search\b/, 'site/components/search/WithSearchVersion.astro writes on it');
+    assert.match(markup.trimStart(), /^<site-search\b/, 'site/components/search/WithSearchScope.astro writes on it');
   });
 
   test('the build knows its script by its module id, whatever the package layout', () => {
