@@ -12,6 +12,8 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { DescriptionError, formatDescriptionError } from '../../spec/loader/index.ts';
+import { formatOverlayProblem, OverlayError } from '../../spec/overlay/index.ts';
+import { localePrefix, siteLocales } from '../i18n/locales.ts';
 import { referenceData, setReferenceOptions, sidebarGroup } from './loaded-description.ts';
 import type { SidebarItem } from './model/sidebar.ts';
 import {
@@ -53,12 +55,18 @@ export interface ReferenceIntegration extends AstroIntegration {
   options: ReferenceOptions;
   /** The reference's sidebar group (the description is loaded here, once per build). */
   sidebar(): Promise<SidebarItem>;
+  /** The reference's sidebar group in a locale (its labels and the description's text in that language). */
+  sidebarIn(locale?: string): Promise<SidebarItem>;
 }
 
 /** Prints a description's problems and ends the process: a build that cannot load it has nothing to show. */
 function exitOnDescriptionError(error: unknown): never {
   if (error instanceof DescriptionError) {
     console.error(formatDescriptionError(error));
+    process.exit(1);
+  }
+  if (error instanceof OverlayError) {
+    console.error(`Invalid translation overlay:\n${error.problems.map((p) => `  ${formatOverlayProblem(p)}`).join('\n')}`);
     process.exit(1);
   }
   throw error;
@@ -84,11 +92,19 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
     name: 'petstore:reference',
     options,
     sidebar: () => sidebarGroup().catch(exitOnDescriptionError),
+    sidebarIn: (locale) => sidebarGroup(undefined, undefined, locale).catch(exitOnDescriptionError),
     hooks: {
       'astro:config:setup': async ({ addWatchFile, injectRoute, updateConfig }) => {
         const { loaded } = await referenceData().catch(exitOnDescriptionError);
         for (const file of loaded.files) addWatchFile(file);
         for (const route of referenceRoutes(options.base)) injectRoute(route);
+        // Every locale's reference below its prefix (`/fr/reference/…`): the same routes, which read the
+        // locale from their URL; each locale's overlay is checked here, before anything is written.
+        for (const { key } of siteLocales()) {
+          const data = await referenceData(undefined, key).catch(exitOnDescriptionError);
+          if ('overlay' in data.loaded && typeof data.loaded.overlay === 'string') addWatchFile(data.loaded.overlay);
+          for (const route of referenceRoutes(`${localePrefix(key)}${options.base}`)) injectRoute(route);
+        }
         // The try-it button's script (components/reference/TryIt.astro) tells the try-it client
         // (browser/tryit.ts, bundled apart) the base path its documents and the mock's worker are below.
         updateConfig({ vite: { define: { __PETSTORE_REFERENCE_BASE__: JSON.stringify(options.base) } } });

@@ -13,6 +13,9 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { upgrade } from '@scalar/openapi-upgrader';
 import { buildDate } from '../../spec/dates.ts';
+import { translator } from '../i18n/catalogue.ts';
+import { localeOf, localePrefix } from '../i18n/locales.ts';
+import { localizedDescription } from '../i18n/overlays.ts';
 import { type LoadedDescription, loadDescription, specPath } from '../../spec/loader/index.ts';
 import { MOCK_BASE, mockBaseOf } from '../mock/hosts/mount.ts';
 import { type MappedReference, mapReference } from './explorer/map.ts';
@@ -30,7 +33,9 @@ export interface ReferenceData {
   options: ReferenceOptions;
   /** The released version these pages show, or undefined for the current version (the working description). */
   release?: string;
-  /** Where this version's pages are: `options.base`, or `<base>/<version>` for an older release. */
+  /** The locale key of these pages (`fr`), undefined for the root locale (English). */
+  locale?: string;
+  /** Where this version's pages are in this locale: `[/<locale>]<options.base>[/<version>]`. */
   base: string;
   loaded: LoadedDescription;
   /** The static pages' model. */
@@ -69,14 +74,20 @@ export function descriptionPath(options: ReferenceOptions = referenceOptions()):
  * options.
  * @param release an older released version (its `released/<version>.yaml`, see {@link releasedFile});
  *   omitted: the current version, the working description
+ * @param locale a locale key of the site (`fr`): the pages below `/<locale>`, their words in its language and,
+ *   for the current version, the description's text from its overlay (site/i18n/overlays.ts); omitted: English
  * @throws {DescriptionError} when the description cannot be loaded (file, line, column, pointer)
+ * @throws {OverlayError} when the locale's overlay cannot be read or changes anything but text
  * @throws {Error} on an invalid `x-stability`, `x-deprecated-sunset`, `x-successor` or `x-tagGroups`, or
  *   when the release's file is missing
  */
-export async function referenceData(release?: string): Promise<ReferenceData> {
+export async function referenceData(release?: string, locale?: string): Promise<ReferenceData> {
   const options = referenceOptions();
   const file = release === undefined ? descriptionPath(options) : releasedFile(release);
-  const loaded = await loadDescription(file);
+  const original = await loadDescription(file);
+  // An overlay is written against the working description; an older release shows its own (English) text.
+  const loaded =
+    locale && release === undefined ? await localizedDescription(original, locale, options.overlays) : original;
   const store = globalThis as Store;
   store[DATA_KEY] ??= new WeakMap();
   let byOptions = store[DATA_KEY].get(loaded);
@@ -85,15 +96,17 @@ export async function referenceData(release?: string): Promise<ReferenceData> {
     store[DATA_KEY].set(loaded, byOptions);
   }
   const date = buildDate();
-  const key = `${date} ${release ?? ''} ${JSON.stringify(options)}`;
+  const key = `${date} ${release ?? ''} ${locale ?? ''} ${JSON.stringify(options)}`;
   let data = byOptions.get(key);
   if (!data) {
     const document = loaded.document as OpenApiDocument;
     const tryIt = options.tryIt.targets;
-    const base = release === undefined ? options.base : `${options.base}/${release}`;
+    const base = `${localePrefix(locale)}${release === undefined ? options.base : `${options.base}/${release}`}`;
+    const lang = locale ? localeOf(locale).lang : 'en';
     data = {
       options,
       ...(release === undefined ? {} : { release }),
+      ...(locale ? { locale } : {}),
       base,
       loaded,
       model: buildReferenceModel(document, {
@@ -102,6 +115,8 @@ export async function referenceData(release?: string): Promise<ReferenceData> {
         base,
         schemaPages: options.schemaPages,
         sampleTargets: options.codeSamples.targets,
+        lang,
+        t: translator(lang),
       }),
       mapped: mapReference(explorerDocument(loaded), {
         buildDate: date,
@@ -178,13 +193,13 @@ function explorerDocument(loaded: LoadedDescription): OpenApiDocument {
 }
 
 /** The static reference pages' model. */
-export async function referenceModel(release?: string): Promise<ReferenceModel> {
-  return (await referenceData(release)).model;
+export async function referenceModel(release?: string, locale?: string): Promise<ReferenceModel> {
+  return (await referenceData(release, locale)).model;
 }
 
 /** The description mapped for Scalar's explorer. */
-export async function mappedReference(release?: string): Promise<MappedReference> {
-  return (await referenceData(release)).mapped;
+export async function mappedReference(release?: string, locale?: string): Promise<MappedReference> {
+  return (await referenceData(release, locale)).mapped;
 }
 
 /** The description's internal form (OpenAPI 3.2): what the try-it documents are cut from. */
@@ -207,12 +222,20 @@ export async function specText(): Promise<string> {
  * @param current the tag whose operations are listed when the sidebar is pruned (the page's tag)
  * @param release an older version's sidebar (its pages' links); omitted: the current version's
  */
-export async function sidebarGroup(current?: { tag?: string }, release?: string): Promise<SidebarItem> {
-  const { model, options } = await referenceData(release);
-  const label = release === undefined ? options.sidebar.label : `${options.sidebar.label} ${release}`;
-  return referenceSidebar(model, current, {
-    label,
-    threshold: options.sidebar.threshold,
-    explorer: release === undefined,
-  });
+export async function sidebarGroup(
+  current?: { tag?: string },
+  release?: string,
+  locale?: string,
+): Promise<SidebarItem> {
+  const { model, options } = await referenceData(release, locale);
+  const t = translator(locale ? localeOf(locale).lang : 'en');
+  // The default label is a message of the catalogue; a label the site chose is its own words.
+  const own = options.sidebar.label === DEFAULT_OPTIONS.sidebar.label ? t('ref.sidebar.label') : options.sidebar.label;
+  const label = release === undefined ? own : `${own} ${release}`;
+  return referenceSidebar(
+    model,
+    current,
+    { label, threshold: options.sidebar.threshold, explorer: release === undefined, t },
+    localePrefix(locale),
+  );
 }

@@ -6,6 +6,8 @@
  * process and current reference data (on `globalThis`, as loaded-description.ts does).
  */
 
+import { translator } from '../i18n/catalogue.ts';
+import { localeOf, localizedPath } from '../i18n/locales.ts';
 import type { Changelog } from '../../spec/changelog.ts';
 import { changelog as releaseRecord } from '../changelog/record.ts';
 import { buildDate, publishPolicy, type ReferenceData, referenceData } from './loaded-description.ts';
@@ -75,8 +77,8 @@ function pagesOf(model: ReferenceModel, version: string, current: boolean): Vers
  * @throws {Error} when a published release's file is missing, a version cannot be a URL segment, or the
  *   changelog or `PETSTORE_VERSIONS` is invalid
  */
-export async function versionSet(): Promise<VersionSet> {
-  const currentData = await referenceData();
+export async function versionSet(locale?: string): Promise<VersionSet> {
+  const currentData = await referenceData(undefined, locale);
   const store = globalThis as Store;
   store[SET_KEY] ??= new WeakMap();
   const cached = store[SET_KEY].get(currentData);
@@ -92,7 +94,7 @@ export async function versionSet(): Promise<VersionSet> {
         `Version ${JSON.stringify(release)} cannot name a folder of pages (letters, digits, '.', '-', '_', '~', '+')`,
       );
     }
-    const data = await referenceData(release);
+    const data = await referenceData(release, locale);
     versions.push({ ...pagesOf(data.model, release, false), release, data });
   }
   const set: VersionSet = {
@@ -121,13 +123,14 @@ export interface PageVersions {
  * What a page of a version shows about versions.
  * @param release the page's release, undefined for the current version
  */
-export async function pageVersions(page: PageRef, release?: string): Promise<PageVersions> {
-  const set = await versionSet();
+export async function pageVersions(page: PageRef, release?: string, locale?: string): Promise<PageVersions> {
+  const set = await versionSet(locale);
   const version = set.versions.find((v) => v.release === release) ?? set.current;
   const targets = set.versions.length < 2 ? [] : switchTargets(page, version.version, set.versions, set.absent);
   if (version.current) return { reading: version.version, current: true, targets };
   const samePageUrl = targets.find((t) => t.current)?.href ?? `${set.current.base}/`;
-  const changesUrl = changesSinceUrl(set.changelog, version.version);
+  const since = changesSinceUrl(set.changelog, version.version);
+  const changesUrl = since ? localizedPath(since, locale) : undefined;
   return {
     reading: version.version,
     current: false,
@@ -139,7 +142,7 @@ export async function pageVersions(page: PageRef, release?: string): Promise<Pag
         current: set.current.version,
         samePageUrl,
         ...(changesUrl ? { changesUrl } : {}),
-      }),
+      }, translator(locale ? localeOf(locale).lang : 'en')),
     },
   };
 }

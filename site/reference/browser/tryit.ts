@@ -22,6 +22,7 @@ import { getThemeStyles } from '@scalar/themes';
 import { createWorkspaceStore, type WorkspaceStore } from '@scalar/workspace-store/client';
 import { watch } from 'vue';
 import { CLAIM_MESSAGE, mockWorkerPaths, PROBE_HEADER } from '../../mock/hosts/mount.ts';
+import { scalarLocale } from '../../i18n/scalar.ts';
 import { watchScalarA11y } from './scalar-a11y.ts';
 
 /** The in-browser mock's worker and scope, below the reference's base path (set by {@link openTryIt}). */
@@ -257,6 +258,8 @@ export async function openTryIt(target: {
   base: string;
   /** The reference's base path (`/reference`), where the mock's worker is; default `base`. */
   referenceBase?: string;
+  /** The page's language (BCP-47): the client's own words in it where Scalar ships that language. */
+  lang?: string;
 }): Promise<void> {
   statusEl = target.status;
   WORKER = mockWorkerPaths(target.referenceBase ?? target.base);
@@ -275,7 +278,9 @@ export async function openTryIt(target: {
     await store.addDocument({ name, document: data.document });
     documents.add(name);
   }
+  const locale = scalarLocale(target.lang);
   const options = {
+    ...(locale ? { localization: { locale } } : {}),
     customFetch: guardedFetch,
     hiddenClients: [],
     authentication: data.securityScheme

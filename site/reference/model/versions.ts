@@ -12,6 +12,9 @@
  *   page that says so ({@link absentPages}).
  */
 
+import { type Translate, translator } from '../../i18n/catalogue.ts';
+import { formatDate } from '../../i18n/format.ts';
+import { richMessage } from '../../i18n/rich.ts';
 import type { Changelog } from '../../../spec/changelog.ts';
 import { compareVersions } from '../../../spec/changelog.ts';
 import { formatDay } from '../../../spec/dates.ts';
@@ -324,19 +327,21 @@ function counterpart(page: PageRef, v: VersionPages, absent: readonly AbsentPage
  * The sentence of an absent page saying why, e.g. "It was removed in 2.0.0, after its sunset date 30 June 2026."
  * Pure.
  */
-export function absenceText(reason: AbsenceReason): string {
+export function absenceText(reason: AbsenceReason, t: Translate = translator('en'), lang = 'en'): string {
   switch (reason.kind) {
     case 'added':
-      return `It was added in ${reason.in}.`;
-    case 'removed':
-      if (!reason.sunset) return `It was removed in ${reason.in}.`;
+      return t('ref.absent.added', { version: reason.in });
+    case 'removed': {
+      if (!reason.sunset) return t('ref.absent.removed', { version: reason.in });
+      const date = formatDate(reason.sunset, lang);
       // RFC 8594 §3: the sunset day still belongs to the operation, so "after" means a later release day.
-      if (!reason.date) return `It was removed in ${reason.in}; its sunset date was ${formatDay(reason.sunset)}.`;
+      if (!reason.date) return t('ref.absent.removedSunset', { version: reason.in, date });
       return reason.date > reason.sunset
-        ? `It was removed in ${reason.in}, after its sunset date ${formatDay(reason.sunset)}.`
-        : `It was removed in ${reason.in}, before its sunset date ${formatDay(reason.sunset)}.`;
+        ? t('ref.absent.removedAfter', { version: reason.in, date })
+        : t('ref.absent.removedBefore', { version: reason.in, date });
+    }
     case 'missing':
-      return 'This version does not have it.';
+      return t('ref.absent.missing');
   }
 }
 
@@ -361,15 +366,16 @@ const escapeHtml = (s: string) =>
  * The banner of an older version's pages, as HTML (Starlight's `banner.content`): the version read, the
  * current one, this page in the current version and what changed since. Pure; every value escaped.
  */
-export function olderVersionBanner(input: BannerInput): string {
+export function olderVersionBanner(input: BannerInput, t: Translate = translator('en')): string {
   const changes = input.changesUrl
-    ? ` · <a href="${escapeHtml(input.changesUrl)}">What changed since ${escapeHtml(input.reading)}</a>`
+    ? ` · <a href="${escapeHtml(input.changesUrl)}">${escapeHtml(t('ref.versions.changesSince', { version: input.reading }))}</a>`
     : '';
-  return (
-    `You are reading version <strong>${escapeHtml(input.reading)}</strong> of the ${escapeHtml(input.title)}, ` +
-    `an older version; the current version is <strong>${escapeHtml(input.current)}</strong>. ` +
-    `<a href="${escapeHtml(input.samePageUrl)}">This page in ${escapeHtml(input.current)}</a>${changes}`
-  );
+  const sentence = richMessage(t, 'ref.versions.banner', {
+    reading: { html: `<strong>${escapeHtml(input.reading)}</strong>` },
+    title: input.title,
+    current: { html: `<strong>${escapeHtml(input.current)}</strong>` },
+  });
+  return `${sentence} <a href="${escapeHtml(input.samePageUrl)}">${escapeHtml(t('ref.versions.samePage', { version: input.current }))}</a>${changes}`;
 }
 
 /**

@@ -2,11 +2,15 @@
 // groups, badges, servers with the mock first; reference/explorer/map.ts). Loaded by URL, so the explorer page
 // stays small and the document is cached on its own.
 import type { APIRoute } from 'astro';
+import { siteLocales, splitLocale } from '../../../i18n/locales.ts';
 import { mappedReference } from '../../loaded-description.ts';
+
+/** The locale a URL path is in (`/fr/reference/…` → `fr`), undefined for the root locale. */
+const pathLocale = (path: string) => splitLocale(path, siteLocales().map((l) => l.key as string)).key;
 
 export const prerender = true;
 
-export const GET: APIRoute = async () =>
-  new Response(JSON.stringify((await mappedReference()).document), {
+export const GET: APIRoute = async ({ url }) =>
+  new Response(JSON.stringify((await mappedReference(undefined, pathLocale(url.pathname))).document), {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });

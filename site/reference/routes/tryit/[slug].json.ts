@@ -4,6 +4,7 @@
 // operations it must refuse. Fetched on the first click only.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import type { TryItData } from '../../../reference/browser/tryit.ts';
+import { siteLocales, splitLocale } from '../../../i18n/locales.ts';
 import { tryItDocument } from '../../../reference/model/tryit-document.ts';
 import { mappedReference, mockBaseOf, referenceData } from '../../loaded-description.ts';
 import type { OpenApiDocument } from '../../model/document.ts';
@@ -12,16 +13,17 @@ import { versionSet } from '../../versions.ts';
 
 export const prerender = true;
 
-export const getStaticPaths = (async () => {
+export const getStaticPaths = (async ({ routePattern }) => {
+  const { key: locale } = splitLocale(routePattern, siteLocales().map((l) => l.key as string));
   const paths = [];
-  for (const { release, data } of (await versionSet()).versions) {
+  for (const { release, data } of (await versionSet(locale)).versions) {
     // Unchanged documents are copied from the previous build (Astro's incremental build): site/reference/page-cache-key.ts.
-    const cacheKey = await referencePageKey(release);
+    const cacheKey = `${await referencePageKey(release)}${locale ? ` ${locale}` : ''}`;
     for (const op of data.model.operations) {
       if (!op.tryIt) continue;
       paths.push({
         params: { version: release, slug: op.slug },
-        props: { method: op.method, path: op.path, release },
+        props: { method: op.method, path: op.path, release, locale },
         cacheKey,
       });
     }
@@ -31,8 +33,9 @@ export const getStaticPaths = (async () => {
 
 export const GET: APIRoute = async ({ props }) => {
   const release = props.release as string | undefined;
-  const { configuration, hiddenTryIt } = await mappedReference(release);
-  const { document } = (await referenceData(release)).loaded;
+  const locale = props.locale as string | undefined;
+  const { configuration, hiddenTryIt } = await mappedReference(release, locale);
+  const { document } = (await referenceData(release, locale)).loaded;
   const data: TryItData = {
     document: tryItDocument(document as OpenApiDocument, props.method, props.path, configuration.servers),
     servers: configuration.servers,
