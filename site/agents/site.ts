@@ -12,6 +12,8 @@ import { changedIn, changelogView } from '../changelog/model.ts';
 import { buildDate, referenceData } from '../reference/loaded-description.ts';
 import { changesSinceUrl, operationKey, type PageRef } from '../reference/model/versions.ts';
 import { pageVersions, versionSet } from '../reference/versions.ts';
+import { translator } from '../i18n/catalogue.ts';
+import { localizedPath, siteLocales } from '../i18n/locales.ts';
 import { type AgentPage, agentPages, type GuideSource, guideUrl } from './pages.ts';
 import { markdownPath } from './paths.ts';
 import { absentMarkdown, olderVersionNote, withVersionNote } from './versions.ts';
@@ -137,6 +139,37 @@ export function olderVersionPages(): Promise<AgentPage[]> {
   return older;
 }
 
+let localized: Promise<AgentPage[]> | undefined;
+
+/**
+ * The reference pages of every locale of the build beside the root (`/fr/reference/list-pets.md`): the
+ * locale's model (the description's text from its overlay) with the twins' headings in its language.
+ * The guides are the root locale's only (they have no translation; Starlight shows them in English on
+ * the locales' pages). Computed once per process.
+ */
+export function localizedPages(): Promise<AgentPage[]> {
+  localized ??= (async () => {
+    const out: AgentPage[] = [];
+    for (const { key, lang } of siteLocales()) {
+      const { model, mapped } = await referenceData(undefined, key);
+      const pages = agentPages({
+        model,
+        guides: [],
+        buildDate: buildDate(),
+        deprecations: mapped.deprecations,
+        stability: mapped.stability,
+        changedIn: (op) =>
+          changedIn(changelog(), op).map((v) => ({ ...v, url: localizedPath(v.url, key) })),
+        lang,
+        t: translator(lang),
+      });
+      out.push(...pages.map((p) => ({ ...p, locale: key as string })));
+    }
+    return out;
+  })();
+  return localized;
+}
+
 /** The absent pages of the current version (an operation only older versions have). */
 async function currentAbsentPages(): Promise<AgentPage[]> {
   const set = await versionSet();
@@ -159,7 +192,12 @@ async function currentAbsentPages(): Promise<AgentPage[]> {
  * llms.txt and the MCP corpus read the current version's.
  */
 export async function allPages(): Promise<AgentPage[]> {
-  return [...(await sitePages()), ...(await currentAbsentPages()), ...(await olderVersionPages())];
+  return [
+    ...(await sitePages()),
+    ...(await currentAbsentPages()),
+    ...(await olderVersionPages()),
+    ...(await localizedPages()),
+  ];
 }
 
 /** The page at a URL path (`/reference/list-pets/`, `/reference/1.0.0/list-pets/`), or undefined. */

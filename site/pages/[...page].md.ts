@@ -36,7 +36,9 @@ export const getStaticPaths = (async () => {
     paths.push({
       params: { page: page.mdUrl.slice(1, -'.md'.length) },
       props: { page },
-      ...(GENERATED.has(page.kind) ? { cacheKey: await keyOf(page.version) } : {}),
+      ...(GENERATED.has(page.kind)
+        ? { cacheKey: `${await keyOf(page.version)}${page.locale ? ` ${page.locale}` : ''}` }
+        : {}),
     });
   }
   return paths;

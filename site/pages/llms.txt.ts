@@ -2,7 +2,8 @@
 // versions' reference indexes. site/agents/llms.ts.
 import type { APIRoute } from 'astro';
 import { llmsTxt } from '../agents/llms.ts';
-import { sitePages } from '../agents/site.ts';
+import { localizedPages, sitePages } from '../agents/site.ts';
+import { siteLocales } from '../i18n/locales.ts';
 import { referenceModel } from '../reference/loaded-description.ts';
 import { versionSet } from '../reference/versions.ts';
 
@@ -12,7 +13,14 @@ export const GET: APIRoute = async ({ site }) => {
     current: v.current,
     indexUrl: `${v.base}/`,
   }));
-  return new Response(llmsTxt(await referenceModel(), await sitePages(), site?.href ?? 'http://localhost/', versions), {
+  const localized = await localizedPages();
+  const locales = siteLocales().map((l) => ({
+    label: l.label,
+    lang: l.lang,
+    pages: localized.filter((p) => p.locale === l.key),
+  }));
+  const text = llmsTxt(await referenceModel(), await sitePages(), site?.href ?? 'http://localhost/', versions, locales);
+  return new Response(text, {
     headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   });
 };
