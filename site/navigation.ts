@@ -59,5 +59,10 @@ export function withTranslations(root: SidebarItem[], byLang: Record<string, Sid
     }
     return own;
   };
-  return root.map((item, i) => walk(item, Object.entries(byLang).map(([lang, items]) => [lang, items[i]])));
+  return root.map((item, i) =>
+    walk(
+      item,
+      Object.entries(byLang).map(([lang, items]) => [lang, items[i]]),
+    ),
+  );
 }

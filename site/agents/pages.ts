@@ -3,8 +3,9 @@
  * Graph images, the MCP server and the page head need of it. Pure: the reference model and the guides'
  * sources come in; Markdown is rendered on demand (`markdown()`), so listing 2,000 pages costs nothing.
  */
-import type { Translate } from '../i18n/catalogue.ts';
+
 import { CHANGELOG_URL, changelogMarkdown, type ReleaseView } from '../changelog/model.ts';
+import type { Translate } from '../i18n/catalogue.ts';
 import type { StabilityMarker } from '../reference/explorer/map.ts';
 import { type Deprecation, deprecationNotice, formatDay } from '../reference/model/lifecycle.ts';
 import { metaDescription } from '../reference/model/reference.ts';

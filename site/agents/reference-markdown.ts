@@ -7,6 +7,7 @@
  * that follows them stays in Markdown; links written in the description's own Markdown are kept.
  */
 
+import { type Translate, translator } from '../i18n/catalogue.ts';
 import { shortenedNote } from '../reference/model/long-values.ts';
 import type { SchemaLink, SchemaNode } from '../reference/model/schema.ts';
 import { tryItHint } from '../reference/model/tryit-hint.ts';
@@ -19,7 +20,6 @@ import type {
   SchemeView,
   TagView,
 } from '../reference/model/views.ts';
-import { type Translate, translator } from '../i18n/catalogue.ts';
 import { markdownPath } from './paths.ts';
 
 /** What an operation's Markdown needs besides its view. */
@@ -294,7 +294,9 @@ export function operationMarkdown(op: OperationView, ctx: OperationMarkdownConte
     ...(op.hasOperationId ? [`operationId ${code(op.operationId)}`] : []),
     `${t('ref.operation.tag')} ${mdLink(op.tag, op.tagUrl)}`,
     ...op.labels.map((l) => l.name),
-    ...(ctx.base && op.kind !== 'webhook' ? [`[${t('ref.operation.openInExplorer')}](${ctx.base}/explorer/#${op.legacyAnchor})`] : []),
+    ...(ctx.base && op.kind !== 'webhook'
+      ? [`[${t('ref.operation.openInExplorer')}](${ctx.base}/explorer/#${op.legacyAnchor})`]
+      : []),
   ].join(' ');
   out.push(`${meta} · ${ctx.apiTitle}, ${t('ref.tag.group')} ${op.group} · [${t('agents.htmlPage')}](${op.url})`);
   if (ctx.changedIn && ctx.changedIn.length > 0)
@@ -324,7 +326,14 @@ export function operationMarkdown(op: OperationView, ctx: OperationMarkdownConte
   out.push(`## ${t('ref.heading.authentication')}`, securityText(op.security));
   if (op.parameters.length > 0) out.push(`## ${t('ref.heading.parameters')}`, parametersTable(op.parameters));
   if (op.requestBody) {
-    out.push(`## ${t('ref.heading.requestBody')}`, ctx.t ? t(op.requestBody.required ? 'ref.required' : 'ref.optional') : op.requestBody.required ? 'Required.' : 'Optional.');
+    out.push(
+      `## ${t('ref.heading.requestBody')}`,
+      ctx.t
+        ? t(op.requestBody.required ? 'ref.required' : 'ref.optional')
+        : op.requestBody.required
+          ? 'Required.'
+          : 'Optional.',
+    );
     if (op.requestBody.description) out.push(op.requestBody.description.trim());
     out.push(...mediaBlocks(op.requestBody.contents));
   }

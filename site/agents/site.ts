@@ -9,11 +9,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { changelog, pageLookup } from '../changelog/data.ts';
 import { changedIn, changelogView } from '../changelog/model.ts';
+import { translator } from '../i18n/catalogue.ts';
+import { localizedPath, siteLocales } from '../i18n/locales.ts';
 import { buildDate, referenceData } from '../reference/loaded-description.ts';
 import { changesSinceUrl, operationKey, type PageRef } from '../reference/model/versions.ts';
 import { pageVersions, versionSet } from '../reference/versions.ts';
-import { translator } from '../i18n/catalogue.ts';
-import { localizedPath, siteLocales } from '../i18n/locales.ts';
 import { type AgentPage, agentPages, type GuideSource, guideUrl } from './pages.ts';
 import { markdownPath } from './paths.ts';
 import { absentMarkdown, olderVersionNote, withVersionNote } from './versions.ts';
@@ -158,8 +158,7 @@ export function localizedPages(): Promise<AgentPage[]> {
         buildDate: buildDate(),
         deprecations: mapped.deprecations,
         stability: mapped.stability,
-        changedIn: (op) =>
-          changedIn(changelog(), op).map((v) => ({ ...v, url: localizedPath(v.url, key) })),
+        changedIn: (op) => changedIn(changelog(), op).map((v) => ({ ...v, url: localizedPath(v.url, key) })),
         lang,
         t: translator(lang),
       });

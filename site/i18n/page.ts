@@ -19,7 +19,10 @@ export interface PageLanguage {
 /**
  * @param astro the page's `Astro` (its URL and Starlight's locals)
  */
-export function pageLanguage(astro: { url: URL; locals: { t: (key: string, options?: object) => string } }): PageLanguage {
+export function pageLanguage(astro: {
+  url: URL;
+  locals: { t: (key: string, options?: object) => string };
+}): PageLanguage {
   const { key } = splitLocale(
     astro.url.pathname,
     siteLocales().map((l) => l.key as string),

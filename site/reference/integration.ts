@@ -66,7 +66,9 @@ function exitOnDescriptionError(error: unknown): never {
     process.exit(1);
   }
   if (error instanceof OverlayError) {
-    console.error(`Invalid translation overlay:\n${error.problems.map((p) => `  ${formatOverlayProblem(p)}`).join('\n')}`);
+    console.error(
+      `Invalid translation overlay:\n${error.problems.map((p) => `  ${formatOverlayProblem(p)}`).join('\n')}`,
+    );
     process.exit(1);
   }
   throw error;

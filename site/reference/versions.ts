@@ -6,10 +6,10 @@
  * process and current reference data (on `globalThis`, as loaded-description.ts does).
  */
 
-import { translator } from '../i18n/catalogue.ts';
-import { localeOf, localizedPath } from '../i18n/locales.ts';
 import type { Changelog } from '../../spec/changelog.ts';
 import { changelog as releaseRecord } from '../changelog/record.ts';
+import { translator } from '../i18n/catalogue.ts';
+import { localeOf, localizedPath } from '../i18n/locales.ts';
 import { buildDate, publishPolicy, type ReferenceData, referenceData } from './loaded-description.ts';
 import {
   type AbsentPage,
@@ -136,13 +136,16 @@ export async function pageVersions(page: PageRef, release?: string, locale?: str
     current: false,
     targets,
     banner: {
-      content: olderVersionBanner({
-        title: version.data.model.title,
-        reading: version.version,
-        current: set.current.version,
-        samePageUrl,
-        ...(changesUrl ? { changesUrl } : {}),
-      }, translator(locale ? localeOf(locale).lang : 'en')),
+      content: olderVersionBanner(
+        {
+          title: version.data.model.title,
+          reading: version.version,
+          current: set.current.version,
+          samePageUrl,
+          ...(changesUrl ? { changesUrl } : {}),
+        },
+        translator(locale ? localeOf(locale).lang : 'en'),
+      ),
     },
   };
 }

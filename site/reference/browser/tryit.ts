@@ -21,8 +21,8 @@ import styleUrl from '@scalar/api-client/style.css?url';
 import { getThemeStyles } from '@scalar/themes';
 import { createWorkspaceStore, type WorkspaceStore } from '@scalar/workspace-store/client';
 import { watch } from 'vue';
-import { CLAIM_MESSAGE, mockWorkerPaths, PROBE_HEADER } from '../../mock/hosts/mount.ts';
 import { scalarLocale } from '../../i18n/scalar.ts';
+import { CLAIM_MESSAGE, mockWorkerPaths, PROBE_HEADER } from '../../mock/hosts/mount.ts';
 import { watchScalarA11y } from './scalar-a11y.ts';
 
 /** The in-browser mock's worker and scope, below the reference's base path (set by {@link openTryIt}). */

@@ -134,6 +134,11 @@ export function deprecationBody(
 }
 
 /** The sentence about a deprecation a reader sees at the top of the operation (title in bold, then the body). */
-export function deprecationNotice(d: Deprecation, buildDate: string, t: Translate = translator('en'), lang = 'en'): string {
+export function deprecationNotice(
+  d: Deprecation,
+  buildDate: string,
+  t: Translate = translator('en'),
+  lang = 'en',
+): string {
   return `**${deprecationTitle(d, t, lang)}.** ${deprecationBody(d, buildDate, t, lang)}`;
 }

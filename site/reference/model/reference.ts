@@ -153,7 +153,12 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
   // page expands or collapses, so the search below sees the pages as they will be built.
   let paged: ReadonlySet<string> | null = null;
   const schemaUrl = (name: string) => (!paged || paged.has(name) ? pageUrl(name) : undefined);
-  const baseCtx: SchemaContext = { doc, schemaUrl, maxRefDepth: options.maxRefDepth ?? 2, ...(options.t ? { t: options.t } : {}) };
+  const baseCtx: SchemaContext = {
+    doc,
+    schemaUrl,
+    maxRefDepth: options.maxRefDepth ?? 2,
+    ...(options.t ? { t: options.t } : {}),
+  };
 
   const tagSlugList = uniqueSlugs(tagNames);
   const tagSlug = new Map(tagNames.map((t, i) => [t, tagSlugList[i] ?? slugifyTag(t)]));

@@ -360,7 +360,13 @@ export function collapsedSchemas(value: unknown, into: Set<string>): void {
 }
 
 /** The label of a `oneOf`/`anyOf` alternative: its schema name, else its `title`, else `Option n (type)`. */
-function variantLabel(doc: Json, raw: unknown, node: SchemaNode | undefined, i: number, t: Translate = english): string {
+function variantLabel(
+  doc: Json,
+  raw: unknown,
+  node: SchemaNode | undefined,
+  i: number,
+  t: Translate = english,
+): string {
   if (node?.ref) return node.ref.name;
   const target = deref(doc, raw);
   if (isObject(target) && typeof target.title === 'string' && target.title.trim()) return target.title.trim();

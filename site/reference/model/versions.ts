@@ -12,13 +12,13 @@
  *   page that says so ({@link absentPages}).
  */
 
-import { type Translate, translator } from '../../i18n/catalogue.ts';
-import { formatDate } from '../../i18n/format.ts';
-import { richMessage } from '../../i18n/rich.ts';
 import type { Changelog } from '../../../spec/changelog.ts';
 import { compareVersions } from '../../../spec/changelog.ts';
 import { formatDay } from '../../../spec/dates.ts';
 import { releaseAnchor } from '../../changelog/model.ts';
+import { type Translate, translator } from '../../i18n/catalogue.ts';
+import { formatDate } from '../../i18n/format.ts';
+import { richMessage } from '../../i18n/rich.ts';
 import type { OperationSummary } from './views.ts';
 
 /**

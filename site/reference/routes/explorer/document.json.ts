@@ -6,7 +6,11 @@ import { siteLocales, splitLocale } from '../../../i18n/locales.ts';
 import { mappedReference } from '../../loaded-description.ts';
 
 /** The locale a URL path is in (`/fr/reference/…` → `fr`), undefined for the root locale. */
-const pathLocale = (path: string) => splitLocale(path, siteLocales().map((l) => l.key as string)).key;
+const pathLocale = (path: string) =>
+  splitLocale(
+    path,
+    siteLocales().map((l) => l.key as string),
+  ).key;
 
 export const prerender = true;
 

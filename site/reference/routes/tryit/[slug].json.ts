@@ -3,8 +3,8 @@
 // it may send to (that version's mock, `/api/mock` or `/api/mock/@<version>`, first) and the
 // operations it must refuse. Fetched on the first click only.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import type { TryItData } from '../../../reference/browser/tryit.ts';
 import { siteLocales, splitLocale } from '../../../i18n/locales.ts';
+import type { TryItData } from '../../../reference/browser/tryit.ts';
 import { tryItDocument } from '../../../reference/model/tryit-document.ts';
 import { mappedReference, mockBaseOf, referenceData } from '../../loaded-description.ts';
 import type { OpenApiDocument } from '../../model/document.ts';
@@ -14,7 +14,10 @@ import { versionSet } from '../../versions.ts';
 export const prerender = true;
 
 export const getStaticPaths = (async ({ routePattern }) => {
-  const { key: locale } = splitLocale(routePattern, siteLocales().map((l) => l.key as string));
+  const { key: locale } = splitLocale(
+    routePattern,
+    siteLocales().map((l) => l.key as string),
+  );
   const paths = [];
   for (const { release, data } of (await versionSet(locale)).versions) {
     // Unchanged documents are copied from the previous build (Astro's incremental build): site/reference/page-cache-key.ts.
