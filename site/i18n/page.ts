@@ -19,10 +19,7 @@ export interface PageLanguage {
 /**
  * @param astro the page's `Astro` (its URL and Starlight's locals)
  */
-export function pageLanguage(astro: {
-  url: URL;
-  locals: { t: (key: string, options?: object) => string };
-}): PageLanguage {
+export function pageLanguage(astro: { url: URL; locals: App.Locals }): PageLanguage {
   const { key } = splitLocale(
     astro.url.pathname,
     siteLocales().map((l) => l.key as string),
@@ -31,6 +28,7 @@ export function pageLanguage(astro: {
     ...(key ? { locale: key } : {}),
     lang: key ? localeOf(key).lang : 'en',
     prefix: localePrefix(key),
-    t: fromI18next(astro.locals.t),
+    // Starlight's `t` is typed by its own keys and the plugins' (injected types); ours are checked by MessageKey.
+    t: fromI18next(astro.locals.t as unknown as (key: string, options?: object) => string),
   };
 }
