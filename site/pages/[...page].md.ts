@@ -2,10 +2,12 @@
 // `/reference/list-pets/`), older published versions' pages and the pages saying an operation is not in
 // a version included (`/reference/1.0.0/list-pets.md`), built into the static output so any host serves
 // it; `npm start` also answers a page URL asked for with `Accept: text/markdown` from these files. site/agents/.
+
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { markdownTwin } from '../agents/directive.ts';
 import type { AgentPage, AgentPageKind } from '../agents/pages.ts';
 import { allPages } from '../agents/site.ts';
+import { localeCacheKey } from '../i18n/overlays.ts';
 import { referencePageKey } from '../reference/page-cache-key.ts';
 
 // The reference's twins (everything but the guides, whose sources are not in the key) are copied from
@@ -37,7 +39,7 @@ export const getStaticPaths = (async () => {
       params: { page: page.mdUrl.slice(1, -'.md'.length) },
       props: { page },
       ...(GENERATED.has(page.kind)
-        ? { cacheKey: `${await keyOf(page.version)}${page.locale ? ` ${page.locale}` : ''}` }
+        ? { cacheKey: `${await keyOf(page.version)}${await localeCacheKey(page.locale)}` }
         : {}),
     });
   }

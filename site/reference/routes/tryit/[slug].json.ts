@@ -2,8 +2,10 @@
 // (an older published version): the one-operation document the try-it client opens, with the servers
 // it may send to (that version's mock, `/api/mock` or `/api/mock/@<version>`, first) and the
 // operations it must refuse. Fetched on the first click only.
+
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { siteLocales, splitLocale } from '../../../i18n/locales.ts';
+import { localeCacheKey } from '../../../i18n/overlays.ts';
 import type { TryItData } from '../../../reference/browser/tryit.ts';
 import { tryItDocument } from '../../../reference/model/tryit-document.ts';
 import { mappedReference, mockBaseOf, referenceData } from '../../loaded-description.ts';
@@ -21,7 +23,7 @@ export const getStaticPaths = (async ({ routePattern }) => {
   const paths = [];
   for (const { release, data } of (await versionSet(locale)).versions) {
     // Unchanged documents are copied from the previous build (Astro's incremental build): site/reference/page-cache-key.ts.
-    const cacheKey = `${await referencePageKey(release)}${locale ? ` ${locale}` : ''}`;
+    const cacheKey = `${await referencePageKey(release)}${await localeCacheKey(locale)}`;
     for (const op of data.model.operations) {
       if (!op.tryIt) continue;
       paths.push({
