@@ -6,7 +6,6 @@ import node from '@astrojs/node';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
-import { translator } from './site/i18n/catalogue.ts';
 import { buildLocales, setSiteLocales, starlightLocales } from './site/i18n/locales.ts';
 import petstoreTranslations from './site/i18n/plugin.ts';
 import browserBundles from './site/integrations/browser-bundles.ts';
@@ -18,7 +17,7 @@ import mockWorker from './site/integrations/mock-worker.ts';
 import { cacheSearchIndex } from './site/integrations/search-index.ts';
 import serving from './site/integrations/serving.ts';
 import { sitemapAlias } from './site/integrations/sitemap-alias.ts';
-import { siteSidebar, withTranslations } from './site/navigation.ts';
+import { withTranslations } from './site/navigation.ts';
 import ogImages from './site/og/integration.ts';
 import reference from './site/reference/integration.ts';
 
@@ -32,8 +31,10 @@ setFlagsFromString('--heap-growing-percent=100');
 const domains = parse(readFileSync(new URL('./site/domains.yaml', import.meta.url), 'utf8'))?.domains;
 const site = `https://${domains?.primary ?? 'localhost'}`;
 
-// The API reference (site/reference/): options checked at start; PETSTORE_SPEC overrides `description`.
-const apiReference = reference({
+// The API reference (site/reference/): options checked at start, the site's APIs made from them and
+// the environment (site/apis/config.ts: PETSTORE_SPEC overrides `description`). Exported for `npm run
+// mcp`, which serves the same APIs without a build.
+export const apiReference = reference({
   description: 'spec/openapi.yaml',
   base: '/reference',
   sidebar: { label: 'API reference', threshold: 150 },
@@ -49,13 +50,11 @@ const apiReference = reference({
 const locales = buildLocales([]);
 setSiteLocales(locales);
 // The guides' sidebar in every language: the same navigation built in each, as Starlight's `translations`.
-const sidebarIn = async (/** @type {import('./site/i18n/locales.ts').SiteLocale} */ l) => [
-  l.lang,
-  siteSidebar(await apiReference.sidebarIn(l.key), translator(l.lang)),
-];
 const sidebar = withTranslations(
-  siteSidebar(await apiReference.sidebar()),
-  Object.fromEntries(await Promise.all(locales.map(sidebarIn))),
+  await apiReference.sidebar(),
+  Object.fromEntries(
+    await Promise.all(locales.map(async (l) => [l.lang, await apiReference.sidebarIn(/** @type {string} */ (l.key))])),
+  ),
 );
 
 // DIST_DIR builds elsewhere (the tests build other descriptions beside the main build), each output
@@ -141,15 +140,15 @@ export default defineConfig({
     browserBundles(),
     // The in-browser mock for static hosts: a service worker bundled with validators compiled at
     // build time (site/mock/hosts/precompile.ts), registered by try-it only when the server has no mock.
-    mockWorker(apiReference.options.base),
+    mockWorker(apiReference.apis),
     // The Open Graph images (/og/<page>.jpg): drawn in child processes from the start of the build,
     // kept in node_modules/.cache, copied into dist/client/og/ at the end (before `serving` lists
     // the output); `astro dev` draws them on request.
-    ogImages(),
+    ogImages({ apis: apiReference.apis }),
     // Serving rules for static hosts and `npm start` (site/serving/): precompressed .br/.gz files and
     // dist/client/_headers. Last, so it sees every file the other integrations write.
-    serving(),
+    serving(apiReference.apis),
     // <outDir>/.built-from.json: which description this output shows (npm start rebuilds for another).
-    builtFrom(),
+    builtFrom(apiReference.apis),
   ],
 });

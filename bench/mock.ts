@@ -173,7 +173,7 @@ async function startPrism(): Promise<{ url: string; child: ChildProcess; stop: (
 async function coreAlone(method: 'GET' | 'POST', ms = 3000): Promise<{ rps: number; cpuUs: number }> {
   const { createMock } = await import('../site/mock/index.ts');
   const { loadMockDescription } = await import('../site/mock/hosts/load.ts');
-  const { SPEC_PATH } = await import('../spec/loader/index.ts');
+  const { SPEC_PATH } = await import('../spec/path.ts');
   // The Petstore's own description: the requests below are its operations.
   const mock = await createMock(await loadMockDescription(SPEC_PATH), { basePath: MOCK_BASE });
   let i = 0;
@@ -274,7 +274,7 @@ async function heapAfterTokens(): Promise<{ delta: number; sandboxes: number; st
   const gc = runInNewContext('gc') as () => void;
   const { createMock } = await import('../site/mock/index.ts');
   const { loadMockDescription } = await import('../site/mock/hosts/load.ts');
-  const { SPEC_PATH } = await import('../spec/loader/index.ts');
+  const { SPEC_PATH } = await import('../spec/path.ts');
   // The Petstore's own description: the requests below are its operations.
   const mock = await createMock(await loadMockDescription(SPEC_PATH), { basePath: MOCK_BASE });
   const request = (token: string, post: boolean): Request =>

@@ -2,15 +2,28 @@
  * The site's one navigation: home, guides, the API reference (built from the description by
  * reference/model/sidebar.ts), the changelog of its releases and the description downloads.
  * astro.config.mjs gives it to Starlight for the guides; the reference pages pass it with the reference
- * pruned to their tag on large descriptions. Labels are messages of the page's language; links are the
- * root locale's (Starlight puts a page's locale in front of them).
+ * pruned to their tag on large descriptions. A site of several APIs has one reference group holding
+ * the catalog and a group per API, each ending with its own changelog and downloads.
  */
 import { type Translate, translator } from './i18n/catalogue.ts';
 import type { SidebarItem } from './reference/model/sidebar.ts';
 
-/** The whole sidebar around the reference's group. */
-export function siteSidebar(reference: SidebarItem, t: Translate = translator('en')): SidebarItem[] {
+/** The reference's part of the navigation: one API's group and links, or the catalog and each API's group. */
+export type ReferenceNavigation =
+  | { group: SidebarItem; changelog: string; downloads: { yaml: string; json: string } }
+  | { label: string; catalog: string; apis: SidebarItem[] };
+
+/** Links to an API's description files, with the file names browsers save them under. */
+export function downloadItems(downloads: { yaml: string; json: string }): SidebarItem[] {
   return [
+    { label: 'openapi.yaml', link: downloads.yaml, attrs: { download: 'openapi.yaml' } },
+    { label: 'openapi.json', link: downloads.json, attrs: { download: 'openapi.json' } },
+  ];
+}
+
+/** The whole sidebar around the reference's part. */
+export function siteSidebar(reference: ReferenceNavigation, t: Translate = translator('en')): SidebarItem[] {
+  const guides: SidebarItem[] = [
     { label: t('nav.home'), link: '/' },
     {
       label: t('nav.guides'),
@@ -20,15 +33,18 @@ export function siteSidebar(reference: SidebarItem, t: Translate = translator('e
         { label: t('nav.apiChanges'), link: '/guides/api-changes/' },
       ],
     },
-    reference,
-    { label: t('nav.changelog'), link: '/changelog/' },
-    {
-      label: t('nav.description'),
-      items: [
-        { label: 'openapi.yaml', link: '/openapi.yaml', attrs: { download: 'openapi.yaml' } },
-        { label: 'openapi.json', link: '/openapi.json', attrs: { download: 'openapi.json' } },
-      ],
-    },
+  ];
+  if ('apis' in reference) {
+    return [
+      ...guides,
+      { label: reference.label, items: [{ label: 'All APIs', link: reference.catalog }, ...reference.apis] },
+    ];
+  }
+  return [
+    ...guides,
+    reference.group,
+    { label: t('nav.changelog'), link: reference.changelog },
+    { label: t('nav.description'), items: downloadItems(reference.downloads) },
   ];
 }
 
@@ -39,7 +55,7 @@ type Translated = SidebarItem & { translations?: Record<string, string> };
  * The root locale's sidebar with each label's translation in every other language (Starlight's
  * `translations`), taken from the same sidebar built in that language: the guides' pages of a locale
  * then show the navigation in its language. The sidebars must have the same shape (they are built from
- * one description and one list of guides).
+ * the same descriptions and guides).
  */
 export function withTranslations(root: SidebarItem[], byLang: Record<string, SidebarItem[]>): SidebarItem[] {
   const walk = (item: SidebarItem, others: Array<[string, SidebarItem | undefined]>): Translated => {

@@ -10,6 +10,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { internalForm, type LoadedDescription } from '../../spec/loader/index.ts';
 import { applyOverlay, formatOverlayProblem, readOverlay } from '../../spec/overlay/index.ts';
+import type { Api } from '../apis/api.ts';
 
 /**
  * The overlay file of a locale, or undefined when it has none: `configured[key]` (relative to the working
@@ -75,12 +76,12 @@ export function localizedDescription(
  * locale and the bytes of its overlay, so that a page restored by Astro's incremental build is never
  * the previous translation. Empty for the root locale.
  */
-export async function localeCacheKey(locale: string | undefined): Promise<string> {
+export async function localeCacheKey(api: Api, locale: string | undefined): Promise<string> {
   if (!locale) return '';
   const { createHash } = await import('node:crypto');
   const { readFileSync } = await import('node:fs');
   const { referenceData } = await import('../reference/loaded-description.ts');
-  const { loaded } = await referenceData(undefined, locale);
+  const { loaded } = await referenceData(api, undefined, locale);
   const file = (loaded as LocalizedDescription).overlay;
   const bytes = file ? readFileSync(file) : Buffer.alloc(0);
   return ` ${locale} ${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}`;

@@ -18,12 +18,12 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import { loadDescription } from '../../spec/loader/index.ts';
+import type { Api } from '../apis/api.ts';
 import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
 import { localePrefix, siteLocales } from '../i18n/locales.ts';
 import { loadMockDescription, type ReleasedFile } from '../mock/hosts/load.ts';
 import { mockWorkerPaths } from '../mock/hosts/mount.ts';
-import { releasedFile } from '../reference/loaded-description.ts';
-import { versionSet } from '../reference/versions.ts';
+import { olderReleases } from '../reference/versions.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('../mock/hosts/worker.ts', import.meta.url));
 const MOCK_DIR = fileURLToPath(new URL('../mock/', import.meta.url));
@@ -101,12 +101,16 @@ function readRecord(cacheDir: string, key: string): CacheRecord | undefined {
 }
 
 /**
- * Makes cache entry `key` for the description the process builds (`PETSTORE_SPEC` or spec/openapi.yaml):
- * the bundle, then its record, each renamed into place. A description the bundle cannot be made from
- * gets a record with the reason.
+ * Makes cache entry `key` for a description (its file) and its older versions: the bundle, then its
+ * record, each renamed into place. A description the bundle cannot be made from gets a record with the reason.
  * @returns the record written
  */
-async function makeEntry(cacheDir: string, key: string, older: readonly ReleasedFile[]): Promise<CacheRecord> {
+async function makeEntry(
+  cacheDir: string,
+  key: string,
+  description: string,
+  older: readonly ReleasedFile[],
+): Promise<CacheRecord> {
   const { bundleFile, recordFile } = entryFiles(cacheDir, key);
   mkdirSync(cacheDir, { recursive: true });
   let record: CacheRecord;
@@ -117,7 +121,7 @@ async function makeEntry(cacheDir: string, key: string, older: readonly Released
     const { bundleMock } = await import('../mock/hosts/precompile.ts');
     const versions = [];
     for (const r of older) versions.push({ version: r.version, description: await loadMockDescription(r.file) });
-    const bytes = await bundleMock(await loadMockDescription(), {
+    const bytes = await bundleMock(await loadMockDescription(description), {
       older: versions,
       entry: WORKER_ENTRY,
       outfile: tmp,
@@ -143,9 +147,14 @@ interface ChildEnd {
 }
 
 /** Runs this file as a child process that makes cache entry `key`; resolves when it ends (never rejects). */
-function makeEntryInChild(cacheDir: string, key: string, older: readonly ReleasedFile[]): Promise<ChildEnd> {
+function makeEntryInChild(
+  cacheDir: string,
+  key: string,
+  description: string,
+  older: readonly ReleasedFile[],
+): Promise<ChildEnd> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [SELF, cacheDir, key, JSON.stringify(older)], {
+    const child = spawn(process.execPath, [SELF, cacheDir, key, description, JSON.stringify(older)], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -161,20 +170,19 @@ function makeEntryInChild(cacheDir: string, key: string, older: readonly Release
 
 /**
  * The Astro integration: add it before `serving()`.
- * @param referenceBase the reference's base path (its `base` option): the worker is written below it
+ * @param apis the site's APIs: the worker runs the first one's mock, below its reference's base path
  */
-export default function mockWorker(referenceBase = '/reference'): AstroIntegration {
-  const workerUrl = mockWorkerPaths(referenceBase).url;
+export default function mockWorker(apis: readonly Api[]): AstroIntegration {
+  const [api] = apis as [Api];
+  const workerUrl = mockWorkerPaths(api.base).url;
   let root = process.cwd();
   let cacheDir = join(root, MOCK_WORKER_CACHE);
   /** The cache entry of this build, found or being made by a child, from `astro:build:start`. */
   let started: { key: string; older: ReleasedFile[]; child?: Promise<ChildEnd> } | undefined;
   /** The older published versions (site/reference/versions.ts): the worker answers for them too. */
-  const olderOf = async (): Promise<ReleasedFile[]> =>
-    (await versionSet()).versions.flatMap((v) =>
-      v.release ? [{ version: v.release, file: releasedFile(v.release) }] : [],
-    );
-  const keyOf = async (older: ReleasedFile[]) => workerInputsKey(root, (await loadDescription()).files, older);
+  const olderOf = (): Promise<ReleasedFile[]> => olderReleases(api);
+  const keyOf = async (older: ReleasedFile[]) =>
+    workerInputsKey(root, (await loadDescription(api.description)).files, older);
   return {
     name: 'petstore:mock-worker',
     hooks: {
@@ -188,7 +196,7 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
         started = {
           key,
           older,
-          child: readRecord(cacheDir, key) ? undefined : makeEntryInChild(cacheDir, key, older),
+          child: readRecord(cacheDir, key) ? undefined : makeEntryInChild(cacheDir, key, api.description, older),
         };
       },
       'astro:build:done': async ({ dir, logger }) => {
@@ -210,7 +218,7 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
             `the child process bundling the in-browser mock ended (${why}) without a result; bundling it here. Its output ended with:\n${end.output.trim()}`,
           );
         }
-        record ??= await makeEntry(cacheDir, key, older);
+        record ??= await makeEntry(cacheDir, key, api.description, older);
         // The bundler's warnings, again when the bundle comes from the cache.
         for (const message of record.warnings ?? []) logger.warn(`in-browser mock: ${message}`);
         if (record.error !== undefined) {
@@ -236,16 +244,16 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
   };
 }
 
-// Run as `node mock-worker.ts <cacheDir> <key>` by the integration: makes that cache entry for the
-// description of the build (the same environment: PETSTORE_SPEC, the working directory) and exits 0,
-// also when the description has no worker (the record says why).
+// Run as `node mock-worker.ts <cacheDir> <key> <description> [<older>]` by the integration: makes that
+// cache entry for the description file and its older versions, and exits 0, also when the description
+// has no worker (the record says why).
 if (process.argv[1] && resolve(process.argv[1]) === SELF) {
-  const [cacheDir, key, older = '[]'] = process.argv.slice(2);
-  if (!cacheDir || !key) {
+  const [cacheDir, key, description, older = '[]'] = process.argv.slice(2);
+  if (!cacheDir || !key || !description) {
     process.stderr.write(
-      'usage: node site/integrations/mock-worker.ts <cacheDir> <key> [<older versions as JSON>] (run by the build)\n',
+      'usage: node site/integrations/mock-worker.ts <cacheDir> <key> <description file> [<older versions as JSON>] (run by the build)\n',
     );
     process.exit(2);
   }
-  await makeEntry(cacheDir, key, JSON.parse(older) as ReleasedFile[]);
+  await makeEntry(cacheDir, key, description, JSON.parse(older) as ReleasedFile[]);
 }

@@ -2,11 +2,11 @@
 // `/reference/list-pets/`), older published versions' pages and the pages saying an operation is not in
 // a version included (`/reference/1.0.0/list-pets.md`), built into the static output so any host serves
 // it; `npm start` also answers a page URL asked for with `Accept: text/markdown` from these files. site/agents/.
-
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { markdownTwin } from '../agents/directive.ts';
 import type { AgentPage, AgentPageKind } from '../agents/pages.ts';
 import { allPages } from '../agents/site.ts';
+import { apiById } from '../apis/site.ts';
 import { localeCacheKey } from '../i18n/overlays.ts';
 import { referencePageKey } from '../reference/page-cache-key.ts';
 
@@ -23,23 +23,24 @@ const GENERATED: ReadonlySet<AgentPageKind> = new Set([
 ]);
 
 export const getStaticPaths = (async () => {
+  const api = apiById();
   // An older version's twins have that version's key (its description and what it shows of the others).
   const keys = new Map<string | undefined, string>();
   const keyOf = async (version: string | undefined) => {
     let key = keys.get(version);
     if (key === undefined) {
-      key = await referencePageKey(version);
+      key = await referencePageKey(api, version);
       keys.set(version, key);
     }
     return key;
   };
   const paths = [];
-  for (const page of await allPages()) {
+  for (const page of await allPages(api)) {
     paths.push({
       params: { page: page.mdUrl.slice(1, -'.md'.length) },
       props: { page },
       ...(GENERATED.has(page.kind)
-        ? { cacheKey: `${await keyOf(page.version)}${await localeCacheKey(page.locale)}` }
+        ? { cacheKey: `${await keyOf(page.version)}${await localeCacheKey(api, page.locale)}` }
         : {}),
     });
   }

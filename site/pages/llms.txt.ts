@@ -3,24 +3,28 @@
 import type { APIRoute } from 'astro';
 import { llmsTxt } from '../agents/llms.ts';
 import { localizedPages, sitePages } from '../agents/site.ts';
+import { apiById } from '../apis/site.ts';
 import { siteLocales } from '../i18n/locales.ts';
 import { referenceModel } from '../reference/loaded-description.ts';
 import { versionSet } from '../reference/versions.ts';
 
 export const GET: APIRoute = async ({ site }) => {
-  const versions = (await versionSet()).versions.map((v) => ({
+  const api = apiById();
+  const versions = (await versionSet(api)).versions.map((v) => ({
     version: v.version,
     current: v.current,
     indexUrl: `${v.base}/`,
   }));
-  const localized = await localizedPages();
+  const localized = await localizedPages(api);
   const locales = siteLocales().map((l) => ({
     label: l.label,
     lang: l.lang,
     pages: localized.filter((p) => p.locale === l.key),
   }));
-  const text = llmsTxt(await referenceModel(), await sitePages(), site?.href ?? 'http://localhost/', versions, locales);
-  return new Response(text, {
-    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-  });
+  return new Response(
+    llmsTxt(await referenceModel(api), await sitePages(api), site?.href ?? 'http://localhost/', versions, locales),
+    {
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    },
+  );
 };

@@ -27,7 +27,6 @@ export {
   loadDescription,
   readDescription,
 } from './load.ts';
-export { SPEC_PATH, specPath } from './path.ts';
 export type {
   DescriptionErrorCode,
   DescriptionProblem,

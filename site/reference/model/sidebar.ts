@@ -23,6 +23,10 @@ export interface SidebarOptions {
   threshold?: number;
   /** Whether to link the explorer (default true; false for an older version, which has none). */
   explorer?: boolean;
+  /** Shown folded (an API other than the one being read, on a site of several). */
+  collapsed?: boolean;
+  /** Links after the explorer's (on a site of several APIs: the API's changelog and downloads). */
+  more?: SidebarItem[];
   /** The messages of the sidebar's own words (default English). */
   t?: Translate;
 }
@@ -144,6 +148,7 @@ export function referenceSidebar(
   return withoutPrefix(
     {
       label: options.label ?? t('ref.sidebar.label'),
+      ...(options.collapsed ? { collapsed: true } : {}),
       items: [
         { label: t('ref.sidebar.overview'), link: `${model.base}/` },
         ...model.groups.flatMap((g): SidebarItem[] => {
@@ -154,6 +159,7 @@ export function referenceSidebar(
         { label: t('ref.sidebar.schemas'), link: `${model.base}/schemas/` },
         // The explorer shows the working description only: an older version's sidebar has no link to it.
         ...(options.explorer === false ? [] : [{ label: t('ref.sidebar.explorer'), link: `${model.base}/explorer/` }]),
+        ...(options.more ?? []),
       ],
     },
     prefix,

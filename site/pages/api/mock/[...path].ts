@@ -1,13 +1,13 @@
 // The mock API under /api/mock/ for `astro dev`: a thin Astro adapter over the framework-free core
 // in site/mock/ (Fetch Request in, Response out). On-demand (not prerendered); every method goes to
 // the mock of every published version (site/mock/hosts/versions.ts: `/api/mock/@<version>/…` to an
-// older release's), which strips the mount path, routes by the description the site is built from
-// (`PETSTORE_SPEC` or spec/openapi.yaml, read at the first request) and answers CORS.
+// older release's), which strips the mount path, routes by the site's API (its description, read at
+// the first request) and answers CORS.
 import type { APIRoute } from 'astro';
+import { apiById } from '../../../apis/site.ts';
 import { createVersionedMockFromFiles, loadMockDescription } from '../../../mock/hosts/load.ts';
 import type { Mock } from '../../../mock/index.ts';
-import { releasedFile } from '../../../reference/loaded-description.ts';
-import { versionSet } from '../../../reference/versions.ts';
+import { olderReleases, versionSet } from '../../../reference/versions.ts';
 
 export const prerender = false;
 
@@ -15,11 +15,11 @@ let mock: Promise<Mock> | undefined;
 
 /** The mock of this build's published versions (the versions of site/reference/versions.ts). */
 async function versionedMock(): Promise<Mock> {
-  const set = await versionSet();
-  const older = set.versions.flatMap((v) => (v.release ? [{ version: v.release, file: releasedFile(v.release) }] : []));
+  const api = apiById();
+  const set = await versionSet(api);
   return createVersionedMockFromFiles(
-    { version: set.current.version, description: await loadMockDescription() },
-    older,
+    { version: set.current.version, description: await loadMockDescription(api.description) },
+    await olderReleases(api),
   );
 }
 

@@ -1,7 +1,8 @@
 // GET /reference/explorer/document.json: the description as the Scalar explorer renders it (tag
 // groups, badges, servers with the mock first; reference/explorer/map.ts). Loaded by URL, so the explorer page
 // stays small and the document is cached on its own.
-import type { APIRoute } from 'astro';
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { apiById, apis } from '../../../apis/site.ts';
 import { siteLocales, splitLocale } from '../../../i18n/locales.ts';
 import { mappedReference } from '../../loaded-description.ts';
 
@@ -14,7 +15,13 @@ const pathLocale = (path: string) =>
 
 export const prerender = true;
 
-export const GET: APIRoute = async ({ url }) =>
-  new Response(JSON.stringify((await mappedReference(undefined, pathLocale(url.pathname))).document), {
-    headers: { 'Content-Type': 'application/json; charset=utf-8' },
-  });
+/** One document per API on a site of several (`[api]`); ignored by Astro for the one API's static path. */
+export const getStaticPaths = (() => apis.map((api) => ({ params: { api: api.id } }))) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async ({ params, url }) =>
+  new Response(
+    JSON.stringify((await mappedReference(apiById(params.api), undefined, pathLocale(url.pathname))).document),
+    {
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    },
+  );
