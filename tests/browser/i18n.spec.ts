@@ -3,27 +3,24 @@
 // lands on the same operation; the French and Arabic operation pages pass axe-core's WCAG 2.2 AA rules in
 // both themes.
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base } from '../support/browser.ts';
 import { buildDescription } from '../support/built-pages.ts';
 import { ROOT } from '../support/server.ts';
-import { type StaticHost, startStaticHost } from '../support/static-host.ts';
+import { type StaticHost, withBuiltStaticHost } from '../support/static-host.ts';
 
 const DIST = join(ROOT, '.test-dist/browser-i18n');
 
 const test = base.extend<object, { localesHost: StaticHost }>({
   localesHost: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function needs from its first parameter.
-    async ({}, use) => {
-      const build = buildDescription(join(ROOT, 'spec/openapi.yaml'), DIST, { PETSTORE_LOCALES: 'fr,ar' });
-      assert.equal(build.status, 0, build.output.slice(-4000));
-      const host = await startStaticHost(join(DIST, 'client'));
-      await use(host);
-      await host.stop();
-      rmSync(DIST, { recursive: true, force: true });
-    },
+    async ({}, use) =>
+      withBuiltStaticHost(
+        DIST,
+        () => buildDescription(join(ROOT, 'spec/openapi.yaml'), DIST, { PETSTORE_LOCALES: 'fr,ar' }),
+        use,
+      ),
     { scope: 'worker', timeout: 300_000 },
   ],
 });
