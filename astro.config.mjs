@@ -144,11 +144,11 @@ export default defineConfig({
     // The Open Graph images (/og/<page>.jpg): drawn in child processes from the start of the build,
     // kept in node_modules/.cache, copied into dist/client/og/ at the end (before `serving` lists
     // the output); `astro dev` draws them on request.
-    ogImages({ apis: apiReference.apis }),
+    ogImages({ site: apiReference.site }),
     // Serving rules for static hosts and `npm start` (site/serving/): precompressed .br/.gz files and
     // dist/client/_headers. Last, so it sees every file the other integrations write.
     serving(apiReference.apis),
     // <outDir>/.built-from.json: which description this output shows (npm start rebuilds for another).
-    builtFrom(apiReference.apis),
+    builtFrom(apiReference.site),
   ],
 });
