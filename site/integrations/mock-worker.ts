@@ -21,6 +21,7 @@ import type { AstroIntegration } from 'astro';
 import { loadDescription } from '../../spec/loader/index.ts';
 import type { Api } from '../apis/api.ts';
 import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
+import { localePrefix, siteLocales } from '../i18n/locales.ts';
 import { loadMockDescription, type ReleasedFile } from '../mock/hosts/load.ts';
 import { mockWorkerPaths } from '../mock/hosts/mount.ts';
 import { olderReleases } from '../reference/versions.ts';
@@ -229,6 +230,13 @@ export default function mockWorker(apis: readonly Api[]): AstroIntegration {
           return;
         }
         copyFileSync(entryFiles(cacheDir, key).bundleFile, outfile);
+        // A service worker controls only the pages below its own folder: each locale's reference
+        // (`/fr/reference/…`) gets the same worker below its own base (site/i18n/locales.ts).
+        for (const { key: locale } of siteLocales()) {
+          const localized = join(fileURLToPath(dir), localePrefix(locale), workerUrl);
+          mkdirSync(dirname(localized), { recursive: true });
+          copyFileSync(outfile, localized);
+        }
         logger.info(
           `${workerUrl} written${older.length ? ` (versions ${older.map((o) => o.version).join(', ')} beside the current one)` : ''}${reused ? ' (inputs unchanged: from the cache)' : ''}: ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${((record.gzipBytes ?? 0) / 1024).toFixed(1)} KiB gzip`,
         );
