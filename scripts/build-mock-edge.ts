@@ -7,12 +7,12 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { loadMockDescription } from '../site/mock/hosts/load.ts';
-import { bundleMock } from '../site/mock/hosts/precompile.ts';
+import { bundleMock } from '../site/mock/hosts/bundle.ts';
+import { loadDescription } from '../spec/loader/index.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const outfile = resolve(process.argv[2] ?? join(ROOT, 'dist', 'mock-edge.js'));
-const bytes = await bundleMock(await loadMockDescription(), {
+const bytes = await bundleMock(await loadDescription(), {
   entry: join(ROOT, 'site/mock/hosts/edge.ts'),
   outfile,
   format: 'esm',

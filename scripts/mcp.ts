@@ -4,7 +4,7 @@
 // sandbox and rate limit as the server's. Logs go to stderr: stdout carries the protocol.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { siteCorpus, siteServerFactory } from '../site/mcp/index.ts';
-import { createVersionedMockFromFiles, loadMockDescription } from '../site/mock/hosts/load.ts';
+import { createVersionedMockFromFiles } from '../site/mock/hosts/load.ts';
 import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { DEFAULT_RATE_POLICY } from '../site/mock/index.ts';
 import { releasedFile } from '../site/reference/loaded-description.ts';
@@ -29,7 +29,7 @@ try {
   const set = await versionSet();
   const older = set.versions.flatMap((v) => (v.release ? [{ version: v.release, file: releasedFile(v.release) }] : []));
   const mock = await createVersionedMockFromFiles(
-    { version: set.current.version, description: await loadMockDescription() },
+    { version: set.current.version, description: set.current.data.loaded },
     older,
     { rateLimit: DEFAULT_RATE_POLICY },
   );

@@ -27,7 +27,7 @@ import { prefersMarkdown } from '../site/agents/negotiate.ts';
 import { canonicalPagePath, markdownPath } from '../site/agents/paths.ts';
 import type { BuiltFrom } from '../site/integrations/built-from.ts';
 import { mcpHttpHandler, siteServerFactory } from '../site/mcp/index.ts';
-import { createVersionedMockFromFiles, loadMockDescription } from '../site/mock/hosts/load.ts';
+import { createVersionedMockFromFiles } from '../site/mock/hosts/load.ts';
 import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { toNodeListener } from '../site/mock/hosts/node.ts';
 import { DEFAULT_RATE_POLICY, DEFAULT_SANDBOX_LIMITS } from '../site/mock/index.ts';
@@ -43,7 +43,7 @@ import {
   matches,
   NOT_FOUND_PAGE,
 } from '../site/serving/rules.ts';
-import { formatDescriptionError } from '../spec/loader/index.ts';
+import { formatDescriptionError, loadDescription } from '../spec/loader/index.ts';
 
 const root = join(import.meta.dirname, '..');
 /** The build output: `DIST_DIR` (relative to the root) as astro.config.mjs and build-if-stale read it. */
@@ -98,18 +98,19 @@ const { handler: astro } = (await import(entry)) as {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
 };
 
-// The description the site was built from (PETSTORE_SPEC or spec/openapi.yaml), in the internal form.
-const spec = await loadMockDescription().catch((err: unknown) => {
+// The description the site was built from (PETSTORE_SPEC or spec/openapi.yaml).
+const loaded = await loadDescription().catch((err: unknown) => {
   // What and where (file:line:column, JSON pointer), not a stack trace.
   process.stderr.write(`${formatDescriptionError(err)}\n`);
   process.exit(1);
 });
+const spec = loaded.document;
 const rate = num('MOCK_RATE_LIMIT', DEFAULT_RATE_POLICY.limit);
-// Every published version's mock behind /api/mock (site/mock/hosts/versions.ts), one sandbox table.
+// Every published version's mock behind /api/mock (site/mock/hosts/load.ts), one sandbox table.
 const mockCore = await createVersionedMockFromFiles(
   {
     version: built?.version ?? String((spec.info as { version?: unknown } | undefined)?.version ?? 'current'),
-    description: spec,
+    description: loaded,
   },
   olderVersions,
   {

@@ -1,6 +1,6 @@
-// Build-time wiring of the in-browser mock: bundles site/mock/hosts/worker.ts with the definition precompiled
-// from the spec (site/mock/hosts/precompile.ts) into dist/client at `<base>/mock-sw.js` (the reference's base
-// path), where the try-it client registers it on static hosts. Runs before the serving integration, so the
+// Build-time wiring of the in-browser mock: bundles site/mock/hosts/worker.ts with the definitions precompiled
+// from the description and its older versions (site/mock/hosts/bundle.ts) into dist/client at `<base>/mock-sw.js`
+// (the reference's base path), where the try-it client registers it on static hosts. Runs before the serving integration, so the
 // worker is precompressed and covered by _headers like every other file.
 //
 // The bundle depends only on the description, the mock's sources and the installed packages, so it
@@ -19,7 +19,7 @@ import { gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import { loadDescription } from '../../spec/loader/index.ts';
 import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
-import { loadMockDescription, type ReleasedFile } from '../mock/hosts/load.ts';
+import type { ReleasedFile } from '../mock/hosts/load.ts';
 import { mockWorkerPaths } from '../mock/hosts/mount.ts';
 import { releasedFile } from '../reference/loaded-description.ts';
 import { versionSet } from '../reference/versions.ts';
@@ -99,13 +99,18 @@ function readRecord(cacheDir: string, key: string): CacheRecord | undefined {
   }
 }
 
+/** What a worker is bundled from: the current description's file and the older published versions'. */
+interface WorkerInputs {
+  description: string;
+  older: ReleasedFile[];
+}
+
 /**
- * Makes cache entry `key` for the description the process builds (`PETSTORE_SPEC` or spec/openapi.yaml):
- * the bundle, then its record, each renamed into place. A description the bundle cannot be made from
- * gets a record with the reason.
+ * Makes cache entry `key`: the bundle, then its record, each renamed into place. A description the
+ * bundle cannot be made from gets a record with the reason.
  * @returns the record written
  */
-async function makeEntry(cacheDir: string, key: string, older: readonly ReleasedFile[]): Promise<CacheRecord> {
+async function makeEntry(cacheDir: string, key: string, inputs: WorkerInputs): Promise<CacheRecord> {
   const { bundleFile, recordFile } = entryFiles(cacheDir, key);
   mkdirSync(cacheDir, { recursive: true });
   let record: CacheRecord;
@@ -113,10 +118,10 @@ async function makeEntry(cacheDir: string, key: string, older: readonly Released
   try {
     const warnings: string[] = [];
     // Loaded here: the build's own process needs the bundler only when no child made the entry.
-    const { bundleMock } = await import('../mock/hosts/precompile.ts');
+    const { bundleMock } = await import('../mock/hosts/bundle.ts');
     const versions = [];
-    for (const r of older) versions.push({ version: r.version, description: await loadMockDescription(r.file) });
-    const bytes = await bundleMock(await loadMockDescription(), {
+    for (const r of inputs.older) versions.push({ version: r.version, description: await loadDescription(r.file) });
+    const bytes = await bundleMock(await loadDescription(inputs.description), {
       older: versions,
       entry: WORKER_ENTRY,
       outfile: tmp,
@@ -142,9 +147,9 @@ interface ChildEnd {
 }
 
 /** Runs this file as a child process that makes cache entry `key`; resolves when it ends (never rejects). */
-function makeEntryInChild(cacheDir: string, key: string, older: readonly ReleasedFile[]): Promise<ChildEnd> {
+function makeEntryInChild(cacheDir: string, key: string, inputs: WorkerInputs): Promise<ChildEnd> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [SELF, cacheDir, key, JSON.stringify(older)], {
+    const child = spawn(process.execPath, [SELF, cacheDir, key, JSON.stringify(inputs)], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -167,13 +172,19 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
   let root = process.cwd();
   let cacheDir = join(root, MOCK_WORKER_CACHE);
   /** The cache entry of this build, found or being made by a child, from `astro:build:start`. */
-  let started: { key: string; older: ReleasedFile[]; child?: Promise<ChildEnd> } | undefined;
-  /** The older published versions (site/reference/versions.ts): the worker answers for them too. */
-  const olderOf = async (): Promise<ReleasedFile[]> =>
-    (await versionSet()).versions.flatMap((v) =>
+  let started: { key: string; inputs: WorkerInputs; child?: Promise<ChildEnd> } | undefined;
+  /**
+   * The published versions (site/reference/versions.ts): the current description the reference is
+   * built from, and the older ones, which the worker answers for too.
+   */
+  const inputsOf = async (): Promise<{ key: string; inputs: WorkerInputs }> => {
+    const set = await versionSet();
+    const older = set.versions.flatMap((v) =>
       v.release ? [{ version: v.release, file: releasedFile(v.release) }] : [],
     );
-  const keyOf = async (older: ReleasedFile[]) => workerInputsKey(root, (await loadDescription()).files, older);
+    const loaded = set.current.data.loaded;
+    return { key: workerInputsKey(root, loaded.files, older), inputs: { description: loaded.path, older } };
+  };
   return {
     name: 'petstore:mock-worker',
     hooks: {
@@ -182,23 +193,19 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
         cacheDir = join(root, MOCK_WORKER_CACHE);
       },
       'astro:build:start': async () => {
-        const older = await olderOf();
-        const key = await keyOf(older);
+        const { key, inputs } = await inputsOf();
         started = {
           key,
-          older,
-          child: readRecord(cacheDir, key) ? undefined : makeEntryInChild(cacheDir, key, older),
+          inputs,
+          child: readRecord(cacheDir, key) ? undefined : makeEntryInChild(cacheDir, key, inputs),
         };
       },
       'astro:build:done': async ({ dir, logger }) => {
         const outfile = join(fileURLToPath(dir), workerUrl);
         mkdirSync(dirname(outfile), { recursive: true });
-        let run = started;
-        if (!run) {
-          const older = await olderOf();
-          run = { key: await keyOf(older), older };
-        }
-        const { key, child, older } = run;
+        const run: typeof started = started ?? (await inputsOf());
+        const { key, inputs, child } = run;
+        const older = inputs.older;
         started = undefined;
         const end = child && (await child);
         let record = readRecord(cacheDir, key);
@@ -209,7 +216,7 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
             `the child process bundling the in-browser mock ended (${why}) without a result; bundling it here. Its output ended with:\n${end.output.trim()}`,
           );
         }
-        record ??= await makeEntry(cacheDir, key, older);
+        record ??= await makeEntry(cacheDir, key, inputs);
         // The bundler's warnings, again when the bundle comes from the cache.
         for (const message of record.warnings ?? []) logger.warn(`in-browser mock: ${message}`);
         if (record.error !== undefined) {
@@ -228,16 +235,16 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
   };
 }
 
-// Run as `node mock-worker.ts <cacheDir> <key>` by the integration: makes that cache entry for the
-// description of the build (the same environment: PETSTORE_SPEC, the working directory) and exits 0,
-// also when the description has no worker (the record says why).
+// Run as `node mock-worker.ts <cacheDir> <key> <inputs>` by the integration: makes that cache entry from
+// the description file and older versions the build gives it (as JSON) and exits 0, also when the
+// description has no worker (the record says why).
 if (process.argv[1] && resolve(process.argv[1]) === SELF) {
-  const [cacheDir, key, older = '[]'] = process.argv.slice(2);
-  if (!cacheDir || !key) {
+  const [cacheDir, key, inputs] = process.argv.slice(2);
+  if (!cacheDir || !key || !inputs) {
     process.stderr.write(
-      'usage: node site/integrations/mock-worker.ts <cacheDir> <key> [<older versions as JSON>] (run by the build)\n',
+      'usage: node site/integrations/mock-worker.ts <cacheDir> <key> <{description, older} as JSON> (run by the build)\n',
     );
     process.exit(2);
   }
-  await makeEntry(cacheDir, key, JSON.parse(older) as ReleasedFile[]);
+  await makeEntry(cacheDir, key, JSON.parse(inputs) as WorkerInputs);
 }
