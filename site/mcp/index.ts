@@ -56,7 +56,7 @@ export function sandboxTokens(key: Buffer = randomBytes(32)): (sessionId: string
 
 /**
  * A factory of this site's MCP servers over a running mock (the corpora are built before it returns).
- * @param mock the mock of every published version (site/mock/hosts/versions.ts)
+ * @param mock the mock of every published version (site/mock/hosts/load.ts)
  * @param mockBase where the current version's mock is mounted (`/api/mock`); an older version's is
  *   `<mockBase>/@<version>`
  * @param older the older published versions, newest first: the tools' `version` argument names one
