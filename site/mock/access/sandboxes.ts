@@ -123,7 +123,11 @@ export class Sandboxes {
       this.slots.set(key, slot);
     }
     if (kind) {
-      if (slot.kind && slot.kind !== kind) throw new Error(`two kinds of sandbox state are declared under '${key}'`);
+      if (slot.kind && slot.kind !== kind) {
+        throw new Error(
+          `two kinds of sandbox state are declared under '${key}' (the versions of one API share its state: one of them at most has a hand-written behaviour)`,
+        );
+      }
       slot.kind = kind;
     }
     return slot;
