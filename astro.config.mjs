@@ -15,7 +15,6 @@ import mockWorker from './site/integrations/mock-worker.ts';
 import { cacheSearchIndex } from './site/integrations/search-index.ts';
 import serving from './site/integrations/serving.ts';
 import { sitemapAlias } from './site/integrations/sitemap-alias.ts';
-import { siteSidebar } from './site/navigation.ts';
 import ogImages from './site/og/integration.ts';
 import reference from './site/reference/integration.ts';
 
@@ -29,8 +28,10 @@ setFlagsFromString('--heap-growing-percent=100');
 const domains = parse(readFileSync(new URL('./site/domains.yaml', import.meta.url), 'utf8'))?.domains;
 const site = `https://${domains?.primary ?? 'localhost'}`;
 
-// The API reference (site/reference/): options checked at start; PETSTORE_SPEC overrides `description`.
-const apiReference = reference({
+// The API reference (site/reference/): options checked at start, the site's APIs made from them and
+// the environment (site/apis/config.ts: PETSTORE_SPEC overrides `description`). Exported for `npm run
+// mcp`, which serves the same APIs without a build.
+export const apiReference = reference({
   description: 'spec/openapi.yaml',
   base: '/reference',
   sidebar: { label: 'API reference', threshold: 150 },
@@ -94,7 +95,7 @@ export default defineConfig({
         // Code blocks: options in ec.config.mjs (wrapping, highlighting that depends on the code only).
         description: 'Reference and guides for the Petstore API: pets, categories, orders and inventory.',
         customCss: ['./site/styles/reference.css'],
-        sidebar: siteSidebar(await apiReference.sidebar()),
+        sidebar: await apiReference.sidebar(),
         lastUpdated: false,
         pagination: true,
         // Agents and link previews (site/agents/): the Markdown alternate link and Open Graph image tags
@@ -119,15 +120,15 @@ export default defineConfig({
     browserBundles(),
     // The in-browser mock for static hosts: a service worker bundled with validators compiled at
     // build time (site/mock/hosts/bundle.ts), registered by try-it only when the server has no mock.
-    mockWorker(apiReference.options.base),
+    mockWorker(apiReference.apis),
     // The Open Graph images (/og/<page>.jpg): drawn in child processes from the start of the build,
     // kept in node_modules/.cache, copied into dist/client/og/ at the end (before `serving` lists
     // the output); `astro dev` draws them on request.
-    ogImages(),
+    ogImages({ apis: apiReference.apis }),
     // Serving rules for static hosts and `npm start` (site/serving/): precompressed .br/.gz files and
     // dist/client/_headers. Last, so it sees every file the other integrations write.
-    serving(),
+    serving(apiReference.apis),
     // <outDir>/.built-from.json: which description this output shows (npm start rebuilds for another).
-    builtFrom(),
+    builtFrom(apiReference.apis),
   ],
 });

@@ -22,7 +22,8 @@ import { relative } from 'node:path';
 import { OpenAPIBackend } from 'openapi-backend';
 import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { createMock } from '../site/mock/index.ts';
-import { type LoadedDescription, loadDescription, SPEC_PATH } from '../spec/loader/index.ts';
+import { type LoadedDescription, loadDescription } from '../spec/loader/index.ts';
+import { SPEC_PATH } from '../spec/path.ts';
 import type { Description } from '../spec/refs.ts';
 import {
   answerProblems,

@@ -1,7 +1,8 @@
 // `npm run build:mock-edge`: bundles the mock as a Fetch-API module (site/mock/hosts/edge.ts,
 // `export default { fetch }`) with the definition precompiled from the spec, for edge runtimes
 // (Cloudflare Workers, Deno Deploy, Bun). Writes dist/mock-edge.js (or the path given) and prints
-// its size. The description is `PETSTORE_SPEC` or spec/openapi.yaml.
+// its size. The description is the site's API's, as astro.config.mjs configures it (PETSTORE_SPEC
+// overrides it, as for a build).
 //   node scripts/build-mock-edge.ts [OUTFILE]
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -9,10 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { bundleMock } from '../site/mock/hosts/bundle.ts';
 import { loadDescription } from '../spec/loader/index.ts';
+import { configuredApis } from './configured-apis.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const outfile = resolve(process.argv[2] ?? join(ROOT, 'dist', 'mock-edge.js'));
-const bytes = await bundleMock(await loadDescription(), {
+const [api] = await configuredApis();
+const bytes = await bundleMock(await loadDescription(api.description), {
   entry: join(ROOT, 'site/mock/hosts/edge.ts'),
   outfile,
   format: 'esm',

@@ -1,14 +1,15 @@
 // `npm run mcp`: the docs' MCP server over stdio (site/mcp/), for MCP clients that start a local
-// process. Reads the guides and the description (PETSTORE_SPEC or spec/openapi.yaml) from the
-// sources, so no build is needed; `call_mock` talks to an in-process mock (site/mock/) with the same
-// sandbox and rate limit as the server's. Logs go to stderr: stdout carries the protocol.
+// process. Reads the guides and the site's API (site/apis/: the reference's options in
+// astro.config.mjs, with the environment's overrides) from the sources, so no build is needed;
+// `call_mock` talks to an in-process mock (site/mock/) with the same sandbox and rate limit as the
+// server's. Logs go to stderr: stdout carries the protocol.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { siteCorpus, siteServerFactory } from '../site/mcp/index.ts';
 import { createVersionedMockFromFiles } from '../site/mock/hosts/load.ts';
-import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { DEFAULT_RATE_POLICY } from '../site/mock/index.ts';
-import { releasedFile } from '../site/reference/loaded-description.ts';
-import { versionSet } from '../site/reference/versions.ts';
+import { olderReleases, versionSet } from '../site/reference/versions.ts';
+import { loadDescription } from '../spec/loader/index.ts';
+import { configuredApis } from './configured-apis.ts';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.stdout.write(`Usage: npm run mcp
@@ -25,19 +26,20 @@ Example client configuration (Claude Desktop, Cursor, VS Code…):
 }
 
 try {
+  const [api] = await configuredApis();
   // Every published version (site/reference/versions.ts), as the site publishes them.
-  const set = await versionSet();
-  const older = set.versions.flatMap((v) => (v.release ? [{ version: v.release, file: releasedFile(v.release) }] : []));
+  const set = await versionSet(api);
+  const older = await olderReleases(api);
   const mock = await createVersionedMockFromFiles(
-    { version: set.current.version, description: set.current.data.loaded },
+    { version: set.current.version, description: await loadDescription(api.description) },
     older,
     { rateLimit: DEFAULT_RATE_POLICY },
   );
-  const corpus = await siteCorpus();
+  const corpus = await siteCorpus(api);
   const server = (
     await siteServerFactory(
+      api,
       mock,
-      MOCK_BASE,
       older.map((o) => o.version),
     )
   )();

@@ -16,8 +16,9 @@
 // Environment (defaults in brackets): PORT [4321], HOST [localhost], HSTS=1 to send
 // Strict-Transport-Security (behind an HTTPS proxy), MAX_CONNECTIONS [1000],
 // HEADERS_TIMEOUT_MS [5000], REQUEST_TIMEOUT_MS [30000], MOCK_RATE_LIMIT [600 per minute per
-// token; 0 turns it off], MOCK_MAX_SANDBOXES [10000], MOCK_SANDBOX_IDLE_MS [1800000], PETSTORE_SPEC
-// [spec/openapi.yaml] (the description the mock answers for), PETSTORE_CHANGELOG [the build's], DIST_DIR [dist].
+// token; 0 turns it off], MOCK_MAX_SANDBOXES [10000], MOCK_SANDBOX_IDLE_MS [1800000], DIST_DIR [dist].
+// The mock and the MCP server answer for the APIs the build showed, as its record names them
+// (<dist>/.built-from.json, site/integrations/built-from.ts), never for the environment's.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve, sep } from 'node:path';
@@ -25,10 +26,9 @@ import { pathToFileURL } from 'node:url';
 import expressStaticGzip from 'express-static-gzip';
 import { prefersMarkdown } from '../site/agents/negotiate.ts';
 import { canonicalPagePath, markdownPath } from '../site/agents/paths.ts';
-import type { BuiltFrom } from '../site/integrations/built-from.ts';
+import { BUILT_FROM, type BuiltFrom } from '../site/integrations/built-from.ts';
 import { mcpHttpHandler, siteServerFactory } from '../site/mcp/index.ts';
 import { createVersionedMockFromFiles } from '../site/mock/hosts/load.ts';
-import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { toNodeListener } from '../site/mock/hosts/node.ts';
 import { DEFAULT_RATE_POLICY, DEFAULT_SANDBOX_LIMITS } from '../site/mock/index.ts';
 import { policyInputs } from '../site/serving/build.ts';
@@ -49,23 +49,20 @@ const root = join(import.meta.dirname, '..');
 /** The build output: `DIST_DIR` (relative to the root) as astro.config.mjs and build-if-stale read it. */
 const dist = resolve(root, process.env.DIST_DIR || 'dist');
 const client = join(dist, 'client');
-// The mock and the MCP server answer for the description the pages were built from: the build names
-// it in .built-from.json (site/integrations/built-from.ts), which also covers a `description` option
-// set in astro.config.mjs rather than PETSTORE_SPEC.
-// The marker also lists the older published versions (their mocks answer under /api/mock/@<version>/)
-// and the release record the MCP server reads their pages from.
-let built: BuiltFrom | undefined;
+// The mock and the MCP server answer for the APIs the pages were built from: the build records them
+// (their description files, release records and older published versions, whose mocks answer under
+// /api/mock/@<version>/) in .built-from.json (site/integrations/built-from.ts).
+let built: BuiltFrom;
 try {
-  built = JSON.parse(readFileSync(join(dist, '.built-from.json'), 'utf8')) as BuiltFrom;
-} catch {
-  // No marker (an output built before it existed): PETSTORE_SPEC or spec/openapi.yaml, as before.
+  built = JSON.parse(readFileSync(join(dist, BUILT_FROM), 'utf8')) as BuiltFrom;
+  if (!Array.isArray(built.apis) || built.apis.length === 0) throw new Error('no APIs recorded');
+} catch (err) {
+  process.stderr.write(
+    `${join(dist, BUILT_FROM)}: ${(err as Error).message}; build the site first (npm run build, or npm start, which builds when needed)\n`,
+  );
+  process.exit(1);
 }
-if (!process.env.PETSTORE_SPEC && typeof built?.spec === 'string') process.env.PETSTORE_SPEC = built.spec;
-if (!process.env.PETSTORE_CHANGELOG && typeof built?.changelog === 'string') {
-  process.env.PETSTORE_CHANGELOG = built.changelog;
-}
-/** The older published versions of the build, newest first (none for an output without them). */
-const olderVersions = Array.isArray(built?.versions) ? built.versions : [];
+const [site] = built.apis as [BuiltFrom['apis'][number]];
 const env = process.env;
 const port = Number(env.PORT ?? 4321);
 const host = env.HOST ?? 'localhost';
@@ -98,8 +95,8 @@ const { handler: astro } = (await import(entry)) as {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
 };
 
-// The description the site was built from (PETSTORE_SPEC or spec/openapi.yaml).
-const loaded = await loadDescription().catch((err: unknown) => {
+// The description the site was built from.
+const loaded = await loadDescription(site.api.description).catch((err: unknown) => {
   // What and where (file:line:column, JSON pointer), not a stack trace.
   process.stderr.write(`${formatDescriptionError(err)}\n`);
   process.exit(1);
@@ -107,20 +104,13 @@ const loaded = await loadDescription().catch((err: unknown) => {
 const spec = loaded.document;
 const rate = num('MOCK_RATE_LIMIT', DEFAULT_RATE_POLICY.limit);
 // Every published version's mock behind /api/mock (site/mock/hosts/load.ts), one sandbox table.
-const mockCore = await createVersionedMockFromFiles(
-  {
-    version: built?.version ?? String((spec.info as { version?: unknown } | undefined)?.version ?? 'current'),
-    description: loaded,
+const mockCore = await createVersionedMockFromFiles({ version: site.version, description: loaded }, site.versions, {
+  rateLimit: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false,
+  sandboxes: {
+    maxSandboxes: num('MOCK_MAX_SANDBOXES', DEFAULT_SANDBOX_LIMITS.maxSandboxes),
+    idleMs: num('MOCK_SANDBOX_IDLE_MS', DEFAULT_SANDBOX_LIMITS.idleMs),
   },
-  olderVersions,
-  {
-    rateLimit: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false,
-    sandboxes: {
-      maxSandboxes: num('MOCK_MAX_SANDBOXES', DEFAULT_SANDBOX_LIMITS.maxSandboxes),
-      idleMs: num('MOCK_SANDBOX_IDLE_MS', DEFAULT_SANDBOX_LIMITS.idleMs),
-    },
-  },
-).catch((err: unknown) => {
+}).catch((err: unknown) => {
   process.stderr.write(`${formatDescriptionError(err)}\n`);
   process.exit(1);
 });
@@ -128,9 +118,9 @@ const mock = toNodeListener(mockCore);
 // The MCP server's call_mock goes to this same mock (same sandboxes and rate limit), in process.
 const mcp = mcpHttpHandler({
   createServer: await siteServerFactory(
+    site.api,
     mockCore,
-    MOCK_BASE,
-    olderVersions.map((v) => v.version),
+    site.versions.map((v) => v.version),
   ),
 });
 
@@ -199,7 +189,9 @@ function markdownTwin(path: string): string | null {
 }
 
 function isMock(url: string): boolean {
-  return url === MOCK_BASE || url.startsWith(`${MOCK_BASE}/`) || url.startsWith(`${MOCK_BASE}?`);
+  return (
+    url === site.api.mockBase || url.startsWith(`${site.api.mockBase}/`) || url.startsWith(`${site.api.mockBase}?`)
+  );
 }
 
 /** The request path with dot segments resolved (`/_astro/../x` is `/x`), as the file lookup sees it. */
@@ -326,7 +318,7 @@ server.on('error', (err: NodeJS.ErrnoException) => {
 });
 server.listen(port, host, () => {
   process.stdout.write(
-    `Petstore docs on http://${host}:${port}/ (mock API at http://${host}:${port}${MOCK_BASE}; rate limit ${rate > 0 ? `${rate}/min per token` : 'off'})\n`,
+    `Petstore docs on http://${host}:${port}/ (mock API at http://${host}:${port}${site.api.mockBase}; rate limit ${rate > 0 ? `${rate}/min per token` : 'off'})\n`,
   );
 });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,12 +1,13 @@
 /**
  * The edge of site/agents/: this site's pages with Markdown twins, from the guides' MDX files
- * (site/content/docs/) and the reference model of the build (site/reference/loaded-description.ts), and
+ * (site/content/docs/) and an API's reference model (site/reference/loaded-description.ts), and
  * the reference pages of each older published version (site/reference/versions.ts) with the pages saying
- * an operation is not in a version. Computed once per process; the build's routes, the page head, the Open
- * Graph cards and the MCP server read these lists.
+ * an operation is not in a version. Computed once per process and API; the build's routes, the page
+ * head, the Open Graph cards and the MCP server read these lists.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import type { Api } from '../apis/api.ts';
 import { changelog, pageLookup } from '../changelog/data.ts';
 import { changedIn, changelogView } from '../changelog/model.ts';
 import { buildDate, referenceData } from '../reference/loaded-description.ts';
@@ -35,24 +36,37 @@ export function readGuides(dir: string = resolve(GUIDES_DIR)): GuideSource[] {
   return out;
 }
 
-let pages: Promise<AgentPage[]> | undefined;
-let older: Promise<AgentPage[]> | undefined;
-let byUrl: Promise<Map<string, AgentPage>> | undefined;
+/** What is computed once per API value in this process. */
+interface Computed {
+  pages?: Promise<AgentPage[]>;
+  older?: Promise<AgentPage[]>;
+  byUrl?: Promise<Map<string, AgentPage>>;
+}
+const computed = new WeakMap<Api, Computed>();
+function computedFor(api: Api): Computed {
+  let c = computed.get(api);
+  if (!c) {
+    c = {};
+    computed.set(api, c);
+  }
+  return c;
+}
 
-/** Every page with a Markdown twin, in reading order (computed once per process). */
-export function sitePages(): Promise<AgentPage[]> {
-  pages ??= referenceData().then(async ({ model, mapped }) =>
+/** Every page with a Markdown twin, in reading order (computed once per process and API). */
+export function sitePages(api: Api): Promise<AgentPage[]> {
+  const c = computedFor(api);
+  c.pages ??= referenceData(api).then(async ({ model, mapped }) =>
     agentPages({
       model,
       guides: readGuides(),
       buildDate: buildDate(),
       deprecations: mapped.deprecations,
       stability: mapped.stability,
-      changelog: changelogView(changelog(), await pageLookup()),
-      changedIn: (op) => changedIn(changelog(), op),
+      changelog: changelogView(changelog(api), await pageLookup(api), api.changes.page),
+      changedIn: (op) => changedIn(changelog(api), op, api.changes.page),
     }),
   );
-  return pages;
+  return c.pages;
 }
 
 /** What a reference page is, for finding it in another version (undefined for the guides and the changelog). */
@@ -90,8 +104,9 @@ function pageRefOf(page: AgentPage): PageRef | undefined {
  * its title which version it is with a link to the same page in the current version, and the pages
  * saying an operation is not in that version. Empty when one version is published. Computed once per process.
  */
-export function olderVersionPages(): Promise<AgentPage[]> {
-  older ??= versionSet().then(async (set) => {
+export function olderVersionPages(api: Api): Promise<AgentPage[]> {
+  const c = computedFor(api);
+  c.older ??= versionSet(api).then(async (set) => {
     const out: AgentPage[] = [];
     for (const version of set.versions) {
       if (version.current || !version.release) continue;
@@ -108,7 +123,7 @@ export function olderVersionPages(): Promise<AgentPage[]> {
       });
       for (const page of reference) {
         const ref = pageRefOf(page);
-        const versions = ref ? await pageVersions(ref, release) : undefined;
+        const versions = ref ? await pageVersions(api, ref, release) : undefined;
         const samePageUrl = versions?.targets.find((t) => t.current)?.href ?? `${set.current.base}/`;
         const note = olderVersionNote({
           title: model.title,
@@ -134,12 +149,12 @@ export function olderVersionPages(): Promise<AgentPage[]> {
     }
     return out;
   });
-  return older;
+  return c.older;
 }
 
 /** The absent pages of the current version (an operation only older versions have). */
-async function currentAbsentPages(): Promise<AgentPage[]> {
-  const set = await versionSet();
+async function currentAbsentPages(api: Api): Promise<AgentPage[]> {
+  const set = await versionSet(api);
   const title = set.current.data.model.title;
   return set.absent
     .filter((a) => a.version === set.current.version)
@@ -158,12 +173,13 @@ async function currentAbsentPages(): Promise<AgentPage[]> {
  * {@link olderVersionPages}. The `.md` routes, the page head and the Open Graph cards read this list;
  * llms.txt and the MCP corpus read the current version's.
  */
-export async function allPages(): Promise<AgentPage[]> {
-  return [...(await sitePages()), ...(await currentAbsentPages()), ...(await olderVersionPages())];
+export async function allPages(api: Api): Promise<AgentPage[]> {
+  return [...(await sitePages(api)), ...(await currentAbsentPages(api)), ...(await olderVersionPages(api))];
 }
 
 /** The page at a URL path (`/reference/list-pets/`, `/reference/1.0.0/list-pets/`), or undefined. */
-export async function sitePage(url: string): Promise<AgentPage | undefined> {
-  byUrl ??= allPages().then((all) => new Map(all.map((p) => [p.url, p])));
-  return (await byUrl).get(url);
+export async function sitePage(api: Api, url: string): Promise<AgentPage | undefined> {
+  const c = computedFor(api);
+  c.byUrl ??= allPages(api).then((all) => new Map(all.map((p) => [p.url, p])));
+  return (await c.byUrl).get(url);
 }

@@ -1,6 +1,6 @@
 // Build-time wiring of the in-browser mock: bundles site/mock/hosts/worker.ts with the definitions precompiled
-// from the description and its older versions (site/mock/hosts/bundle.ts) into dist/client at `<base>/mock-sw.js`
-// (the reference's base path), where the try-it client registers it on static hosts. Runs before the serving integration, so the
+// from the spec (site/mock/hosts/bundle.ts) into dist/client at `<base>/mock-sw.js` (the reference's base
+// path), where the try-it client registers it on static hosts. Runs before the serving integration, so the
 // worker is precompressed and covered by _headers like every other file.
 //
 // The bundle depends only on the description, the mock's sources and the installed packages, so it
@@ -18,11 +18,11 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import { loadDescription } from '../../spec/loader/index.ts';
+import type { Api } from '../apis/api.ts';
 import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
 import type { ReleasedFile } from '../mock/hosts/load.ts';
 import { mockWorkerPaths } from '../mock/hosts/mount.ts';
-import { releasedFile } from '../reference/loaded-description.ts';
-import { versionSet } from '../reference/versions.ts';
+import { olderReleases } from '../reference/versions.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('../mock/hosts/worker.ts', import.meta.url));
 const MOCK_DIR = fileURLToPath(new URL('../mock/', import.meta.url));
@@ -99,18 +99,17 @@ function readRecord(cacheDir: string, key: string): CacheRecord | undefined {
   }
 }
 
-/** What a worker is bundled from: the current description's file and the older published versions'. */
-interface WorkerInputs {
-  description: string;
-  older: ReleasedFile[];
-}
-
 /**
- * Makes cache entry `key`: the bundle, then its record, each renamed into place. A description the
- * bundle cannot be made from gets a record with the reason.
+ * Makes cache entry `key` for a description (its file) and its older versions: the bundle, then its
+ * record, each renamed into place. A description the bundle cannot be made from gets a record with the reason.
  * @returns the record written
  */
-async function makeEntry(cacheDir: string, key: string, inputs: WorkerInputs): Promise<CacheRecord> {
+async function makeEntry(
+  cacheDir: string,
+  key: string,
+  description: string,
+  older: readonly ReleasedFile[],
+): Promise<CacheRecord> {
   const { bundleFile, recordFile } = entryFiles(cacheDir, key);
   mkdirSync(cacheDir, { recursive: true });
   let record: CacheRecord;
@@ -120,8 +119,8 @@ async function makeEntry(cacheDir: string, key: string, inputs: WorkerInputs): P
     // Loaded here: the build's own process needs the bundler only when no child made the entry.
     const { bundleMock } = await import('../mock/hosts/bundle.ts');
     const versions = [];
-    for (const r of inputs.older) versions.push({ version: r.version, description: await loadDescription(r.file) });
-    const bytes = await bundleMock(await loadDescription(inputs.description), {
+    for (const r of older) versions.push({ version: r.version, description: await loadDescription(r.file) });
+    const bytes = await bundleMock(await loadDescription(description), {
       older: versions,
       entry: WORKER_ENTRY,
       outfile: tmp,
@@ -147,9 +146,14 @@ interface ChildEnd {
 }
 
 /** Runs this file as a child process that makes cache entry `key`; resolves when it ends (never rejects). */
-function makeEntryInChild(cacheDir: string, key: string, inputs: WorkerInputs): Promise<ChildEnd> {
+function makeEntryInChild(
+  cacheDir: string,
+  key: string,
+  description: string,
+  older: readonly ReleasedFile[],
+): Promise<ChildEnd> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [SELF, cacheDir, key, JSON.stringify(inputs)], {
+    const child = spawn(process.execPath, [SELF, cacheDir, key, description, JSON.stringify(older)], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -165,26 +169,19 @@ function makeEntryInChild(cacheDir: string, key: string, inputs: WorkerInputs): 
 
 /**
  * The Astro integration: add it before `serving()`.
- * @param referenceBase the reference's base path (its `base` option): the worker is written below it
+ * @param apis the site's APIs: the worker runs the first one's mock, below its reference's base path
  */
-export default function mockWorker(referenceBase = '/reference'): AstroIntegration {
-  const workerUrl = mockWorkerPaths(referenceBase).url;
+export default function mockWorker(apis: readonly Api[]): AstroIntegration {
+  const [api] = apis as [Api];
+  const workerUrl = mockWorkerPaths(api.base).url;
   let root = process.cwd();
   let cacheDir = join(root, MOCK_WORKER_CACHE);
   /** The cache entry of this build, found or being made by a child, from `astro:build:start`. */
-  let started: { key: string; inputs: WorkerInputs; child?: Promise<ChildEnd> } | undefined;
-  /**
-   * The published versions (site/reference/versions.ts): the current description the reference is
-   * built from, and the older ones, which the worker answers for too.
-   */
-  const inputsOf = async (): Promise<{ key: string; inputs: WorkerInputs }> => {
-    const set = await versionSet();
-    const older = set.versions.flatMap((v) =>
-      v.release ? [{ version: v.release, file: releasedFile(v.release) }] : [],
-    );
-    const loaded = set.current.data.loaded;
-    return { key: workerInputsKey(root, loaded.files, older), inputs: { description: loaded.path, older } };
-  };
+  let started: { key: string; older: ReleasedFile[]; child?: Promise<ChildEnd> } | undefined;
+  /** The older published versions (site/reference/versions.ts): the worker answers for them too. */
+  const olderOf = (): Promise<ReleasedFile[]> => olderReleases(api);
+  const keyOf = async (older: ReleasedFile[]) =>
+    workerInputsKey(root, (await loadDescription(api.description)).files, older);
   return {
     name: 'petstore:mock-worker',
     hooks: {
@@ -193,19 +190,23 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
         cacheDir = join(root, MOCK_WORKER_CACHE);
       },
       'astro:build:start': async () => {
-        const { key, inputs } = await inputsOf();
+        const older = await olderOf();
+        const key = await keyOf(older);
         started = {
           key,
-          inputs,
-          child: readRecord(cacheDir, key) ? undefined : makeEntryInChild(cacheDir, key, inputs),
+          older,
+          child: readRecord(cacheDir, key) ? undefined : makeEntryInChild(cacheDir, key, api.description, older),
         };
       },
       'astro:build:done': async ({ dir, logger }) => {
         const outfile = join(fileURLToPath(dir), workerUrl);
         mkdirSync(dirname(outfile), { recursive: true });
-        const run: typeof started = started ?? (await inputsOf());
-        const { key, inputs, child } = run;
-        const older = inputs.older;
+        let run = started;
+        if (!run) {
+          const older = await olderOf();
+          run = { key: await keyOf(older), older };
+        }
+        const { key, child, older } = run;
         started = undefined;
         const end = child && (await child);
         let record = readRecord(cacheDir, key);
@@ -216,7 +217,7 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
             `the child process bundling the in-browser mock ended (${why}) without a result; bundling it here. Its output ended with:\n${end.output.trim()}`,
           );
         }
-        record ??= await makeEntry(cacheDir, key, inputs);
+        record ??= await makeEntry(cacheDir, key, api.description, older);
         // The bundler's warnings, again when the bundle comes from the cache.
         for (const message of record.warnings ?? []) logger.warn(`in-browser mock: ${message}`);
         if (record.error !== undefined) {
@@ -235,16 +236,16 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
   };
 }
 
-// Run as `node mock-worker.ts <cacheDir> <key> <inputs>` by the integration: makes that cache entry from
-// the description file and older versions the build gives it (as JSON) and exits 0, also when the
-// description has no worker (the record says why).
+// Run as `node mock-worker.ts <cacheDir> <key> <description> [<older>]` by the integration: makes that
+// cache entry for the description file and its older versions, and exits 0, also when the description
+// has no worker (the record says why).
 if (process.argv[1] && resolve(process.argv[1]) === SELF) {
-  const [cacheDir, key, inputs] = process.argv.slice(2);
-  if (!cacheDir || !key || !inputs) {
+  const [cacheDir, key, description, older = '[]'] = process.argv.slice(2);
+  if (!cacheDir || !key || !description) {
     process.stderr.write(
-      'usage: node site/integrations/mock-worker.ts <cacheDir> <key> <{description, older} as JSON> (run by the build)\n',
+      'usage: node site/integrations/mock-worker.ts <cacheDir> <key> <description file> [<older versions as JSON>] (run by the build)\n',
     );
     process.exit(2);
   }
-  await makeEntry(cacheDir, key, JSON.parse(inputs) as WorkerInputs);
+  await makeEntry(cacheDir, key, description, JSON.parse(older) as ReleasedFile[]);
 }

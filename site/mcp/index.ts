@@ -1,25 +1,30 @@
 /**
- * The MCP server of this site, assembled: the corpus from the site's pages (site/agents/site.ts: the
- * guides' sources and the reference model of PETSTORE_SPEC or spec/openapi.yaml), the sandbox token
- * per session, a server per session, and the corpus of each older published version (the tools'
- * `version` argument). scripts/serve.ts mounts it at `/mcp`; scripts/mcp.ts runs it
- * over stdio (`npm run mcp`). Neither needs a build: the pages are rendered from the sources.
+ * The MCP server of this site, assembled for an API (site/apis/): the corpus from the site's pages
+ * (site/agents/site.ts: the guides' sources and the API's reference model), the sandbox token per
+ * session, a server per session, and the corpus of each older published version (the tools' `version`
+ * argument). scripts/serve.ts mounts it at `/mcp`; scripts/mcp.ts runs it over stdio (`npm run mcp`).
+ * Neither needs a build: the pages are rendered from the sources.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { agentPages } from '../agents/pages.ts';
 import { sitePages } from '../agents/site.ts';
+import type { Api } from '../apis/api.ts';
 import { buildDate, referenceData, referenceModel } from '../reference/loaded-description.ts';
 import { buildCorpus, type DocsCorpus } from './corpus.ts';
 import { createDocsServer, type MockHandler } from './server.ts';
 
 export { mcpHttpHandler } from './http.ts';
 
-let corpus: DocsCorpus | undefined;
+const corpora = new WeakMap<Api, Promise<DocsCorpus>>();
 
-/** The corpus of this site (built on first use, then shared). */
-export async function siteCorpus(): Promise<DocsCorpus> {
-  corpus ??= buildCorpus(await sitePages(), await referenceModel());
+/** The corpus of this site for an API (built on first use, then shared). */
+export function siteCorpus(api: Api): Promise<DocsCorpus> {
+  let corpus = corpora.get(api);
+  if (!corpus) {
+    corpus = Promise.all([sitePages(api), referenceModel(api)]).then(([pages, model]) => buildCorpus(pages, model));
+    corpora.set(api, corpus);
+  }
   return corpus;
 }
 
@@ -29,8 +34,8 @@ export async function siteCorpus(): Promise<DocsCorpus> {
  * changelog are the current version's only.
  * @throws {Error} when the release's description is missing or cannot be loaded
  */
-export async function releaseCorpus(release: string): Promise<DocsCorpus> {
-  const { model, mapped } = await referenceData(release);
+export async function releaseCorpus(api: Api, release: string): Promise<DocsCorpus> {
+  const { model, mapped } = await referenceData(api, release);
   const pages = agentPages({
     model,
     guides: [],
@@ -56,20 +61,20 @@ export function sandboxTokens(key: Buffer = randomBytes(32)): (sessionId: string
 
 /**
  * A factory of this site's MCP servers over a running mock (the corpora are built before it returns).
+ * @param api the API the tools document and call (its mock is mounted at `api.mockBase`; an older
+ *   version's at `<mockBase>/@<version>`)
  * @param mock the mock of every published version (site/mock/hosts/load.ts)
- * @param mockBase where the current version's mock is mounted (`/api/mock`); an older version's is
- *   `<mockBase>/@<version>`
  * @param older the older published versions, newest first: the tools' `version` argument names one
  * @throws {Error} when an older version's description cannot be loaded
  */
 export async function siteServerFactory(
+  api: Api,
   mock: MockHandler,
-  mockBase: string,
   older: readonly string[] = [],
 ): Promise<() => McpServer> {
   const tokens = sandboxTokens();
-  const corpus = await siteCorpus();
+  const corpus = await siteCorpus(api);
   const versions = new Map<string, DocsCorpus>();
-  for (const release of older) versions.set(release, await releaseCorpus(release));
-  return () => createDocsServer({ corpus, versions, mock, mockBase, sandboxToken: tokens });
+  for (const release of older) versions.set(release, await releaseCorpus(api, release));
+  return () => createDocsServer({ corpus, versions, mock, mockBase: api.mockBase, sandboxToken: tokens });
 }

@@ -6,6 +6,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { markdownTwin } from '../agents/directive.ts';
 import type { AgentPage, AgentPageKind } from '../agents/pages.ts';
 import { allPages } from '../agents/site.ts';
+import { apiById } from '../apis/site.ts';
 import { referencePageKey } from '../reference/page-cache-key.ts';
 
 // The reference's twins (everything but the guides, whose sources are not in the key) are copied from
@@ -21,18 +22,19 @@ const GENERATED: ReadonlySet<AgentPageKind> = new Set([
 ]);
 
 export const getStaticPaths = (async () => {
+  const api = apiById();
   // An older version's twins have that version's key (its description and what it shows of the others).
   const keys = new Map<string | undefined, string>();
   const keyOf = async (version: string | undefined) => {
     let key = keys.get(version);
     if (key === undefined) {
-      key = await referencePageKey(version);
+      key = await referencePageKey(api, version);
       keys.set(version, key);
     }
     return key;
   };
   const paths = [];
-  for (const page of await allPages()) {
+  for (const page of await allPages(api)) {
     paths.push({
       params: { page: page.mdUrl.slice(1, -'.md'.length) },
       props: { page },

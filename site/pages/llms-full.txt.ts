@@ -2,13 +2,15 @@
 import type { APIRoute } from 'astro';
 import { llmsFullTxt } from '../agents/llms.ts';
 import { sitePages } from '../agents/site.ts';
+import { apiById } from '../apis/site.ts';
 import { referenceModel } from '../reference/loaded-description.ts';
 import { versionSet } from '../reference/versions.ts';
 
 export const GET: APIRoute = async ({ site }) => {
-  const older = (await versionSet()).versions.filter((v) => !v.current).map((v) => v.version);
+  const api = apiById();
+  const older = (await versionSet(api)).versions.filter((v) => !v.current).map((v) => v.version);
   return new Response(
-    llmsFullTxt(await referenceModel(), await sitePages(), site?.href ?? 'http://localhost/', older),
+    llmsFullTxt(await referenceModel(api), await sitePages(api), site?.href ?? 'http://localhost/', older),
     {
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     },

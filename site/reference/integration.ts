@@ -1,9 +1,10 @@
 /**
  * The API reference as an Astro integration: `reference(options)` in astro.config.mjs checks the
- * options at start (options.ts, zod), makes them the options of every consumer of the build
- * (loaded-description.ts), gives Starlight the reference's sidebar group, injects the reference's routes
- * (routes/) below the `base` path, the way starlight-openapi does, and has the dev server reload when
- * a file of the description changes.
+ * options at start (options.ts, zod), makes the site's APIs from them and the environment (site/apis/:
+ * the configuration edge), hands those values to the routes (the `virtual:petstore/apis` module), gives
+ * Starlight the reference's sidebar group, injects the reference's routes (routes/) below the `base`
+ * path, the way starlight-openapi does, and has the dev server reload when a file of the description
+ * changes.
  *
  * A description that cannot be loaded stops the build here, before anything is written, with the
  * loader's message (file, line, column, JSON pointer) and exit code 1; a wrong option stops it with
@@ -12,7 +13,11 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { DescriptionError, formatDescriptionError } from '../../spec/loader/index.ts';
-import { referenceData, setReferenceOptions, sidebarGroup } from './loaded-description.ts';
+import type { Api, SiteApis } from '../apis/api.ts';
+import { ApiConfigError, siteApis } from '../apis/config.ts';
+import { ApiListError } from '../apis/list-file.ts';
+import { apisModule } from '../apis/virtual.ts';
+import { referenceData, siteNavigation } from './loaded-description.ts';
 import type { SidebarItem } from './model/sidebar.ts';
 import {
   parseReferenceOptions,
@@ -28,22 +33,61 @@ export interface ReferenceRoute {
 }
 
 /**
- * The routes the integration injects for a base path: the index, one page per operation, tag and
- * schema (plus the schema and webhook indexes), the explorer and its document, the try-it documents
- * (of every published version).
+ * The routes the integration injects below the reference's root: the front page, one page per
+ * operation, tag and schema (plus the schema and webhook indexes), the explorer and its document, the
+ * try-it documents (of every published version). On a site of several APIs the front page is the
+ * catalog, the per-API routes take the API's id as their first segment (`[api]`, or inside the rest
+ * parameters, so each file is injected once), and each API's description downloads are below its base.
  * Pure.
- * @param base the `base` option (`/reference`)
+ * @param base the reference's root (`/reference`): the one API's base, or the catalog's
+ * @param several whether the site documents several APIs
  */
-export function referenceRoutes(base: string): ReferenceRoute[] {
-  const at = (file: string) => fileURLToPath(new URL(`./routes/${file}`, import.meta.url));
+export function referenceRoutes(base: string, several = false): ReferenceRoute[] {
+  const api = several ? `${base}/[api]` : base;
   return [
-    { pattern: base, entrypoint: at('index.astro') },
-    { pattern: `${base}/explorer`, entrypoint: at('explorer/index.astro') },
-    { pattern: `${base}/explorer/document.json`, entrypoint: at('explorer/document.json.ts') },
+    { pattern: base, entrypoint: route(several ? 'catalog.astro' : 'index.astro') },
+    { pattern: `${api}/explorer`, entrypoint: route('explorer/index.astro') },
+    { pattern: `${api}/explorer/document.json`, entrypoint: route('explorer/document.json.ts') },
     // Every published version's: `${base}/tryit/…` (the current one: an empty rest parameter) and
-    // `${base}/<version>/tryit/…`; more segments than the page route below, so it takes precedence.
-    { pattern: `${base}/[...version]/tryit/[slug].json`, entrypoint: at('tryit/[slug].json.ts') },
-    { pattern: `${base}/[...slug]`, entrypoint: at('[...slug].astro') },
+    // `${base}/<version>/tryit/…` (with several APIs `<id>` or `<id>/<version>`); more segments than the
+    // page route below, so it takes precedence.
+    { pattern: `${base}/[...version]/tryit/[slug].json`, entrypoint: route('tryit/[slug].json.ts') },
+    { pattern: `${base}/[...slug]`, entrypoint: route('[...slug].astro') },
+    ...(several ? downloadRoutes(`${api}/openapi`) : []),
+  ];
+}
+
+/**
+ * The routes of each API's changelog and feed, and of the one API's description downloads (site-wide
+ * paths: `/openapi.yaml`, `/changelog/`); with several APIs, the changelog of each (`/changelog/<id>/`,
+ * `/changelog/<id>.xml`) and a page listing them (`/changelog/`). Pure.
+ */
+export function siteRoutes(several = false): ReferenceRoute[] {
+  const changes = (file: string) => fileURLToPath(new URL(`../changelog/routes/${file}`, import.meta.url));
+  if (several) {
+    return [
+      { pattern: '/changelog', entrypoint: changes('apis.astro') },
+      { pattern: '/changelog/[api]', entrypoint: changes('index.astro') },
+      { pattern: '/changelog/[api].xml', entrypoint: changes('feed.xml.ts') },
+    ];
+  }
+  return [
+    ...downloadRoutes('/openapi'),
+    { pattern: '/changelog', entrypoint: changes('index.astro') },
+    { pattern: '/changelog.xml', entrypoint: changes('feed.xml.ts') },
+  ];
+}
+
+/** A file of the reference's routes (routes/). */
+function route(file: string): string {
+  return fileURLToPath(new URL(`./routes/${file}`, import.meta.url));
+}
+
+/** The description's downloads at `<stem>.yaml` and `<stem>.json`. */
+function downloadRoutes(stem: string): ReferenceRoute[] {
+  return [
+    { pattern: `${stem}.yaml`, entrypoint: route('downloads/openapi.yaml.ts') },
+    { pattern: `${stem}.json`, entrypoint: route('downloads/openapi.json.ts') },
   ];
 }
 
@@ -51,8 +95,12 @@ export function referenceRoutes(base: string): ReferenceRoute[] {
 export interface ReferenceIntegration extends AstroIntegration {
   /** The checked options, defaults filled in. */
   options: ReferenceOptions;
-  /** The reference's sidebar group (the description is loaded here, once per build). */
-  sidebar(): Promise<SidebarItem>;
+  /** The site's APIs, made from the options and the environment (site/apis/config.ts). */
+  apis: readonly [Api, ...Api[]];
+  /** The site's APIs and where its reference starts (the catalog with several). */
+  site: SiteApis;
+  /** The site's whole sidebar with the reference's groups (the descriptions are loaded here, once per build). */
+  sidebar(): Promise<SidebarItem[]>;
 }
 
 /** Prints a description's problems and ends the process: a build that cannot load it has nothing to show. */
@@ -71,27 +119,39 @@ function exitOnDescriptionError(error: unknown): never {
  */
 export default function reference(userOptions?: ReferenceUserOptions): ReferenceIntegration {
   let options: ReferenceOptions;
+  let site: SiteApis;
   try {
     options = parseReferenceOptions(userOptions);
+    site = siteApis(options);
   } catch (error) {
-    // The message names every wrong option; a stack trace into zod would only hide it.
-    if (!(error instanceof ReferenceOptionsError)) throw error;
+    // The message names every wrong option, variable or list entry; a stack trace into zod would only hide it.
+    if (!(error instanceof ReferenceOptionsError || error instanceof ApiConfigError || error instanceof ApiListError)) {
+      throw error;
+    }
     console.error(error.message);
     process.exit(1);
   }
-  setReferenceOptions(options);
+  const { apis } = site;
+  const [api] = apis;
   return {
     name: 'petstore:reference',
     options,
-    sidebar: () => sidebarGroup().catch(exitOnDescriptionError),
+    apis,
+    site,
+    sidebar: () => siteNavigation(site).catch(exitOnDescriptionError),
     hooks: {
       'astro:config:setup': async ({ addWatchFile, injectRoute, updateConfig }) => {
-        const { loaded } = await referenceData().catch(exitOnDescriptionError);
+        const { loaded } = await referenceData(api).catch(exitOnDescriptionError);
         for (const file of loaded.files) addWatchFile(file);
-        for (const route of referenceRoutes(options.base)) injectRoute(route);
-        // The try-it button's script (components/reference/TryIt.astro) tells the try-it client
-        // (browser/tryit.ts, bundled apart) the base path its documents and the mock's worker are below.
-        updateConfig({ vite: { define: { __PETSTORE_REFERENCE_BASE__: JSON.stringify(options.base) } } });
+        for (const r of [...referenceRoutes(site.base, site.catalog), ...siteRoutes(site.catalog)]) injectRoute(r);
+        updateConfig({
+          vite: {
+            plugins: [apisModule(site)],
+            // The try-it button's script (components/reference/TryIt.astro) tells the try-it client
+            // (browser/tryit.ts, bundled apart) the base path its documents and the mock's worker are below.
+            define: { __PETSTORE_REFERENCE_BASE__: JSON.stringify(api.base) },
+          },
+        });
       },
     },
   };

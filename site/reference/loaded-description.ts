@@ -1,36 +1,39 @@
 /**
- * Build-time edge of the reference: loads the API description once per build through the one loader
- * (spec/loader/: `PETSTORE_SPEC`, else the integration's `description` option, else
- * spec/openapi.yaml), decides the build date, and runs the pure mappings once for every consumer: the
- * static reference pages and the sidebar (model/), the Scalar explorer (explorer/map.ts), the try-it
- * documents, the deprecation and stability lists in the guides, the description downloads.
+ * Build-time edge of the reference: loads an API's description (site/apis/: the {@link Api} value made
+ * at the configuration edge) once per build through the one loader (spec/loader/), and runs the pure
+ * mappings once for every consumer: the static reference pages and the sidebar (model/), the Scalar
+ * explorer (explorer/map.ts), the try-it documents, the deprecation and stability lists in the guides,
+ * the description downloads.
  *
  * Astro evaluates its config and its prerender bundle as separate module instances of this file, so
- * the options and the computed views live on `globalThis` (the loader caches the description there
- * too): the sidebar computed for the config is the one the pages use.
+ * the computed views live on `globalThis` (the loader caches the description there too), keyed by the
+ * loaded description and the API: the sidebar computed for the config is the one the pages use.
  */
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { upgrade } from '@scalar/openapi-upgrader';
 import { buildDate } from '../../spec/dates.ts';
-import { type LoadedDescription, loadDescription, specPath } from '../../spec/loader/index.ts';
-import { MOCK_BASE, mockBaseOf } from '../mock/hosts/mount.ts';
+import { type LoadedDescription, loadDescription } from '../../spec/loader/index.ts';
+import type { Api, SiteApis } from '../apis/api.ts';
+import { mockBaseOf } from '../mock/hosts/mount.ts';
+import { downloadItems, siteSidebar } from '../navigation.ts';
 import { type MappedReference, mapReference } from './explorer/map.ts';
 import type { OpenApiDocument } from './model/document.ts';
 import { buildReferenceModel } from './model/reference.ts';
 import { referenceSidebar, type SidebarItem } from './model/sidebar.ts';
-import type { PublishPolicy } from './model/versions.ts';
 import type { ReferenceModel } from './model/views.ts';
-import { DEFAULT_OPTIONS, PUBLISH_POLICY, type ReferenceOptions } from './options.ts';
+import type { ReferenceOptions } from './options.ts';
 
-export { buildDate, MOCK_BASE, mockBaseOf };
+export { buildDate };
 
 /** Everything the reference derives from one loaded description. */
 export interface ReferenceData {
+  /** The API these pages document. */
+  api: Api;
   options: ReferenceOptions;
   /** The released version these pages show, or undefined for the current version (the working description). */
   release?: string;
-  /** Where this version's pages are: `options.base`, or `<base>/<version>` for an older release. */
+  /** Where this version's pages are: the API's `base`, or `<base>/<version>` for an older release. */
   base: string;
   loaded: LoadedDescription;
   /** The static pages' model. */
@@ -39,59 +42,41 @@ export interface ReferenceData {
   mapped: MappedReference;
 }
 
-const OPTIONS_KEY = Symbol.for('petstore-docs.reference.options');
 const DATA_KEY = Symbol.for('petstore-docs.reference.data');
 type Store = {
-  [OPTIONS_KEY]?: ReferenceOptions;
   [DATA_KEY]?: WeakMap<LoadedDescription, Map<string, ReferenceData>>;
 };
 
-/** Sets the options every consumer of this process uses (the integration does, once, at start). */
-export function setReferenceOptions(options: ReferenceOptions): void {
-  (globalThis as Store)[OPTIONS_KEY] = options;
-}
-
-/** The options set by the integration, or the defaults (tests, tools). */
-export function referenceOptions(): ReferenceOptions {
-  return (globalThis as Store)[OPTIONS_KEY] ?? DEFAULT_OPTIONS;
-}
-
 /**
- * The description file of this build: `PETSTORE_SPEC` when set (the override), else the `description`
- * option (relative to the working directory, where Astro runs).
- */
-export function descriptionPath(options: ReferenceOptions = referenceOptions()): string {
-  return specPath({ PETSTORE_SPEC: process.env.PETSTORE_SPEC || options.description });
-}
-
-/**
- * The loaded description and every view of it, computed once per process, description version and
- * options.
+ * The loaded description of an API and every view of it, computed once per process, description
+ * version, API and build date.
+ * @param api the API (site/apis/)
  * @param release an older released version (its `released/<version>.yaml`, see {@link releasedFile});
  *   omitted: the current version, the working description
  * @throws {DescriptionError} when the description cannot be loaded (file, line, column, pointer)
  * @throws {Error} on an invalid `x-stability`, `x-deprecated-sunset`, `x-successor` or `x-tagGroups`, or
  *   when the release's file is missing
  */
-export async function referenceData(release?: string): Promise<ReferenceData> {
-  const options = referenceOptions();
-  const file = release === undefined ? descriptionPath(options) : releasedFile(release);
+export async function referenceData(api: Api, release?: string): Promise<ReferenceData> {
+  const { options } = api;
+  const file = release === undefined ? api.description : releasedFile(api, release);
   const loaded = await loadDescription(file);
   const store = globalThis as Store;
   store[DATA_KEY] ??= new WeakMap();
-  let byOptions = store[DATA_KEY].get(loaded);
-  if (!byOptions) {
-    byOptions = new Map();
-    store[DATA_KEY].set(loaded, byOptions);
+  let byApi = store[DATA_KEY].get(loaded);
+  if (!byApi) {
+    byApi = new Map();
+    store[DATA_KEY].set(loaded, byApi);
   }
   const date = buildDate();
-  const key = `${date} ${release ?? ''} ${JSON.stringify(options)}`;
-  let data = byOptions.get(key);
+  const key = `${date} ${release ?? ''} ${JSON.stringify(api)}`;
+  let data = byApi.get(key);
   if (!data) {
     const document = loaded.document as OpenApiDocument;
     const tryIt = options.tryIt.targets;
-    const base = release === undefined ? options.base : `${options.base}/${release}`;
+    const base = release === undefined ? api.base : `${api.base}/${release}`;
     data = {
+      api,
       options,
       ...(release === undefined ? {} : { release }),
       base,
@@ -105,35 +90,23 @@ export async function referenceData(release?: string): Promise<ReferenceData> {
       }),
       mapped: mapReference(explorerDocument(loaded), {
         buildDate: date,
-        mockBase: mockBaseOf(release),
+        mockBase: mockBaseOf(release, api.mockBase),
         mock: tryIt.includes('mock'),
         descriptionServers: tryIt.includes('description'),
       }),
     };
-    byOptions.set(key, data);
+    byApi.set(key, data);
   }
   return data;
 }
 
 /**
- * The release record of this build: `PETSTORE_CHANGELOG` when set, else `changelog.json` beside the
- * description when there is one (spec/changelog.json for spec/openapi.yaml: `npm run spec:release` keeps
- * a description's record next to it), else none: a description without a record has no releases.
- * @returns an absolute path, or undefined
- */
-export function changelogPath(env: Record<string, string | undefined> = process.env): string | undefined {
-  if (env.PETSTORE_CHANGELOG) return resolve(env.PETSTORE_CHANGELOG);
-  const beside = join(dirname(resolve(descriptionPath())), 'changelog.json');
-  return existsSync(beside) ? beside : undefined;
-}
-
-/**
  * The description a release was made from: `released/<version>.yaml` (or `.yml`, `.json`) beside the
- * changelog file, as `npm run spec:release` keeps it.
- * @throws {Error} when there is no release record or the file is missing (names the file and the command)
+ * API's release record, as `npm run spec:release` keeps it.
+ * @throws {Error} when the API has no release record or the file is missing (names the file and the command)
  */
-export function releasedFile(version: string): string {
-  const changelog = changelogPath();
+export function releasedFile(api: Api, version: string): string {
+  const changelog = api.changelog;
   if (!changelog) throw new Error(`No release record (PETSTORE_CHANGELOG) to read version ${version} from`);
   const folder = join(dirname(changelog), 'released');
   for (const ext of ['.yaml', '.yml', '.json']) {
@@ -144,25 +117,6 @@ export function releasedFile(version: string): string {
     `${changelog} lists version ${version}, but ${join(folder, `${version}.yaml`)} is missing: ` +
       'npm run spec:release keeps each release there (restore the file, or publish fewer versions with the versions.publish option)',
   );
-}
-
-/**
- * The `versions.publish` policy of this build: `PETSTORE_VERSIONS` (`all`, `before-sunset`, `last:<n>`)
- * when set, else the option.
- * @throws {Error} on a `PETSTORE_VERSIONS` value that is none of those
- */
-export function publishPolicy(
-  options: ReferenceOptions = referenceOptions(),
-  env: Record<string, string | undefined> = process.env,
-): PublishPolicy {
-  const value = env.PETSTORE_VERSIONS?.trim();
-  if (!value) return options.versions.publish;
-  const last = /^last:(\d+)$/.exec(value);
-  const parsed = PUBLISH_POLICY.safeParse(last ? { last: Number(last[1]) } : value);
-  if (!parsed.success) {
-    throw new Error(`PETSTORE_VERSIONS=${value}: expected all, before-sunset or last:<n> (n ≥ 1)`);
-  }
-  return parsed.data;
 }
 
 /**
@@ -177,42 +131,89 @@ function explorerDocument(loaded: LoadedDescription): OpenApiDocument {
   return upgrade(structuredClone(loaded.source), '3.1') as unknown as OpenApiDocument;
 }
 
-/** The static reference pages' model. */
-export async function referenceModel(release?: string): Promise<ReferenceModel> {
-  return (await referenceData(release)).model;
+/** The static reference pages' model of an API. */
+export async function referenceModel(api: Api, release?: string): Promise<ReferenceModel> {
+  return (await referenceData(api, release)).model;
 }
 
-/** The description mapped for Scalar's explorer. */
-export async function mappedReference(release?: string): Promise<MappedReference> {
-  return (await referenceData(release)).mapped;
+/** An API's description mapped for Scalar's explorer. */
+export async function mappedReference(api: Api, release?: string): Promise<MappedReference> {
+  return (await referenceData(api, release)).mapped;
 }
 
-/** The description's internal form (OpenAPI 3.2): what the try-it documents are cut from. */
-export async function specDocument(): Promise<OpenApiDocument> {
-  return (await referenceData()).loaded.document as OpenApiDocument;
+/** An API's description in the internal form (OpenAPI 3.2): what the try-it documents are cut from. */
+export async function specDocument(api: Api): Promise<OpenApiDocument> {
+  return (await referenceData(api)).loaded.document as OpenApiDocument;
 }
 
-/** The description in its own version, external `$ref`s bundled in: what `/openapi.json` serves. */
-export async function sourceDocument(): Promise<Record<string, unknown>> {
-  return (await referenceData()).loaded.source;
+/** An API's description in its own version, external `$ref`s bundled in: what its JSON download serves. */
+export async function sourceDocument(api: Api): Promise<Record<string, unknown>> {
+  return (await referenceData(api)).loaded.source;
 }
 
-/** The entry file's text, as the `/openapi.yaml` download serves it. */
-export async function specText(): Promise<string> {
-  return (await referenceData()).loaded.text;
+/** The entry file's text of an API's description, as its YAML download serves it. */
+export async function specText(api: Api): Promise<string> {
+  return (await referenceData(api)).loaded.text;
 }
 
 /**
- * The reference's sidebar group with the configured label and threshold.
+ * An API's sidebar group with the configured label and threshold.
  * @param current the tag whose operations are listed when the sidebar is pruned (the page's tag)
  * @param release an older version's sidebar (its pages' links); omitted: the current version's
+ * @param several on a site of several APIs: whether this API is the one being read (else its group is
+ *   folded and pruned to its tags), and its changelog and downloads end the group
  */
-export async function sidebarGroup(current?: { tag?: string }, release?: string): Promise<SidebarItem> {
-  const { model, options } = await referenceData(release);
-  const label = release === undefined ? options.sidebar.label : `${options.sidebar.label} ${release}`;
+export async function sidebarGroup(
+  api: Api,
+  current?: { tag?: string },
+  release?: string,
+  several?: { reading: boolean },
+): Promise<SidebarItem> {
+  const { model, options } = await referenceData(api, release);
+  const name = options.sidebar.label || model.title;
+  const label = release === undefined ? name : `${name} ${release}`;
   return referenceSidebar(model, current, {
     label,
-    threshold: options.sidebar.threshold,
+    threshold: several && !several.reading ? 0 : options.sidebar.threshold,
     explorer: release === undefined,
+    ...(several
+      ? {
+          collapsed: !several.reading,
+          more: [{ label: 'Changelog', link: api.changes.page }, ...downloadItems(api.downloads)],
+        }
+      : {}),
   });
+}
+
+/** Where a page is in the reference: its API, the tag its sidebar opens, its version. */
+export interface SidebarPlace {
+  api: Api;
+  tag?: string;
+  release?: string;
+}
+
+/**
+ * The whole sidebar of a page (site/navigation.ts around the reference's groups): the one API's group,
+ * or on a site of several the catalog and every API's group, the one being read open.
+ * @param place the page's API, tag and version; omitted: a guide, the catalog, a site-wide page
+ */
+export async function siteNavigation(site: SiteApis, place?: SidebarPlace): Promise<SidebarItem[]> {
+  if (!site.catalog) {
+    const api = place?.api ?? site.apis[0];
+    const group = await sidebarGroup(api, place?.tag === undefined ? undefined : { tag: place.tag }, place?.release);
+    return siteSidebar({ group, changelog: api.changes.page, downloads: api.downloads });
+  }
+  const groups: SidebarItem[] = [];
+  for (const api of site.apis) {
+    const reading = api.id === place?.api.id;
+    groups.push(
+      await sidebarGroup(
+        api,
+        reading && place?.tag !== undefined ? { tag: place.tag } : undefined,
+        reading ? place?.release : undefined,
+        { reading },
+      ),
+    );
+  }
+  return siteSidebar({ label: site.label, catalog: `${site.base}/`, apis: groups });
 }

@@ -10,14 +10,15 @@
  * reference page: any change to the description renders them all again, since the sidebar, the tag
  * pages and the schema links of every page are derived from the whole description.
  */
+import type { Api } from '../apis/api.ts';
 import { cacheKey } from '../build-cache.ts';
 import { changelog } from '../changelog/data.ts';
 import { buildDate, type ReferenceData, referenceData } from './loaded-description.ts';
 import { versionSet } from './versions.ts';
 
 /** The published versions as the pages see them: every version's pages and the absent pages, JSON-ready. */
-async function versionsInput(): Promise<unknown> {
-  const { versions, absent } = await versionSet();
+async function versionsInput(api: Api): Promise<unknown> {
+  const { versions, absent } = await versionSet(api);
   if (versions.length < 2) return null;
   return {
     versions: versions.map((v) => ({
@@ -42,7 +43,7 @@ export interface PageKeyInputs {
   sourceVersion: string;
   /** the description in its own version, external `$ref`s bundled in (the loader's `source`) */
   source: unknown;
-  /** the reference options (site/reference/options.ts) */
+  /** the API with its reference options (site/apis/api.ts) */
   options: unknown;
   /** the build date, YYYY-MM-DD */
   date: string;
@@ -84,12 +85,13 @@ type Store = { [KEYS]?: WeakMap<ReferenceData, string> };
  * The `cacheKey` of every page generated from the description (operation, tag, schema and index pages,
  * their Markdown twins, the try-it documents): {@link pageKeyOf} this build's inputs, computed once per
  * reference data.
+ * @param api the pages' API
  * @param release an older released version's pages (its description's key); omitted: the current version's
  * @throws {DescriptionError} when the description cannot be loaded
  * @throws {Error} when the changelog file is invalid
  */
-export async function referencePageKey(release?: string): Promise<string> {
-  const data = await referenceData(release);
+export async function referencePageKey(api: Api, release?: string): Promise<string> {
+  const data = await referenceData(api, release);
   const store = globalThis as Store;
   store[KEYS] ??= new WeakMap();
   let key = store[KEYS].get(data);
@@ -97,10 +99,11 @@ export async function referencePageKey(release?: string): Promise<string> {
     key = pageKeyOf({
       sourceVersion: data.loaded.sourceVersion,
       source: data.loaded.source,
-      options: data.options,
+      // The API without its files' paths: their content is in the key, so a checkout elsewhere keeps the cache.
+      options: { ...data.api, description: undefined, changelog: undefined },
       date: buildDate(),
-      changelog: changelog(),
-      versions: await versionsInput(),
+      changelog: changelog(api),
+      versions: await versionsInput(api),
     });
     store[KEYS].set(data, key);
   }

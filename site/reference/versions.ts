@@ -7,8 +7,9 @@
  */
 
 import type { Changelog } from '../../spec/changelog.ts';
+import type { Api } from '../apis/api.ts';
 import { changelog as releaseRecord } from '../changelog/record.ts';
-import { buildDate, publishPolicy, type ReferenceData, referenceData } from './loaded-description.ts';
+import { buildDate, type ReferenceData, referenceData, releasedFile } from './loaded-description.ts';
 import {
   type AbsentPage,
   absentPages,
@@ -70,20 +71,20 @@ function pagesOf(model: ReferenceModel, version: string, current: boolean): Vers
 }
 
 /**
- * The versions this build publishes, their data loaded.
+ * The versions of an API this build publishes, their data loaded.
  * @throws {DescriptionError} when a released description cannot be loaded
  * @throws {Error} when a published release's file is missing, a version cannot be a URL segment, or the
  *   changelog or `PETSTORE_VERSIONS` is invalid
  */
-export async function versionSet(): Promise<VersionSet> {
-  const currentData = await referenceData();
+export async function versionSet(api: Api): Promise<VersionSet> {
+  const currentData = await referenceData(api);
   const store = globalThis as Store;
   store[SET_KEY] ??= new WeakMap();
   const cached = store[SET_KEY].get(currentData);
   if (cached) return cached;
-  const changelog = releaseRecord();
+  const changelog = releaseRecord(api);
   const currentVersion = currentData.model.version || 'current';
-  const older = selectPublished(currentVersion, releaseCandidates(changelog), publishPolicy(), buildDate());
+  const older = selectPublished(currentVersion, releaseCandidates(changelog), api.publish, buildDate());
   const current: PublishedVersion = { ...pagesOf(currentData.model, currentVersion, true), data: currentData };
   const versions: PublishedVersion[] = [current];
   for (const release of older) {
@@ -92,7 +93,7 @@ export async function versionSet(): Promise<VersionSet> {
         `Version ${JSON.stringify(release)} cannot name a folder of pages (letters, digits, '.', '-', '_', '~', '+')`,
       );
     }
-    const data = await referenceData(release);
+    const data = await referenceData(api, release);
     versions.push({ ...pagesOf(data.model, release, false), release, data });
   }
   const set: VersionSet = {
@@ -103,6 +104,24 @@ export async function versionSet(): Promise<VersionSet> {
   };
   store[SET_KEY].set(currentData, set);
   return set;
+}
+
+/** An older published version and the description file it was released from. */
+export interface ReleasedFile {
+  version: string;
+  /** `released/<version>.yaml` beside the release record (loaded-description.ts `releasedFile`). */
+  file: string;
+}
+
+/**
+ * The older versions of an API this build publishes, newest first, each with its description file: what
+ * the mock hosts load to answer `<mockBase>/@<version>/…`.
+ * @throws as {@link versionSet} does
+ */
+export async function olderReleases(api: Api): Promise<ReleasedFile[]> {
+  return (await versionSet(api)).versions.flatMap((v) =>
+    v.release ? [{ version: v.release, file: releasedFile(api, v.release) }] : [],
+  );
 }
 
 /** Everything a page shows about versions: the switcher's entries and, on an older version, the banner. */
@@ -119,10 +138,11 @@ export interface PageVersions {
 
 /**
  * What a page of a version shows about versions.
+ * @param api the page's API
  * @param release the page's release, undefined for the current version
  */
-export async function pageVersions(page: PageRef, release?: string): Promise<PageVersions> {
-  const set = await versionSet();
+export async function pageVersions(api: Api, page: PageRef, release?: string): Promise<PageVersions> {
+  const set = await versionSet(api);
   const version = set.versions.find((v) => v.release === release) ?? set.current;
   const targets = set.versions.length < 2 ? [] : switchTargets(page, version.version, set.versions, set.absent);
   if (version.current) return { reading: version.version, current: true, targets };

@@ -21,7 +21,6 @@
 
 export { DescriptionError, formatDescriptionError, formatProblem } from './errors.ts';
 export { clearDescriptionCache, type FileReader, loadDescription, readDescription } from './load.ts';
-export { SPEC_PATH, specPath } from './path.ts';
 export type {
   DescriptionErrorCode,
   DescriptionProblem,

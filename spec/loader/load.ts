@@ -8,7 +8,6 @@ import { isObject } from '../json.ts';
 import { escapePointerToken, parsePointer, resolvePointer } from '../pointer.ts';
 import { DescriptionError } from './errors.ts';
 import { parseFile, positionOf } from './parse.ts';
-import { specPath } from './path.ts';
 import { checkStructure } from './structure.ts';
 import type { DescriptionProblem, JsonObject, LoadedDescription, OpenApiDocument, YamlTree } from './types.ts';
 import { findRefs, refPointer } from './walk.ts';
@@ -332,10 +331,10 @@ function cache(): Cache {
  * The description at `path`, loaded once per process and file version: every caller of the same
  * process (the Astro config, every page, the integrations, the mock) shares one result while the entry
  * file's modification time is unchanged.
- * @param path the entry file; defaults to `PETSTORE_SPEC` or spec/openapi.yaml ({@link specPath})
+ * @param path the entry file
  * @throws {DescriptionError} when the description cannot be loaded (see {@link readDescription})
  */
-export function loadDescription(path: string = specPath()): Promise<LoadedDescription> {
+export function loadDescription(path: string): Promise<LoadedDescription> {
   const entry = resolve(path);
   let mtimeMs = -1;
   try {

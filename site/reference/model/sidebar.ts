@@ -22,6 +22,10 @@ export interface SidebarOptions {
   threshold?: number;
   /** Whether to link the explorer (default true; false for an older version, which has none). */
   explorer?: boolean;
+  /** Shown folded (an API other than the one being read, on a site of several). */
+  collapsed?: boolean;
+  /** Links after the explorer's (on a site of several APIs: the API's changelog and downloads). */
+  more?: SidebarItem[];
 }
 
 /** Starlight's sidebar item (user configuration shape). */
@@ -124,6 +128,7 @@ export function referenceSidebar(
         ];
   return {
     label: options.label ?? 'API reference',
+    ...(options.collapsed ? { collapsed: true } : {}),
     items: [
       { label: 'Overview', link: `${model.base}/` },
       ...model.groups.flatMap((g): SidebarItem[] => {
@@ -134,6 +139,7 @@ export function referenceSidebar(
       { label: 'Schemas', link: `${model.base}/schemas/` },
       // The explorer shows the working description only: an older version's sidebar has no link to it.
       ...(options.explorer === false ? [] : [{ label: 'Explorer (Scalar)', link: `${model.base}/explorer/` }]),
+      ...(options.more ?? []),
     ],
   };
 }

@@ -81,10 +81,11 @@ describe('a two-version site (2.0.0 current, 1.0.0 published)', () => {
   });
 
   test('the build records the older version and its description file', () => {
-    const record = JSON.parse(readFileSync(join(OUT, 'dist', '.built-from.json'), 'utf8')) as {
-      version: string;
-      versions: Array<{ version: string; file: string }>;
-    };
+    const record = (
+      JSON.parse(readFileSync(join(OUT, 'dist', '.built-from.json'), 'utf8')) as {
+        apis: Array<{ version: string; versions: Array<{ version: string; file: string }> }>;
+      }
+    ).apis[0] as { version: string; versions: Array<{ version: string; file: string }> };
     assert.equal(record.version, '2.0.0');
     assert.deepEqual(record.versions, [{ version: '1.0.0', file: join(HISTORY, 'released', '1.0.0.yaml') }]);
   });

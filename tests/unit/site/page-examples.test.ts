@@ -15,8 +15,8 @@ import type { OperationView } from '../../../site/reference/model/views.ts';
 import { exampleObjectValue, generatedValue } from '../../../spec/examples.ts';
 import type { Description } from '../../../spec/json.ts';
 import { loadDescription } from '../../../spec/loader/index.ts';
-import { SPEC_PATH } from '../../../spec/loader/path.ts';
 import { isJsonMediaType } from '../../../spec/media.ts';
+import { SPEC_PATH } from '../../../spec/path.ts';
 import { deref } from '../../../spec/refs.ts';
 import { credentials, FIXTURES, fixtureDescriptions } from '../../support/descriptions.ts';
 

@@ -1,11 +1,15 @@
 // GET /reference/tryit/<slug>.json (the current version) and /reference/<version>/tryit/<slug>.json
-// (an older published version): the one-operation document the try-it client opens, with the servers
-// it may send to (that version's mock, `/api/mock` or `/api/mock/@<version>`, first) and the
+// (an older published version), below each API's base on a site of several
+// (/reference/<id>/tryit/<slug>.json): the one-operation document the try-it client opens, with the
+// servers it may send to (that version's mock, `/api/mock` or `/api/mock/@<version>`, first) and the
 // operations it must refuse. Fetched on the first click only.
 import type { APIRoute, GetStaticPaths } from 'astro';
+import type { Api } from '../../../apis/api.ts';
+import { apis, site } from '../../../apis/site.ts';
+import { mockBaseOf } from '../../../mock/hosts/mount.ts';
 import type { TryItData } from '../../../reference/browser/tryit.ts';
 import { tryItDocument } from '../../../reference/model/tryit-document.ts';
-import { mappedReference, mockBaseOf, referenceData } from '../../loaded-description.ts';
+import { mappedReference, referenceData } from '../../loaded-description.ts';
 import type { OpenApiDocument } from '../../model/document.ts';
 import { referencePageKey } from '../../page-cache-key.ts';
 import { versionSet } from '../../versions.ts';
@@ -14,30 +18,37 @@ export const prerender = true;
 
 export const getStaticPaths = (async () => {
   const paths = [];
-  for (const { release, data } of (await versionSet()).versions) {
-    // Unchanged documents are copied from the previous build (Astro's incremental build): site/reference/page-cache-key.ts.
-    const cacheKey = await referencePageKey(release);
-    for (const op of data.model.operations) {
-      if (!op.tryIt) continue;
-      paths.push({
-        params: { version: release, slug: op.slug },
-        props: { method: op.method, path: op.path, release },
-        cacheKey,
-      });
+  for (const api of apis) {
+    for (const { release, data } of (await versionSet(api)).versions) {
+      // Unchanged documents are copied from the previous build (Astro's incremental build): site/reference/page-cache-key.ts.
+      const cacheKey = await referencePageKey(api, release);
+      for (const op of data.model.operations) {
+        if (!op.tryIt) continue;
+        paths.push({
+          // The rest parameter: the API's id on a site of several, then the older version's segment.
+          params: {
+            version: [...(site.catalog ? [api.id] : []), ...(release ? [release] : [])].join('/') || undefined,
+            slug: op.slug,
+          },
+          props: { api, method: op.method, path: op.path, release },
+          cacheKey,
+        });
+      }
     }
   }
   return paths;
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
+  const api = props.api as Api;
   const release = props.release as string | undefined;
-  const { configuration, hiddenTryIt } = await mappedReference(release);
-  const { document } = (await referenceData(release)).loaded;
+  const { configuration, hiddenTryIt } = await mappedReference(api, release);
+  const { document } = (await referenceData(api, release)).loaded;
   const data: TryItData = {
     document: tryItDocument(document as OpenApiDocument, props.method, props.path, configuration.servers),
     servers: configuration.servers,
     hidden: hiddenTryIt.map((h) => ({ method: h.method, path: h.path })),
-    mockBase: mockBaseOf(release),
+    mockBase: mockBaseOf(release, api.mockBase),
     securityScheme: configuration.authentication.preferredSecurityScheme,
   };
   return new Response(JSON.stringify(data), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
