@@ -144,7 +144,7 @@ export default defineConfig({
     // (node_modules/.cache), then copied into dist/client/_astro/.
     browserBundles(),
     // The in-browser mock for static hosts: a service worker bundled with validators compiled at
-    // build time (site/mock/hosts/precompile.ts), registered by try-it only when the server has no mock.
+    // build time (site/mock/hosts/bundle.ts), registered by try-it only when the server has no mock.
     mockWorker(apiReference.apis),
     // The Open Graph images (/og/<page>.jpg): drawn in child processes from the start of the build,
     // kept in node_modules/.cache, copied into dist/client/og/ at the end (before `serving` lists

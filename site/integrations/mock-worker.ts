@@ -1,5 +1,5 @@
-// Build-time wiring of the in-browser mock: bundles site/mock/hosts/worker.ts with the definition precompiled
-// from the spec (site/mock/hosts/precompile.ts) into dist/client at `<base>/mock-sw.js` (the reference's base
+// Build-time wiring of the in-browser mock: bundles site/mock/hosts/worker.ts with the definitions precompiled
+// from the spec (site/mock/hosts/bundle.ts) into dist/client at `<base>/mock-sw.js` (the reference's base
 // path), where the try-it client registers it on static hosts. Runs before the serving integration, so the
 // worker is precompressed and covered by _headers like every other file.
 //
@@ -22,7 +22,7 @@ import { loadDescription } from '../../spec/loader/index.ts';
 import type { Api } from '../apis/api.ts';
 import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
 import { localePrefix, siteLocales } from '../i18n/locales.ts';
-import { loadMockDescription, type ReleasedFile } from '../mock/hosts/load.ts';
+import type { ReleasedFile } from '../mock/hosts/load.ts';
 import { mockWorkerPaths } from '../mock/hosts/mount.ts';
 import { olderReleases } from '../reference/versions.ts';
 
@@ -119,10 +119,10 @@ async function makeEntry(
   try {
     const warnings: string[] = [];
     // Loaded here: the build's own process needs the bundler only when no child made the entry.
-    const { bundleMock } = await import('../mock/hosts/precompile.ts');
+    const { bundleMock } = await import('../mock/hosts/bundle.ts');
     const versions = [];
-    for (const r of older) versions.push({ version: r.version, description: await loadMockDescription(r.file) });
-    const bytes = await bundleMock(await loadMockDescription(description), {
+    for (const r of older) versions.push({ version: r.version, description: await loadDescription(r.file) });
+    const bytes = await bundleMock(await loadDescription(description), {
       older: versions,
       entry: WORKER_ENTRY,
       outfile: tmp,
