@@ -8,14 +8,14 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { loadMockDescription } from '../site/mock/hosts/load.ts';
-import { bundleMock } from '../site/mock/hosts/precompile.ts';
+import { bundleMock } from '../site/mock/hosts/bundle.ts';
+import { loadDescription } from '../spec/loader/index.ts';
 import { configuredApis } from './configured-apis.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const outfile = resolve(process.argv[2] ?? join(ROOT, 'dist', 'mock-edge.js'));
 const [api] = (await configuredApis()).apis;
-const bytes = await bundleMock(await loadMockDescription(api.description), {
+const bytes = await bundleMock(await loadDescription(api.description), {
   entry: join(ROOT, 'site/mock/hosts/edge.ts'),
   outfile,
   format: 'esm',

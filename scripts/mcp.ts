@@ -5,9 +5,10 @@
 // server's. Logs go to stderr: stdout carries the protocol.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { siteCorpus, siteServerFactory } from '../site/mcp/index.ts';
-import { createVersionedMockFromFiles, loadMockDescription } from '../site/mock/hosts/load.ts';
+import { createVersionedMockFromFiles } from '../site/mock/hosts/load.ts';
 import { DEFAULT_RATE_POLICY } from '../site/mock/index.ts';
 import { olderReleases, versionSet } from '../site/reference/versions.ts';
+import { loadDescription } from '../spec/loader/index.ts';
 import { configuredApis } from './configured-apis.ts';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
@@ -31,7 +32,7 @@ try {
   const set = await versionSet(api);
   const older = await olderReleases(api);
   const mock = await createVersionedMockFromFiles(
-    { version: set.current.version, description: await loadMockDescription(api.description) },
+    { version: set.current.version, description: await loadDescription(api.description) },
     older,
     { rateLimit: DEFAULT_RATE_POLICY },
   );

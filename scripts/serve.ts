@@ -30,7 +30,7 @@ import { prefersMarkdown } from '../site/agents/negotiate.ts';
 import { canonicalPagePath, markdownPath, pagePathOfMarkdown } from '../site/agents/paths.ts';
 import { BUILT_FROM, type BuiltFrom, builtSite } from '../site/integrations/built-from.ts';
 import { mcpHttpHandler, siteServerFactory } from '../site/mcp/index.ts';
-import { createVersionedMockFromFiles, loadMockDescription } from '../site/mock/hosts/load.ts';
+import { createVersionedMockFromFiles } from '../site/mock/hosts/load.ts';
 import { toNodeListener } from '../site/mock/hosts/node.ts';
 import { DEFAULT_RATE_POLICY, DEFAULT_SANDBOX_LIMITS } from '../site/mock/index.ts';
 import { policyInputs } from '../site/serving/build.ts';
@@ -45,7 +45,7 @@ import {
   matches,
   NOT_FOUND_PAGE,
 } from '../site/serving/rules.ts';
-import { formatDescriptionError } from '../spec/loader/index.ts';
+import { formatDescriptionError, loadDescription } from '../spec/loader/index.ts';
 
 const root = join(import.meta.dirname, '..');
 /** The build output: `DIST_DIR` (relative to the root) as astro.config.mjs and build-if-stale read it. */
@@ -104,15 +104,16 @@ const { handler: astro } = (await import(entry)) as {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
 };
 
-// The description the site was built from, in the internal form.
-const spec = await loadMockDescription(site.api.description).catch((err: unknown) => {
+// The description the site was built from.
+const loaded = await loadDescription(site.api.description).catch((err: unknown) => {
   // What and where (file:line:column, JSON pointer), not a stack trace.
   process.stderr.write(`${formatDescriptionError(err)}\n`);
   process.exit(1);
 });
+const spec = loaded.document;
 const rate = num('MOCK_RATE_LIMIT', DEFAULT_RATE_POLICY.limit);
-// Every published version's mock behind /api/mock (site/mock/hosts/versions.ts), one sandbox table.
-const mockCore = await createVersionedMockFromFiles({ version: site.version, description: spec }, site.versions, {
+// Every published version's mock behind /api/mock (site/mock/hosts/load.ts), one sandbox table.
+const mockCore = await createVersionedMockFromFiles({ version: site.version, description: loaded }, site.versions, {
   rateLimit: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false,
   sandboxes: {
     maxSandboxes: num('MOCK_MAX_SANDBOXES', DEFAULT_SANDBOX_LIMITS.maxSandboxes),

@@ -19,7 +19,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { SPEC_PATH } from '../../spec/path.ts';
 import { MOCK_BASE } from '../mock/hosts/mount.ts';
-import type { PublishPolicy } from '../reference/model/versions.ts';
+import type { PublishPolicy } from '../reference/model/versions/publish.ts';
 import { type ApiEntry, PUBLISH_POLICY, type ReferenceOptions } from '../reference/options.ts';
 import type { Api, SiteApis } from './api.ts';
 import { readApiList } from './list-file.ts';
@@ -77,6 +77,8 @@ function entryOptions(site: ReferenceOptions, entry: ApiEntry, base: string): Re
     codeSamples: { targets: entry.codeSamples?.targets ?? site.codeSamples.targets },
     versions: { publish: entry.versions?.publish ?? site.versions.publish },
     tryIt: { targets: entry.tryIt?.targets ?? site.tryIt.targets, persistAuth: site.tryIt.persistAuth },
+    // Each API of several finds its translations beside its own description (`i18n/<locale>.overlay.yaml`).
+    overlays: {},
   };
 }
 

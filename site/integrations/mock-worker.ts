@@ -1,14 +1,15 @@
-// Build-time wiring of the in-browser mock: bundles site/mock/hosts/worker.ts with the definition precompiled
-// from the spec (site/mock/hosts/precompile.ts) into dist/client at `<base>/mock-sw.js` (the reference's base
+// Build-time wiring of the in-browser mock: bundles site/mock/hosts/worker.ts with the definitions precompiled
+// from the spec (site/mock/hosts/bundle.ts) into dist/client at `<base>/mock-sw.js` (the reference's base
 // path), where the try-it client registers it on static hosts. Runs before the serving integration, so the
 // worker is precompressed and covered by _headers like every other file.
 //
 // The bundle depends only on the description, the mock's sources and the installed packages, so it
 // is kept in node_modules/.cache under a hash of those (`workerInputsKey`) and copied from there when
-// none of them changed. When it must be made (GitHub's ~1,100 operations: 10 s of CPU and 640 MB to
-// compile their validators and bundle them), a child process (this file run by Node) makes it from the
-// start of the build, on the core the prerender leaves idle, instead of on the build's own thread at its
-// end; `astro:build:done` waits for it, and makes the bundle itself if the child left no cache entry.
+// none of them changed. When it must be made (for a large description, compiling every operation's
+// validators and bundling them is one of the heaviest steps of the build), a child process (this file run
+// by Node) makes it from the start of the build, on the core the prerender leaves idle, instead of on the
+// build's own thread at its end; `astro:build:done` waits for it, and makes the bundle itself if the child
+// left no cache entry.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
@@ -20,7 +21,8 @@ import type { AstroIntegration } from 'astro';
 import { loadDescription } from '../../spec/loader/index.ts';
 import type { Api } from '../apis/api.ts';
 import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
-import { loadMockDescription, type ReleasedFile } from '../mock/hosts/load.ts';
+import { localePrefix, siteLocales } from '../i18n/locales.ts';
+import type { ReleasedFile } from '../mock/hosts/load.ts';
 import { mockWorkerPaths } from '../mock/hosts/mount.ts';
 import { olderReleases } from '../reference/versions.ts';
 
@@ -117,10 +119,10 @@ async function makeEntry(
   try {
     const warnings: string[] = [];
     // Loaded here: the build's own process needs the bundler only when no child made the entry.
-    const { bundleMock } = await import('../mock/hosts/precompile.ts');
+    const { bundleMock } = await import('../mock/hosts/bundle.ts');
     const versions = [];
-    for (const r of older) versions.push({ version: r.version, description: await loadMockDescription(r.file) });
-    const bytes = await bundleMock(await loadMockDescription(description), {
+    for (const r of older) versions.push({ version: r.version, description: await loadDescription(r.file) });
+    const bytes = await bundleMock(await loadDescription(description), {
       older: versions,
       entry: WORKER_ENTRY,
       outfile: tmp,
@@ -228,6 +230,13 @@ export default function mockWorker(apis: readonly Api[]): AstroIntegration {
           return;
         }
         copyFileSync(entryFiles(cacheDir, key).bundleFile, outfile);
+        // A service worker controls only the pages below its own folder: each locale's reference
+        // (`/fr/reference/…`) gets the same worker below its own base (site/i18n/locales.ts).
+        for (const { key: locale } of siteLocales()) {
+          const localized = join(fileURLToPath(dir), localePrefix(locale), workerUrl);
+          mkdirSync(dirname(localized), { recursive: true });
+          copyFileSync(outfile, localized);
+        }
         logger.info(
           `${workerUrl} written${older.length ? ` (versions ${older.map((o) => o.version).join(', ')} beside the current one)` : ''}${reused ? ' (inputs unchanged: from the cache)' : ''}: ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${((record.gzipBytes ?? 0) / 1024).toFixed(1)} KiB gzip`,
         );

@@ -45,7 +45,7 @@ const AHEAD = 2;
  * A child collects garbage after every this many images. astro-og-canvas frees none of CanvasKit's
  * objects (each card's snapshot is megabytes); they are freed only when V8 collects their JavaScript
  * handles, and V8 sees too little JavaScript garbage to collect often: without it a process drawing
- * hundreds of cards grows past a gigabyte and spends its time mapping fresh memory; with a collection
+ * hundreds of cards grows very large and spends its time mapping fresh memory; with a collection
  * every few cards it stays small and draws faster.
  */
 const GC_EVERY = 10;

@@ -22,7 +22,7 @@ export const DEFAULT_BASE = '/reference';
  */
 const BASE_PATTERN = /^(\/(?!\.{1,2}(?:\/|$))[A-Za-z0-9._~-]+)+$/;
 
-/** The `versions.publish` option (model/versions.ts `PublishPolicy`). */
+/** The `versions.publish` option (model/versions/publish.ts `PublishPolicy`). */
 export const PUBLISH_POLICY = z.union([
   z.enum(['all', 'before-sunset']),
   z.object({ last: z.number().int().positive() }).strict(),
@@ -145,6 +145,17 @@ export const referenceOptionsSchema = z
       })
       .strict()
       .default({ publish: 'all' }),
+    /**
+     * The OpenAPI Overlay that translates the description's own text (summaries, descriptions, tag and
+     * parameter texts) into a locale, by the locale's key (`fr`, `pt-br`), relative to the project root.
+     * A locale without an entry uses `i18n/<locale>.overlay.yaml` beside the description when it exists.
+     */
+    overlays: z
+      .record(
+        z.string().regex(/^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/, 'expected a locale key such as fr or pt-br'),
+        z.string().min(1),
+      )
+      .default({}),
     tryIt: z
       .object({
         /**

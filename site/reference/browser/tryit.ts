@@ -26,6 +26,7 @@ import { getThemeStyles } from '@scalar/themes';
 import { createWorkspaceStore, type WorkspaceStore } from '@scalar/workspace-store/client';
 import type { WorkspacePlugin } from '@scalar/workspace-store/workspace-plugin';
 import { watch } from 'vue';
+import { scalarLocale } from '../../i18n/scalar.ts';
 import { CLAIM_MESSAGE, mockWorkerPaths, PROBE_HEADER } from '../../mock/hosts/mount.ts';
 import {
   authStorage,
@@ -386,6 +387,8 @@ export async function openTryIt(target: {
   referenceBase?: string;
   /** The name of the request example to open with (the page's picker); default the first. */
   example?: string;
+  /** The page's language (BCP-47): the client's own words in it where Scalar ships that language. */
+  lang?: string;
 }): Promise<void> {
   statusEl = target.status;
   WORKER = mockWorkerPaths(target.referenceBase ?? target.base);
@@ -416,7 +419,9 @@ export async function openTryIt(target: {
   restoreSecrets(data, name);
   openDocument = name;
   openOperation = { path: target.path, method };
+  const locale = scalarLocale(target.lang);
   const options = {
+    ...(locale ? { localization: { locale } } : {}),
     customFetch: guardedFetch,
     hiddenClients: [],
     authentication: data.securityScheme
