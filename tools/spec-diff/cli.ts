@@ -32,7 +32,9 @@ function given(cmd: Command, key: string): string | undefined {
 }
 
 const API_HELP =
-  "one of the site's APIs, by id: its description, base and release record come from the site's configuration (default: the only API; spec:diff checks every API of a site of several)";
+  "one of the site's APIs, by id: its description comes from the site's configuration (default: every API in turn)";
+const RELEASE_API_HELP =
+  "one of the site's APIs, by id: its description and release record come from the site's configuration (default: the only API; a site of several needs it)";
 const CONFIG_HELP =
   'the configuration the APIs are read from (default: astro.config.mjs in the working directory; PETSTORE_APIS and PETSTORE_SPEC override it, as for the build)';
 
@@ -121,7 +123,7 @@ API), 2 usage or input error (a base that does not exist, an invalid description
       'Record <version> in the changelog and keep the released description as <released dir>/<version>.yaml: diff the description with the newest release kept there, refuse what the policy refuses, add the entry.',
     )
     .argument('<version>', "the version being released: the description's info.version")
-    .option('--api <id>', API_HELP)
+    .option('--api <id>', RELEASE_API_HELP)
     .option('--config <file>', CONFIG_HELP)
     .option('--head <file>', 'the description being released (the configuration is not read then)', DEFAULT_HEAD)
     .option('--changelog <file>', 'the changelog file', DEFAULT_CHANGELOG)

@@ -38,3 +38,8 @@ export function buildDate(env: Record<string, string | undefined>, now: Date = n
 /** Colour on a terminal, unless `NO_COLOR` is set (https://no-color.org). */
 export const useColor = (io: Io): boolean =>
   Boolean(io.stdout.isTTY) && !(io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '');
+
+/** A progress line on stderr, only on a terminal (scripts and CI logs read the result alone). */
+export function progressOn(io: Io): { progress?: (message: string) => void } {
+  return io.stderr.isTTY ? { progress: (message) => io.stderr.write(`spec-diff: ${message}…\n`) } : {};
+}

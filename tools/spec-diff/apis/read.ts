@@ -43,6 +43,8 @@ export interface ConfigurationRequest {
   env: Record<string, string | undefined>;
   /** `--config <file>`, relative to `cwd`; default astro.config.mjs in `cwd`. */
   config?: string;
+  /** Told what is being read before the configuration is evaluated (seconds with large descriptions). */
+  progress?: (message: string) => void;
 }
 
 /**
@@ -71,19 +73,24 @@ export function sourceName(env: Record<string, string | undefined>, configLabel:
  *   configuration does not evaluate (the message carries what it printed: the option, the list entry's
  *   file:line:col, or the description's file:line:col) or names no API
  */
-export const readConfiguredApis: ApiReader = async ({ cwd, env, config }) => {
+export const readConfiguredApis: ApiReader = async ({ cwd, env, config, progress }) => {
   const file = resolve(cwd, config ?? CONFIG_FILE);
   const present = existsSync(file);
   if (config !== undefined && !present) throw new UsageError(`--config ${config}: no such file`, 'config_not_found');
   const shown = relative(cwd, file).startsWith('..') ? file : relative(cwd, file);
   if (!present && !env.PETSTORE_APIS?.trim() && !env.PETSTORE_SPEC?.trim()) return undefined;
   const from = sourceName(env, shown);
+  progress?.(
+    present
+      ? `reading the site's APIs from ${shown}${from === shown ? '' : ` with ${from}`} (evaluated as the build does: Astro and every description)`
+      : `reading the site's APIs from ${from}`,
+  );
   const child = await evaluate(present ? file : undefined, cwd, env);
   if (child.answer && 'apis' in child.answer) return { from, apis: child.answer.apis, printed: child.output };
   if (child.answer) throw new UsageError(child.answer.error.message, 'config_invalid');
   const printed = child.output.trim();
   throw new UsageError(
-    `${present ? shown : from}: the site's configuration does not evaluate (${child.exit}); it said:\n${printed ? printed.replace(/^/gm, '  ') : '  (nothing)'}`,
+    `${present ? `${shown}${from === shown ? '' : ` with ${from}`}` : from}: the site's configuration does not evaluate (${child.exit}); it said:\n${printed ? printed.replace(/^/gm, '  ') : '  (nothing)'}`,
     'config_invalid',
   );
 };

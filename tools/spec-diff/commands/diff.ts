@@ -10,7 +10,7 @@ import { chooseApi } from '../apis/select.ts';
 import { absentBase, diffDescriptions } from '../core/run.ts';
 import type { ApiOutcome, ApiRef, Report } from '../core/types.ts';
 import { UsageError } from '../errors.ts';
-import { buildDate, type Io, shown, useColor } from '../io.ts';
+import { buildDate, type Io, progressOn, shown, useColor } from '../io.ts';
 import {
   AbsentAtBaseError,
   type BaseRef,
@@ -74,6 +74,7 @@ export async function runDiff(command: DiffCommand, io: Io): Promise<number> {
     cwd: io.cwd,
     env: io.env,
     ...(command.config !== undefined ? { config: command.config } : {}),
+    ...progressOn(io),
   });
   if (!site) {
     if (command.api !== undefined)

@@ -19,7 +19,7 @@ import { checkRecordFolder, chooseApi, recordOf } from '../apis/select.ts';
 import { initialRelease, releaseFromReport } from '../changelog/release.ts';
 import { diffDescriptions } from '../core/run.ts';
 import { UsageError } from '../errors.ts';
-import { buildDate, type Io, shown } from '../io.ts';
+import { buildDate, type Io, progressOn, shown } from '../io.ts';
 import { loadFile } from '../load.ts';
 import {
   defaultReleasedDir,
@@ -77,6 +77,7 @@ async function target(version: string, command: ReleaseCommand, io: Io): Promise
     cwd: io.cwd,
     env: io.env,
     ...(command.config !== undefined ? { config: command.config } : {}),
+    ...progressOn(io),
   });
   if (!site) {
     if (command.api !== undefined)
