@@ -12,6 +12,7 @@ import clearOutput from './site/integrations/clear-output.ts';
 import { cnameFile } from './site/integrations/cname.ts';
 import incrementalBuild, { cacheDirFor, DEFAULT_OUT_DIR } from './site/integrations/incremental-build.ts';
 import mockWorker from './site/integrations/mock-worker.ts';
+import pagefindUI from './site/integrations/pagefind-ui.ts';
 import { cacheSearchIndex } from './site/integrations/search-index.ts';
 import serving from './site/integrations/serving.ts';
 import { sitemapAlias } from './site/integrations/sitemap-alias.ts';
@@ -19,9 +20,9 @@ import ogImages from './site/og/integration.ts';
 import reference from './site/reference/integration.ts';
 
 // V8 grows the heap up to fourfold after a collection when garbage is cheap to collect, and a build
-// makes garbage fast (page after page of HTML): GitHub's description peaked at 1.35 GB of RSS for a
-// live heap under 600 MB. Doubling at most keeps it at 0.96 GB for 3 % more time (58.2 → 60.0 s).
-// Read at each collection, so it applies from here on; not a NODE_OPTIONS flag.
+// makes garbage fast (page after page of HTML): on a large description the build's memory grows far past
+// the heap it uses. Doubling at most keeps the peak much lower for a little more time (site/README.md
+// "Build cost"). Read at each collection, so it applies from here on; not a NODE_OPTIONS flag.
 setFlagsFromString('--heap-growing-percent=100');
 
 /** The canonical URL comes from `domains.primary` in site/domains.yaml (validated by `docs-domains validate`). */
@@ -55,8 +56,7 @@ export default defineConfig({
   experimental: { incrementalBuild: true },
   output: 'static',
   // Four pages rendered at once: a page's render waits on file writes (its output and the incremental
-  // build's copy), and another page renders meanwhile. GitHub's description, every page rendered,
-  // alternated runs: prerendering 38.7 s against 42.4 s one at a time (mean of 4 each), same output.
+  // build's copy), and another page renders meanwhile; the output is the same (site/README.md "Build cost").
   build: { concurrency: 4 },
   adapter: node({ mode: 'standalone' }),
   server: { port: 4321, host: 'localhost' },
@@ -98,21 +98,26 @@ export default defineConfig({
         sidebar: await apiReference.sidebar(),
         lastUpdated: false,
         pagination: true,
+        // The 404 page is site/pages/404.astro (Starlight's own, without its lookup of a `docs/404` entry).
+        disable404Route: true,
         // Agents and link previews (site/agents/): the Markdown alternate link and Open Graph image tags
         // in every page's head, "Copy page" and "View as Markdown" under the title.
         routeMiddleware: './site/agents/route-middleware.ts',
+        // Overrides, each named for its slot (site/components/overrides/): the agents' directive, title
+        // actions and content-first frame; search by version (more than one version published: the page's
+        // version is the default, "All versions" searches every one, each reference result says its version).
         components: {
-          PageTitle: './site/components/agents/PageTitle.astro',
-          SkipLink: './site/components/agents/SkipLink.astro',
-          PageFrame: './site/components/agents/PageFrame.astro',
-          // Search by version (more than one version published): the page's version is the default,
-          // "All versions" searches every one; each reference result says its version.
-          Search: './site/components/search/Search.astro',
-          Banner: './site/components/search/Banner.astro',
+          PageTitle: './site/components/overrides/PageTitle.astro',
+          SkipLink: './site/components/overrides/SkipLink.astro',
+          PageFrame: './site/components/overrides/PageFrame.astro',
+          Search: './site/components/overrides/Search.astro',
+          Banner: './site/components/overrides/Banner.astro',
         },
       }),
       fileURLToPath(new URL('.', import.meta.url)),
     ),
+    // Starlight's search script gets Pagefind UI with the version scope (site/reference/browser/search-scope.ts).
+    pagefindUI(),
     // /sitemap.xml beside Starlight's /sitemap-index.xml: found on any origin, not only the primary domain.
     sitemapAlias(),
     // Scalar's request client (try-it) is bundled once and reused while its inputs are unchanged
@@ -124,11 +129,11 @@ export default defineConfig({
     // The Open Graph images (/og/<page>.jpg): drawn in child processes from the start of the build,
     // kept in node_modules/.cache, copied into dist/client/og/ at the end (before `serving` lists
     // the output); `astro dev` draws them on request.
-    ogImages({ apis: apiReference.apis }),
+    ogImages({ site: apiReference.site }),
     // Serving rules for static hosts and `npm start` (site/serving/): precompressed .br/.gz files and
     // dist/client/_headers. Last, so it sees every file the other integrations write.
     serving(apiReference.apis),
     // <outDir>/.built-from.json: which description this output shows (npm start rebuilds for another).
-    builtFrom(apiReference.apis),
+    builtFrom(apiReference.site),
   ],
 });

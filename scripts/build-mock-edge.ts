@@ -14,7 +14,7 @@ import { configuredApis } from './configured-apis.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const outfile = resolve(process.argv[2] ?? join(ROOT, 'dist', 'mock-edge.js'));
-const [api] = await configuredApis();
+const [api] = (await configuredApis()).apis;
 const bytes = await bundleMock(await loadMockDescription(api.description), {
   entry: join(ROOT, 'site/mock/hosts/edge.ts'),
   outfile,

@@ -25,7 +25,8 @@ Example client configuration (Claude Desktop, Cursor, VS Code…):
 }
 
 try {
-  const [api] = await configuredApis();
+  const site = await configuredApis();
+  const [api] = site.apis;
   // Every published version (site/reference/versions.ts), as the site publishes them.
   const set = await versionSet(api);
   const older = await olderReleases(api);
@@ -35,13 +36,7 @@ try {
     { rateLimit: DEFAULT_RATE_POLICY },
   );
   const corpus = await siteCorpus(api);
-  const server = (
-    await siteServerFactory(
-      api,
-      mock,
-      older.map((o) => o.version),
-    )
-  )();
+  const server = (await siteServerFactory(site, mock, new Map([[api.id, older.map((o) => o.version)]])))();
   await server.connect(new StdioServerTransport());
   process.stderr.write(
     `petstore-docs MCP server on stdio: ${corpus.pages.length} pages, ${corpus.operations.length} operations${older.length ? `; older versions ${older.map((o) => o.version).join(', ')}` : ''}\n`,

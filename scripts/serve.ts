@@ -26,7 +26,7 @@ import { pathToFileURL } from 'node:url';
 import expressStaticGzip from 'express-static-gzip';
 import { prefersMarkdown } from '../site/agents/negotiate.ts';
 import { canonicalPagePath, markdownPath } from '../site/agents/paths.ts';
-import { BUILT_FROM, type BuiltFrom } from '../site/integrations/built-from.ts';
+import { BUILT_FROM, type BuiltFrom, builtSite } from '../site/integrations/built-from.ts';
 import { mcpHttpHandler, siteServerFactory } from '../site/mcp/index.ts';
 import { createVersionedMockFromFiles, loadMockDescription } from '../site/mock/hosts/load.ts';
 import { toNodeListener } from '../site/mock/hosts/node.ts';
@@ -117,9 +117,9 @@ const mock = toNodeListener(mockCore);
 // The MCP server's call_mock goes to this same mock (same sandboxes and rate limit), in process.
 const mcp = mcpHttpHandler({
   createServer: await siteServerFactory(
-    site.api,
+    builtSite(built),
     mockCore,
-    site.versions.map((v) => v.version),
+    new Map(built.apis.map((a) => [a.api.id, a.versions.map((v) => v.version)])),
   ),
 });
 

@@ -5,9 +5,9 @@
  * - `/robots.txt` (RFC 9309): allows everything and names the sitemap (an absolute URL, as the
  *   sitemaps protocol requires).
  * - `/.well-known/api-catalog` (RFC 9727 §4): a linkset (RFC 9264 §4.2, `application/linkset+json`)
- *   with the RFC 9727 profile; one context object for the catalog itself with an `item` link to the
- *   API, and one for the API with `service-desc` (the OpenAPI description as JSON and YAML, RFC 8631)
- *   and `service-doc` (the reference).
+ *   with the RFC 9727 profile; one context object for the catalog itself with an `item` link to each
+ *   API, and one per API with `service-desc` (the OpenAPI description as JSON and YAML, RFC 8631) and
+ *   `service-doc` (the reference).
  */
 
 /** The media type of the catalog: a JSON linkset with the api-catalog profile (RFC 9727 §7.3). */
@@ -33,37 +33,65 @@ export interface Linkset {
   linkset: Array<{ anchor: string } & Record<string, string | LinkTarget[]>>;
 }
 
+/** One API of the catalog: its name, its base URL and where its description and docs are. */
+export interface CatalogApi {
+  title: string;
+  /** The API's base URL (the first server, variables at their defaults), or null: the reference stands for it. */
+  apiUrl: string | null;
+  /** The reference's base path (`/reference`), whose index stands for the API without a server. */
+  referenceBase?: string;
+  /** The description's downloads (default `/openapi.json`, `/openapi.yaml`). */
+  downloads?: { yaml: string; json: string };
+}
+
 /**
- * The api-catalog linkset.
+ * The api-catalog linkset of any number of APIs: the catalog's `item` links, then one context object
+ * per API with its `service-desc` and `service-doc` (RFC 9727 §4). Two APIs with one base URL (the same
+ * server) are told apart by their reference: each context's anchor is its own.
+ * @param site the docs' origin with a trailing slash
+ */
+export function apiCatalogOf(site: string, apis: readonly CatalogApi[]): Linkset {
+  const abs = (path: string): string => new URL(path, site).href;
+  const anchors = new Set<string>();
+  const contexts = apis.map((a) => {
+    const referenceIndex = `${a.referenceBase ?? '/reference'}/`;
+    let anchor: string;
+    try {
+      anchor = a.apiUrl ? new URL(a.apiUrl, site).href : abs(referenceIndex);
+    } catch {
+      anchor = abs(referenceIndex);
+    }
+    if (anchors.has(anchor)) anchor = abs(referenceIndex);
+    anchors.add(anchor);
+    const downloads = a.downloads ?? { yaml: '/openapi.yaml', json: '/openapi.json' };
+    return {
+      title: a.title,
+      context: {
+        anchor,
+        'service-desc': [
+          { href: abs(downloads.json), type: 'application/json', title: `${a.title} (OpenAPI, JSON)` },
+          { href: abs(downloads.yaml), type: 'application/yaml', title: `${a.title} (OpenAPI, YAML)` },
+        ],
+        'service-doc': [{ href: abs(referenceIndex), type: 'text/html', title: `${a.title} reference` }],
+      },
+    };
+  });
+  return {
+    linkset: [
+      {
+        anchor: abs('/.well-known/api-catalog'),
+        item: contexts.map((c) => ({ href: c.context.anchor, title: c.title })),
+      },
+      ...contexts.map((c) => c.context),
+    ],
+  };
+}
+
+/**
+ * The api-catalog linkset of one API.
  * @param input `site`: the docs' origin with a trailing slash; `apiUrl`: the API's base URL (the first
  *   server, variables at their defaults) or null, when the docs' reference stands for the API
  */
-export function apiCatalog(input: {
-  site: string;
-  title: string;
-  apiUrl: string | null;
-  /** The reference's base path (`/reference`), whose index stands for the API. */
-  referenceBase?: string;
-}): Linkset {
-  const referenceIndex = `${input.referenceBase ?? '/reference'}/`;
-  const abs = (path: string): string => new URL(path, input.site).href;
-  let api: string;
-  try {
-    api = input.apiUrl ? new URL(input.apiUrl, input.site).href : abs(referenceIndex);
-  } catch {
-    api = abs(referenceIndex);
-  }
-  return {
-    linkset: [
-      { anchor: abs('/.well-known/api-catalog'), item: [{ href: api, title: input.title }] },
-      {
-        anchor: api,
-        'service-desc': [
-          { href: abs('/openapi.json'), type: 'application/json', title: `${input.title} (OpenAPI, JSON)` },
-          { href: abs('/openapi.yaml'), type: 'application/yaml', title: `${input.title} (OpenAPI, YAML)` },
-        ],
-        'service-doc': [{ href: abs(referenceIndex), type: 'text/html', title: `${input.title} reference` }],
-      },
-    ],
-  };
+export function apiCatalog(input: { site: string } & CatalogApi): Linkset {
+  return apiCatalogOf(input.site, [input]);
 }

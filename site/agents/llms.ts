@@ -123,3 +123,109 @@ export function llmsFullTxt(
   const parts = chosen.map((p) => `Source: ${new URL(p.mdUrl, site).href}\n\n${p.markdown().trim()}`);
   return absoluteLinks(`${head.join('\n\n')}\n\n---\n\n${parts.join('\n\n---\n\n')}\n`, site);
 }
+
+/** One API of a site of several, as llms.txt lists it. */
+export interface LlmsApi {
+  /** Its name (configured title, else `info.title`). */
+  title: string;
+  model: ReferenceModel;
+  /** Its current version's pages (reference index, changelog, tags, operations, schemas). */
+  pages: readonly AgentPage[];
+  /** Its published versions, current first (empty or one: no "Versions" line). */
+  versions: readonly LlmsVersion[];
+  /** Where its own llms-full.txt is (`/reference/<id>/llms-full.txt`). */
+  fullUrl: string;
+  /** Its description's downloads. */
+  downloads: { yaml: string; json: string };
+}
+
+/** "A, B and C". */
+function listOf(names: readonly string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * `/llms.txt` of a site of several APIs: the guides, the catalog and each API's index, then a section per
+ * API and tag (`## Petstore API: Pets`), each API's versions, and every API's schemas under "Optional".
+ * @param site the primary origin with a trailing slash; every link is absolute on it
+ */
+export function llmsTxtOfApis(
+  guides: readonly AgentPage[],
+  catalog: AgentPage,
+  apis: readonly LlmsApi[],
+  site: string,
+): string {
+  const names = apis.map((a) => a.title);
+  const out = [`# ${listOf(names)}`, `> Guides and the reference of ${apis.length} APIs: ${listOf(names)}.`];
+  out.push(
+    [
+      `Every page of these docs is also Markdown at the same address with \`.md\` instead of the trailing slash; each API's reference is below its own path (${apis.map((a) => `\`${a.model.base}/\``).join(', ')}), and operations list their parameters, request and response schemas with examples, and code samples.`,
+      `Each API's OpenAPI description is named in its section and in the RFC 9727 catalog, \`${new URL('/.well-known/api-catalog', site).href}\`.`,
+      `Served by \`npm start\`, the site also answers \`Accept: text/markdown\` on any page URL and runs an MCP server at \`/mcp\` (tools search_docs, get_page, list_operations, call_mock, each taking the API's id).`,
+    ].join(' '),
+  );
+  if (guides.length > 0) out.push(`## Guides\n\n${guides.map(link).join('\n')}`);
+  const index = (a: LlmsApi) => a.pages.find((p) => p.kind === 'reference');
+  out.push(
+    `## APIs\n\n${[
+      link(catalog),
+      ...apis.map((a) => {
+        const ref = index(a);
+        const desc = summaryOf(a.model).replace(/\s+/g, ' ');
+        return `- [${a.title}${a.model.version ? ` ${a.model.version}` : ''}](${ref?.mdUrl ?? `${a.model.base}.md`}): ${desc} All of it in one file: [llms-full.txt](${a.fullUrl}).`;
+      }),
+    ].join('\n')}`,
+  );
+  for (const a of apis) {
+    const byUrl = new Map(a.pages.map((p) => [p.url, p]));
+    const lines = [
+      `The OpenAPI description: \`${new URL(a.downloads.yaml, site).href}\` or \`${new URL(a.downloads.json, site).href}\`.`,
+    ];
+    const changelog = a.pages.find((p) => p.kind === 'changelog');
+    const items = [...(index(a) ? [link(index(a) as AgentPage)] : []), ...(changelog ? [link(changelog)] : [])];
+    if (a.versions.length > 1) {
+      items.push(
+        ...a.versions.map(
+          (v) =>
+            `- [${a.title} ${v.version}${v.current ? ' (current)' : ''}](${markdownPath(v.indexUrl)}): ${v.current ? 'the version the sections below list' : `every page of ${v.version} below \`${v.indexUrl}\``}; [HTML page](${v.indexUrl})`,
+        ),
+      );
+    }
+    out.push(`## ${a.title}\n\n${lines.join(' ')}\n\n${items.join('\n')}`);
+    for (const group of a.model.groups) {
+      for (const tag of group.tags) {
+        const tagItems = [byUrl.get(tag.url), ...tag.operations.map((o) => byUrl.get(o.url))].filter(
+          (p): p is AgentPage => p !== undefined,
+        );
+        const name = group.name === tag.name ? tag.name : `${group.name}: ${tag.name}`;
+        out.push(`## ${a.title}: ${name}\n\n${tagItems.map(link).join('\n')}`);
+      }
+    }
+  }
+  const schemas = apis.flatMap((a) =>
+    a.pages
+      .filter((p) => p.kind === 'schemas' || p.kind === 'schema')
+      .map((p) => link({ ...p, title: `${a.title}: ${p.title}` })),
+  );
+  if (schemas.length > 0) out.push(`## Optional\n\n${schemas.join('\n')}`);
+  return absoluteLinks(`${out.join('\n\n')}\n`, site);
+}
+
+/**
+ * `/llms-full.txt` of a site of several APIs: the guides and the catalog in full, then where each API's
+ * own full file is (each API's reference inlined there, by {@link llmsFullTxt}).
+ */
+export function llmsFullTxtOfApis(
+  guides: readonly AgentPage[],
+  catalog: AgentPage,
+  apis: ReadonlyArray<Pick<LlmsApi, 'title' | 'fullUrl'>>,
+  site: string,
+): string {
+  const names = apis.map((a) => a.title);
+  const head = [
+    `# ${listOf(names)}: the full documentation`,
+    `> The guides and the catalog of ${apis.length} APIs. Each API's reference is in a file of its own: ${apis.map((a) => `[${a.title}](${a.fullUrl})`).join(', ')}. The list of every page: [llms.txt](/llms.txt).`,
+  ];
+  const parts = [...guides, catalog].map((p) => `Source: ${new URL(p.mdUrl, site).href}\n\n${p.markdown().trim()}`);
+  return absoluteLinks(`${head.join('\n\n')}\n\n---\n\n${parts.join('\n\n---\n\n')}\n`, site);
+}

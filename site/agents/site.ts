@@ -7,13 +7,16 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import type { Api } from '../apis/api.ts';
+import type { Api, SiteApis } from '../apis/api.ts';
 import { changelog, pageLookup } from '../changelog/data.ts';
 import { changedIn, changelogView } from '../changelog/model.ts';
 import { buildDate, referenceData } from '../reference/loaded-description.ts';
-import { changesSinceUrl, operationKey, type PageRef } from '../reference/model/versions.ts';
+import { catalog } from '../reference/model/catalog.ts';
+import { changesSinceUrl } from '../reference/model/versions/banner.ts';
+import { operationKey } from '../reference/model/versions/keys.ts';
+import type { PageRef } from '../reference/model/versions/pages.ts';
 import { pageVersions, versionSet } from '../reference/versions.ts';
-import { type AgentPage, agentPages, type GuideSource, guideUrl } from './pages.ts';
+import { type AgentPage, agentPages, catalogPage, type GuideSource, guideUrl, type PageApi } from './pages.ts';
 import { markdownPath } from './paths.ts';
 import { absentMarkdown, olderVersionNote, withVersionNote } from './versions.ts';
 
@@ -40,7 +43,6 @@ export function readGuides(dir: string = resolve(GUIDES_DIR)): GuideSource[] {
 interface Computed {
   pages?: Promise<AgentPage[]>;
   older?: Promise<AgentPage[]>;
-  byUrl?: Promise<Map<string, AgentPage>>;
 }
 const computed = new WeakMap<Api, Computed>();
 function computedFor(api: Api): Computed {
@@ -52,8 +54,18 @@ function computedFor(api: Api): Computed {
   return c;
 }
 
-/** Every page with a Markdown twin, in reading order (computed once per process and API). */
-export function sitePages(api: Api): Promise<AgentPage[]> {
+/** How the pages of an API name it (its configured title, else the description's). */
+function pageApi(api: Api, title: string): PageApi {
+  return { id: api.id, title: api.title ?? title };
+}
+
+/**
+ * The current version's pages of an API with a Markdown twin, in reading order: its reference and its
+ * changelog, after the guides when `guides` (computed once per process and API).
+ * @param guides whether the guides come first (the one API's list, and the site's first API's on a
+ *   site of several: the guides' tables show that API)
+ */
+export function sitePages(api: Api, guides = true): Promise<AgentPage[]> {
   const c = computedFor(api);
   c.pages ??= referenceData(api).then(async ({ model, mapped }) =>
     agentPages({
@@ -63,10 +75,12 @@ export function sitePages(api: Api): Promise<AgentPage[]> {
       deprecations: mapped.deprecations,
       stability: mapped.stability,
       changelog: changelogView(changelog(api), await pageLookup(api), api.changes.page),
+      changelogUrls: api.changes,
       changedIn: (op) => changedIn(changelog(api), op, api.changes.page),
+      api: pageApi(api, model.title),
     }),
   );
-  return c.pages;
+  return guides ? c.pages : c.pages.then((pages) => pages.filter((p) => p.kind !== 'guide'));
 }
 
 /** What a reference page is, for finding it in another version (undefined for the guides and the changelog). */
@@ -112,7 +126,7 @@ export function olderVersionPages(api: Api): Promise<AgentPage[]> {
       if (version.current || !version.release) continue;
       const release = version.release;
       const { model, mapped } = version.data;
-      const changesUrl = changesSinceUrl(set.changelog, version.version);
+      const changesUrl = changesSinceUrl(set.changelog, version.version, api.changes.page);
       const reference = agentPages({
         model,
         guides: [],
@@ -133,7 +147,12 @@ export function olderVersionPages(api: Api): Promise<AgentPage[]> {
           ...(changesUrl ? { changesUrl } : {}),
         });
         const markdown = page.markdown;
-        out.push({ ...page, version: version.version, markdown: () => withVersionNote(markdown(), note) });
+        out.push({
+          ...page,
+          api: pageApi(api, model.title),
+          version: version.version,
+          markdown: () => withVersionNote(markdown(), note),
+        });
       }
       for (const absent of set.absent.filter((a) => a.version === version.version)) {
         out.push({
@@ -143,6 +162,7 @@ export function olderVersionPages(api: Api): Promise<AgentPage[]> {
           title: absent.operation.summary,
           description: `${absent.operation.method} ${absent.operation.path} is not in version ${version.version} of the ${model.title}.`,
           version: version.version,
+          api: pageApi(api, model.title),
           markdown: () => absentMarkdown(absent, model.title),
         });
       }
@@ -164,22 +184,53 @@ async function currentAbsentPages(api: Api): Promise<AgentPage[]> {
       mdUrl: markdownPath(absent.url),
       title: absent.operation.summary,
       description: `${absent.operation.method} ${absent.operation.path} is not in version ${absent.version} of the ${title}.`,
+      api: pageApi(api, title),
       markdown: () => absentMarkdown(absent, title),
     }));
 }
 
 /**
- * Every page with a Markdown twin: {@link sitePages}, the current version's absent pages, then
- * {@link olderVersionPages}. The `.md` routes, the page head and the Open Graph cards read this list;
- * llms.txt and the MCP corpus read the current version's.
+ * Every page of an API with a Markdown twin: its current pages ({@link sitePages}, without the guides
+ * unless `guides`), its current version's absent pages, then {@link olderVersionPages}.
  */
-export async function allPages(api: Api): Promise<AgentPage[]> {
-  return [...(await sitePages(api)), ...(await currentAbsentPages(api)), ...(await olderVersionPages(api))];
+export async function apiPages(api: Api, guides = true): Promise<AgentPage[]> {
+  return [...(await sitePages(api, guides)), ...(await currentAbsentPages(api)), ...(await olderVersionPages(api))];
+}
+
+const everyPage = new WeakMap<SiteApis, Promise<AgentPage[]>>();
+const pageByUrl = new WeakMap<SiteApis, Promise<Map<string, AgentPage>>>();
+
+/**
+ * Every page of the site with a Markdown twin: the guides, the catalog on a site of several APIs, then
+ * each API's pages ({@link apiPages}). The `.md` routes, the page head and the Open Graph cards read
+ * this list; llms.txt and the MCP corpus read the current versions'. Computed once per process.
+ */
+export function allPages(site: SiteApis): Promise<AgentPage[]> {
+  let all = everyPage.get(site);
+  if (!all) {
+    all = (async () => {
+      const [first, ...rest] = site.apis;
+      const out = await apiPages(first);
+      if (site.catalog) {
+        const inputs = [];
+        for (const api of site.apis) inputs.push({ api, model: (await referenceData(api)).model });
+        const guides = out.filter((p) => p.kind === 'guide').length;
+        out.splice(guides, 0, catalogPage(catalog(inputs), site.base));
+      }
+      for (const api of rest) out.push(...(await apiPages(api, false)));
+      return out;
+    })();
+    everyPage.set(site, all);
+  }
+  return all;
 }
 
 /** The page at a URL path (`/reference/list-pets/`, `/reference/1.0.0/list-pets/`), or undefined. */
-export async function sitePage(api: Api, url: string): Promise<AgentPage | undefined> {
-  const c = computedFor(api);
-  c.byUrl ??= allPages(api).then((all) => new Map(all.map((p) => [p.url, p])));
-  return (await c.byUrl).get(url);
+export async function sitePage(site: SiteApis, url: string): Promise<AgentPage | undefined> {
+  let byUrl = pageByUrl.get(site);
+  if (!byUrl) {
+    byUrl = allPages(site).then((all) => new Map(all.map((p) => [p.url, p])));
+    pageByUrl.set(site, byUrl);
+  }
+  return (await byUrl).get(url);
 }

@@ -6,7 +6,7 @@
  * JSON-ready, so Astro's prerender bundle receives it through a virtual module (virtual.ts) and `npm
  * start` through the build's record (site/integrations/built-from.ts).
  */
-import type { PublishPolicy } from '../reference/model/versions.ts';
+import type { PublishPolicy } from '../reference/model/versions/publish.ts';
 import type { ReferenceOptions } from '../reference/options.ts';
 
 export interface Api {

@@ -19,7 +19,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { SPEC_PATH } from '../../spec/path.ts';
 import { MOCK_BASE } from '../mock/hosts/mount.ts';
-import type { PublishPolicy } from '../reference/model/versions.ts';
+import type { PublishPolicy } from '../reference/model/versions/publish.ts';
 import { type ApiEntry, PUBLISH_POLICY, type ReferenceOptions } from '../reference/options.ts';
 import type { Api, SiteApis } from './api.ts';
 import { readApiList } from './list-file.ts';

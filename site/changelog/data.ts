@@ -3,7 +3,7 @@
  * a page among the published versions.
  */
 import type { Api } from '../apis/api.ts';
-import { operationKey } from '../reference/model/versions.ts';
+import { operationKey } from '../reference/model/versions/keys.ts';
 import { versionSet } from '../reference/versions.ts';
 import type { PageOf } from './model.ts';
 

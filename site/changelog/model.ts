@@ -13,6 +13,7 @@ import type {
 } from '../../spec/changelog.ts';
 import { compareVersions } from '../../spec/changelog.ts';
 import { formatDay } from '../../spec/dates.ts';
+import { escapeHtml } from '../html.ts';
 
 /**
  * Finds the page of an operation: in the current reference, else in the newest published older version that
@@ -84,6 +85,11 @@ export function releaseAnchor(version: string): string {
   return `v${version.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
 }
 
+/** A release's entry on the page: `1.1.0` → `/changelog/#v1-1-0`. */
+export function releaseUrl(version: string, page: string = CHANGELOG_URL): string {
+  return `${page}#${releaseAnchor(version)}`;
+}
+
 /**
  * Id of an operation's entry in a release on the page: the release's anchor, then the operationId (else the
  * method and path) in kebab case: `1.1.0`, `listPets` → `v1-1-0-list-pets`. The "Changed in" line of an
@@ -150,7 +156,7 @@ export function releaseView(r: ChangelogRelease, pageOf: PageOf, page: string = 
   return {
     version: r.version,
     anchor,
-    url: `${page}#${anchor}`,
+    url: releaseUrl(r.version, page),
     date: r.date,
     dateText,
     breaking: r.breaking,
@@ -212,9 +218,6 @@ export interface FeedItem {
   description: string;
   content: string;
 }
-
-const escapeHtml = (s: string): string =>
-  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /**
  * The feed's items: one per release, newest first, with the release's operations as HTML. Links are absolute on

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import type { Api } from '../apis/api.ts';
+import type { Api, SiteApis } from '../apis/api.ts';
 import { API_ENVIRONMENT } from '../apis/config.ts';
 import { olderReleases, type ReleasedFile, versionSet } from '../reference/versions.ts';
 
@@ -31,8 +31,15 @@ export interface BuiltFrom {
    * build saw them, unset ones as `''`: a later build under other values shows other APIs.
    */
   env: Record<string, string>;
+  /** Where the site's reference starts and whether it has a catalog (site/apis/api.ts `SiteApis`). */
+  site: Omit<SiteApis, 'apis'>;
   /** The build's APIs, in the site's order. */
   apis: BuiltApi[];
+}
+
+/** The site's APIs as a build recorded them. */
+export function builtSite(record: BuiltFrom): SiteApis {
+  return { ...record.site, apis: record.apis.map((a) => a.api) as [Api, ...Api[]] };
 }
 
 /**
@@ -40,25 +47,26 @@ export interface BuiltFrom {
  * @param env the environment the APIs were made from
  */
 export async function builtFromRecord(
-  apis: readonly Api[],
+  site: SiteApis,
   env: Record<string, string | undefined> = process.env,
 ): Promise<BuiltFrom> {
   const built: BuiltApi[] = [];
-  for (const api of apis) {
+  for (const api of site.apis) {
     const set = await versionSet(api);
     built.push({ api, version: set.current.version, versions: await olderReleases(api) });
   }
   return {
     env: Object.fromEntries(API_ENVIRONMENT.map((name) => [name, env[name]?.trim() ?? ''])),
+    site: { base: site.base, catalog: site.catalog, label: site.label },
     apis: built,
   };
 }
 
 /**
  * The Astro integration: after a complete build only (a failed build writes nothing).
- * @param apis the site's APIs (the reference integration's `apis`)
+ * @param site the site's APIs (the reference integration's `site`)
  */
-export default function builtFrom(apis: readonly Api[]): AstroIntegration {
+export default function builtFrom(site: SiteApis): AstroIntegration {
   let outDir = '';
   return {
     name: 'petstore:built-from',
@@ -67,7 +75,7 @@ export default function builtFrom(apis: readonly Api[]): AstroIntegration {
         outDir = fileURLToPath(config.outDir);
       },
       'astro:build:done': async () => {
-        writeFileSync(join(outDir, BUILT_FROM), `${JSON.stringify(await builtFromRecord(apis))}\n`);
+        writeFileSync(join(outDir, BUILT_FROM), `${JSON.stringify(await builtFromRecord(site))}\n`);
       },
     },
   };

@@ -5,10 +5,11 @@
 //
 // The bundle depends only on the description, the mock's sources and the installed packages, so it
 // is kept in node_modules/.cache under a hash of those (`workerInputsKey`) and copied from there when
-// none of them changed. When it must be made (GitHub's ~1,100 operations: 10 s of CPU and 640 MB to
-// compile their validators and bundle them), a child process (this file run by Node) makes it from the
-// start of the build, on the core the prerender leaves idle, instead of on the build's own thread at its
-// end; `astro:build:done` waits for it, and makes the bundle itself if the child left no cache entry.
+// none of them changed. When it must be made (for a large description, compiling every operation's
+// validators and bundling them is one of the heaviest steps of the build), a child process (this file run
+// by Node) makes it from the start of the build, on the core the prerender leaves idle, instead of on the
+// build's own thread at its end; `astro:build:done` waits for it, and makes the bundle itself if the child
+// left no cache entry.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';

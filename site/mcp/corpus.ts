@@ -69,6 +69,7 @@ const KIND_BOOST: Record<CorpusPage['kind'], number> = {
   changelog: 0.6,
   schemas: 0.5,
   absent: 0.4,
+  catalog: 0.6,
 };
 
 /**

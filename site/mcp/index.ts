@@ -9,10 +9,10 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { agentPages } from '../agents/pages.ts';
 import { sitePages } from '../agents/site.ts';
-import type { Api } from '../apis/api.ts';
+import type { Api, SiteApis } from '../apis/api.ts';
 import { buildDate, referenceData, referenceModel } from '../reference/loaded-description.ts';
 import { buildCorpus, type DocsCorpus } from './corpus.ts';
-import { createDocsServer, type MockHandler } from './server.ts';
+import { createDocsServer, type DocsApi, type MockHandler } from './server.ts';
 
 export { mcpHttpHandler } from './http.ts';
 
@@ -61,20 +61,32 @@ export function sandboxTokens(key: Buffer = randomBytes(32)): (sessionId: string
 
 /**
  * A factory of this site's MCP servers over a running mock (the corpora are built before it returns).
- * @param api the API the tools document and call (its mock is mounted at `api.mockBase`; an older
- *   version's at `<mockBase>/@<version>`)
- * @param mock the mock of every published version (site/mock/hosts/versions.ts)
- * @param older the older published versions, newest first: the tools' `version` argument names one
+ * @param site the site's APIs: the tools document and call each (an API's mock is mounted at its
+ *   `mockBase`; an older version's at `<mockBase>/@<version>`)
+ * @param mock the mock of every API and published version (site/mock/)
+ * @param older each API's older published versions by its id, newest first: the tools' `version`
+ *   argument names one
  * @throws {Error} when an older version's description cannot be loaded
  */
 export async function siteServerFactory(
-  api: Api,
+  site: SiteApis,
   mock: MockHandler,
-  older: readonly string[] = [],
+  older: ReadonlyMap<string, readonly string[]> = new Map(),
 ): Promise<() => McpServer> {
   const tokens = sandboxTokens();
-  const corpus = await siteCorpus(api);
-  const versions = new Map<string, DocsCorpus>();
-  for (const release of older) versions.set(release, await releaseCorpus(api, release));
-  return () => createDocsServer({ corpus, versions, mock, mockBase: api.mockBase, sandboxToken: tokens });
+  const apis: DocsApi[] = [];
+  for (const api of site.apis) {
+    const versions = new Map<string, DocsCorpus>();
+    for (const release of older.get(api.id) ?? []) versions.set(release, await releaseCorpus(api, release));
+    apis.push({ id: api.id, corpus: await siteCorpus(api), versions, mockBase: api.mockBase });
+  }
+  const [first, ...rest] = apis as [DocsApi, ...DocsApi[]];
+  return () =>
+    createDocsServer({
+      ...(site.catalog
+        ? { apis: [first, ...rest] }
+        : { corpus: first.corpus, versions: first.versions ?? new Map(), mockBase: first.mockBase }),
+      mock,
+      sandboxToken: tokens,
+    });
 }

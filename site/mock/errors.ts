@@ -1,6 +1,6 @@
 // The error model of the mock: every failure is an `Error` object `{code, message, status}`
-// (spec/README.md, "Errors: the catalogue"), raised as a MockError and turned into a response
-// at one place (index.ts).
+// (spec/README.md, "Errors: the catalogue"), raised as a MockError and turned into its response
+// where the pipeline runs the stage that threw (pipeline.ts `compose`, `errorResponse`).
 
 // The catalogue (codes and statuses) is the API's, in spec/catalogue.ts.
 import { ERROR_STATUS, type ErrorCode } from '../../spec/catalogue.ts';

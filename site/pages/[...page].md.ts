@@ -6,7 +6,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { markdownTwin } from '../agents/directive.ts';
 import type { AgentPage, AgentPageKind } from '../agents/pages.ts';
 import { allPages } from '../agents/site.ts';
-import { apiById } from '../apis/site.ts';
+import { site } from '../apis/site.ts';
 import { referencePageKey } from '../reference/page-cache-key.ts';
 
 // The reference's twins (everything but the guides, whose sources are not in the key) are copied from
@@ -22,23 +22,24 @@ const GENERATED: ReadonlySet<AgentPageKind> = new Set([
 ]);
 
 export const getStaticPaths = (async () => {
-  const api = apiById();
-  // An older version's twins have that version's key (its description and what it shows of the others).
-  const keys = new Map<string | undefined, string>();
-  const keyOf = async (version: string | undefined) => {
-    let key = keys.get(version);
+  // An API's twins have its key, an older version's that version's (its description and what it shows of
+  // the others); the catalog's has none (it reads every API).
+  const keys = new Map<string, string>();
+  const keyOf = async (id: string, version: string | undefined) => {
+    const api = site.apis.find((a) => a.id === id) ?? site.apis[0];
+    let key = keys.get(`${id} ${version ?? ''}`);
     if (key === undefined) {
       key = await referencePageKey(api, version);
-      keys.set(version, key);
+      keys.set(`${id} ${version ?? ''}`, key);
     }
     return key;
   };
   const paths = [];
-  for (const page of await allPages(api)) {
+  for (const page of await allPages(site)) {
     paths.push({
       params: { page: page.mdUrl.slice(1, -'.md'.length) },
       props: { page },
-      ...(GENERATED.has(page.kind) ? { cacheKey: await keyOf(page.version) } : {}),
+      ...(GENERATED.has(page.kind) && page.api ? { cacheKey: await keyOf(page.api.id, page.version) } : {}),
     });
   }
   return paths;

@@ -1,23 +1,50 @@
 // `/llms.txt` (llmstxt.org): the site's pages as links to their Markdown twins, and the published
-// versions' reference indexes. site/agents/llms.ts.
+// versions' reference indexes; on a site of several APIs a section per API. site/agents/llms.ts.
 import type { APIRoute } from 'astro';
-import { llmsTxt } from '../agents/llms.ts';
-import { sitePages } from '../agents/site.ts';
-import { apiById } from '../apis/site.ts';
+import { type LlmsApi, llmsTxt, llmsTxtOfApis } from '../agents/llms.ts';
+import { allPages, sitePages } from '../agents/site.ts';
+import type { Api } from '../apis/api.ts';
+import { site as apis } from '../apis/site.ts';
 import { referenceModel } from '../reference/loaded-description.ts';
 import { versionSet } from '../reference/versions.ts';
 
-export const GET: APIRoute = async ({ site }) => {
-  const api = apiById();
-  const versions = (await versionSet(api)).versions.map((v) => ({
+/** An API's published versions as llms.txt lists them. */
+async function versionsOf(api: Api) {
+  return (await versionSet(api)).versions.map((v) => ({
     version: v.version,
     current: v.current,
     indexUrl: `${v.base}/`,
   }));
-  return new Response(
-    llmsTxt(await referenceModel(api), await sitePages(api), site?.href ?? 'http://localhost/', versions),
-    {
-      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-    },
-  );
+}
+
+export const GET: APIRoute = async ({ site }) => {
+  const origin = site?.href ?? 'http://localhost/';
+  const [first] = apis.apis;
+  let text: string;
+  if (!apis.catalog) {
+    text = llmsTxt(await referenceModel(first), await sitePages(first), origin, await versionsOf(first));
+  } else {
+    const all = await allPages(apis);
+    const catalog = all.find((p) => p.kind === 'catalog');
+    if (!catalog) throw new Error('a site of several APIs has a catalog page');
+    const sections: LlmsApi[] = [];
+    for (const api of apis.apis) {
+      const model = await referenceModel(api);
+      sections.push({
+        title: api.title ?? model.title,
+        model,
+        pages: await sitePages(api, false),
+        versions: await versionsOf(api),
+        fullUrl: `${api.base}/llms-full.txt`,
+        downloads: api.downloads,
+      });
+    }
+    text = llmsTxtOfApis(
+      all.filter((p) => p.kind === 'guide'),
+      catalog,
+      sections,
+      origin,
+    );
+  }
+  return new Response(text, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

@@ -53,7 +53,12 @@ export function referenceRoutes(base: string, several = false): ReferenceRoute[]
     // page route below, so it takes precedence.
     { pattern: `${base}/[...version]/tryit/[slug].json`, entrypoint: route('tryit/[slug].json.ts') },
     { pattern: `${base}/[...slug]`, entrypoint: route('[...slug].astro') },
-    ...(several ? downloadRoutes(`${api}/openapi`) : []),
+    ...(several
+      ? [
+          ...downloadRoutes(`${api}/openapi`),
+          { pattern: `${api}/llms-full.txt`, entrypoint: route('llms-full.txt.ts') },
+        ]
+      : []),
   ];
 }
 

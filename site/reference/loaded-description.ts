@@ -21,6 +21,7 @@ import { type MappedReference, mapReference } from './explorer/map.ts';
 import type { OpenApiDocument } from './model/document.ts';
 import { buildReferenceModel } from './model/reference.ts';
 import { referenceSidebar, type SidebarItem } from './model/sidebar.ts';
+import { versionBase } from './model/urls.ts';
 import type { ReferenceModel } from './model/views.ts';
 import type { ReferenceOptions } from './options.ts';
 
@@ -74,7 +75,7 @@ export async function referenceData(api: Api, release?: string): Promise<Referen
   if (!data) {
     const document = loaded.document as OpenApiDocument;
     const tryIt = options.tryIt.targets;
-    const base = release === undefined ? api.base : `${api.base}/${release}`;
+    const base = versionBase(api.base, release ?? '', release === undefined);
     data = {
       api,
       options,

@@ -22,7 +22,7 @@ export const DEFAULT_BASE = '/reference';
  */
 const BASE_PATTERN = /^(\/(?!\.{1,2}(?:\/|$))[A-Za-z0-9._~-]+)+$/;
 
-/** The `versions.publish` option (model/versions.ts `PublishPolicy`). */
+/** The `versions.publish` option (model/versions/publish.ts `PublishPolicy`). */
 export const PUBLISH_POLICY = z.union([
   z.enum(['all', 'before-sunset']),
   z.object({ last: z.number().int().positive() }).strict(),

@@ -1,7 +1,7 @@
 /**
  * Build-time edge of the published versions: reads the release record (the changelog file and the
  * `released/<version>.yaml` files beside it, written by `npm run spec:release`), decides which versions
- * this build publishes (the `versions.publish` option, model/versions.ts), loads each one's reference
+ * this build publishes (the `versions.publish` option, model/versions/publish.ts), loads each one's reference
  * data through the one loader, and derives the switcher's and the absent pages' inputs. Computed once per
  * process and current reference data (on `globalThis`, as loaded-description.ts does).
  */
@@ -10,20 +10,13 @@ import type { Changelog } from '../../spec/changelog.ts';
 import type { Api } from '../apis/api.ts';
 import { changelog as releaseRecord } from '../changelog/record.ts';
 import { buildDate, type ReferenceData, referenceData, releasedFile } from './loaded-description.ts';
-import {
-  type AbsentPage,
-  absentPages,
-  changesSinceUrl,
-  isVersionSegment,
-  olderVersionBanner,
-  type PageRef,
-  releaseCandidates,
-  type SwitchTarget,
-  selectPublished,
-  summaryKey,
-  switchTargets,
-  type VersionPages,
-} from './model/versions.ts';
+import { isVersionSegment } from './model/urls.ts';
+import { type AbsentPage, absentPages } from './model/versions/absent.ts';
+import { changesSinceUrl, olderVersionBanner } from './model/versions/banner.ts';
+import { summaryKey } from './model/versions/keys.ts';
+import type { PageRef, VersionPages } from './model/versions/pages.ts';
+import { releaseCandidates, selectPublished } from './model/versions/publish.ts';
+import { type SwitchTarget, switchTargets } from './model/versions/switcher.ts';
 import type { ReferenceModel } from './model/views.ts';
 
 /** One published version with its reference data. */
@@ -99,7 +92,7 @@ export async function versionSet(api: Api): Promise<VersionSet> {
   const set: VersionSet = {
     versions,
     current,
-    absent: versions.length > 1 ? absentPages(versions, changelog) : [],
+    absent: versions.length > 1 ? absentPages(versions, changelog, api.changes.page) : [],
     changelog,
   };
   store[SET_KEY].set(currentData, set);
@@ -147,7 +140,7 @@ export async function pageVersions(api: Api, page: PageRef, release?: string): P
   const targets = set.versions.length < 2 ? [] : switchTargets(page, version.version, set.versions, set.absent);
   if (version.current) return { reading: version.version, current: true, targets };
   const samePageUrl = targets.find((t) => t.current)?.href ?? `${set.current.base}/`;
-  const changesUrl = changesSinceUrl(set.changelog, version.version);
+  const changesUrl = changesSinceUrl(set.changelog, version.version, api.changes.page);
   return {
     reading: version.version,
     current: false,

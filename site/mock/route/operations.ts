@@ -3,12 +3,10 @@
 // methods, 3.2's `query` and `additionalOperations`), with path-level parameters merged. Webhooks
 // are what the API sends, not what it answers, so the mock does not serve them. Pure: the
 // description is read, never changed, and its schemas keep their references.
+import { isToken } from '../../../spec/http.ts';
 import { type Description, isObject, type JsonObject } from '../../../spec/json.ts';
 import { listAllOperations } from '../../../spec/operations.ts';
 import { deref } from '../../../spec/refs.ts';
-
-/** A method a request line can carry (RFC 9110 section 9.1: a token). */
-const METHOD_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** A parameter as the mock reads it: the Parameter Object with its own `$ref` followed. */
 export interface MockParameter extends JsonObject {
@@ -73,7 +71,7 @@ export function mockOperations(doc: Description): MockOperation[] {
   const ids = new Set<string>();
   const pathParams = new Map<object, MockParameter[]>();
   for (const { key: method, path, operation: op, pathItem } of listAllOperations(doc, { followRefs: true })) {
-    if (!path.startsWith('/') || !METHOD_TOKEN.test(method)) continue;
+    if (!path.startsWith('/') || !isToken(method)) continue;
     const shared = pathParams.get(pathItem) ?? parametersOf(doc, pathItem.parameters);
     pathParams.set(pathItem, shared);
     const written = typeof op.operationId === 'string' && op.operationId !== '' ? op.operationId : undefined;

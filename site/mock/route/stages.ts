@@ -1,5 +1,6 @@
 // The route step of the pipeline: the mount path, HEAD as GET, CORS preflights, and the routing
 // table over the description's operations (router.ts) plus the reset endpoint.
+import { isToken } from '../../../spec/http.ts';
 import { MockError } from '../errors.ts';
 import { preflightHeaders } from '../http.ts';
 import { type PreparedOperation, RESET_PATH, type Stage } from '../pipeline.ts';
@@ -35,9 +36,6 @@ export function headAsGet(): Stage {
   };
 }
 
-/** An HTTP method name (RFC 9110 section 9.1: a token). */
-const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-
 /**
  * 3. CORS preflight: `OPTIONS` on any path → 204 with `Access-Control-Allow-*` and, when the path
  * exists, `Allow`. Any path and method gets 204, so the browser goes on to the real request and
@@ -51,7 +49,7 @@ export function preflight(router: Router<MockOperation>, allMethods: readonly st
     const requested = ctx.request.headers.get('access-control-request-method')?.trim() ?? '';
     const corsMethods = methods.length > 0 ? methods : allMethods;
     const headers = preflightHeaders(
-      HTTP_TOKEN.test(requested) && !corsMethods.includes(requested) && requested !== 'OPTIONS'
+      isToken(requested) && !corsMethods.includes(requested) && requested !== 'OPTIONS'
         ? [...corsMethods, requested]
         : corsMethods,
       ctx.request.headers.get('access-control-request-headers'),

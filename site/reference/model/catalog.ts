@@ -98,12 +98,13 @@ export function catalog(inputs: readonly CatalogInput[]): CatalogGroup[] {
   return rest ? [...named, { entries: rest }] : named;
 }
 
-/** A category's heading id: `Partner APIs` → `category-partner-apis`. */
+/** A category's heading id: `Partner APIs` → `category-partner-apis`, `Événements` → `category-evenements`. */
 export function catalogSlug(category: string): string {
   const slug = category
     .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
   return `category-${slug || 'x'}`;
 }

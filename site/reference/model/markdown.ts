@@ -12,6 +12,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { escapeHtml } from '../../html.ts';
 
 /** A HAST node, as far as {@link focusablePre} reads it. */
 interface HastNode {
@@ -44,10 +45,6 @@ const rendered = new Map<string, string>();
 
 /** Characters that can start Markdown syntax, an entity, an autolink or a line structure. */
 const SYNTAX = /[\\`*_[\]<>#|~&\n]|^\s*(?:[-+>]|\d+[.)])\s|https?:\/\/|www\./;
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** Renders Markdown to an HTML fragment (memoised: the same text gives the same string). */
 export function renderMarkdown(markdown: string): string {

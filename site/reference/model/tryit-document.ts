@@ -1,8 +1,8 @@
 /**
  * The document the try-it client gets for one operation: the operation alone, the components it
  * references (followed transitively), the security schemes, and the servers with the mock on this
- * origin first. Small documents keep the client fast on large descriptions (a GitHub operation needs a
- * few KB, not the 13 MB description). Pure: the input is never changed.
+ * origin first. Small documents keep the client fast on large descriptions (an operation of GitHub's
+ * needs a small part of its description). Pure: the input is never changed.
  *
  * Two edits make the client send what a first-time reader expects:
  * - optional parameters are shown unticked, so the client sends only the required ones (with every

@@ -18,7 +18,11 @@ function marker(env: Record<string, string>, description: string, changelog?: st
   const api = { description, ...(changelog ? { changelog } : {}) };
   writeFileSync(
     join(root, 'dist/.built-from.json'),
-    JSON.stringify({ env: seen, apis: [{ api, version: '1.0.0', versions: [] }] }),
+    JSON.stringify({
+      env: seen,
+      site: { base: '/reference', catalog: false, label: 'API reference' },
+      apis: [{ api, version: '1.0.0', versions: [] }],
+    }),
   );
 }
 

@@ -11,6 +11,7 @@ import type { TryItData } from '../../../reference/browser/tryit.ts';
 import { tryItDocument } from '../../../reference/model/tryit-document.ts';
 import { mappedReference, referenceData } from '../../loaded-description.ts';
 import type { OpenApiDocument } from '../../model/document.ts';
+import { routePrefix } from '../../model/urls.ts';
 import { referencePageKey } from '../../page-cache-key.ts';
 import { versionSet } from '../../versions.ts';
 
@@ -19,7 +20,7 @@ export const prerender = true;
 export const getStaticPaths = (async () => {
   const paths = [];
   for (const api of apis) {
-    for (const { release, data } of (await versionSet(api)).versions) {
+    for (const { release, version, current, data } of (await versionSet(api)).versions) {
       // Unchanged documents are copied from the previous build (Astro's incremental build): site/reference/page-cache-key.ts.
       const cacheKey = await referencePageKey(api, release);
       for (const op of data.model.operations) {
@@ -27,7 +28,7 @@ export const getStaticPaths = (async () => {
         paths.push({
           // The rest parameter: the API's id on a site of several, then the older version's segment.
           params: {
-            version: [...(site.catalog ? [api.id] : []), ...(release ? [release] : [])].join('/') || undefined,
+            version: routePrefix(site.catalog ? api.id : undefined, version, current),
             slug: op.slug,
           },
           props: { api, method: op.method, path: op.path, release },
