@@ -10,8 +10,9 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { command } from '../docs-domains/report/github.ts';
 import { captureCommanderError, commanderOutcome, formatRequested, jsonError } from '../shared/cli.ts';
-import { DEFAULT_HEAD, type DiffCommand, runDiff } from './commands/diff.ts';
-import { DEFAULT_CHANGELOG, runRelease } from './commands/release.ts';
+import { type DiffCommand, runDiff } from './commands/diff.ts';
+import { runRelease } from './commands/release.ts';
+import { DEFAULT_CHANGELOG, DEFAULT_HEAD } from './commands/site.ts';
 import { UsageError } from './errors.ts';
 import type { Io } from './io.ts';
 import { InputError } from './load.ts';

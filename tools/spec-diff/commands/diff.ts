@@ -5,12 +5,12 @@
  */
 import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CONFIG_FILE, type ConfiguredApi, readConfiguredApis } from '../apis/read.ts';
+import type { ConfiguredApi } from '../apis/read.ts';
 import { chooseApi } from '../apis/select.ts';
 import { absentBase, diffDescriptions } from '../core/run.ts';
 import type { ApiOutcome, ApiRef, Report } from '../core/types.ts';
 import { UsageError } from '../errors.ts';
-import { buildDate, type Io, progressOn, shown, useColor } from '../io.ts';
+import { buildDate, type Io, shown, useColor } from '../io.ts';
 import {
   AbsentAtBaseError,
   type BaseRef,
@@ -26,9 +26,7 @@ import { formatApisGithub, formatApisJson, formatApisMarkdown, formatApisText } 
 import { formatGithub } from '../report/github.ts';
 import { formatMarkdown } from '../report/markdown.ts';
 import { formatJson, formatText } from '../report/text.ts';
-
-/** The default description when there is no configuration. */
-export const DEFAULT_HEAD = 'spec/openapi.yaml';
+import { DEFAULT_HEAD, siteApis } from './site.ts';
 
 /** The options of `spec-diff diff`, as the program parsed them. */
 export interface DiffCommand {
@@ -70,21 +68,8 @@ export async function runDiff(command: DiffCommand, io: Io): Promise<number> {
         );
     return single(run, resolve(io.cwd, command.head));
   }
-  const site = await (io.apis ?? readConfiguredApis)({
-    cwd: io.cwd,
-    env: io.env,
-    ...(command.config !== undefined ? { config: command.config } : {}),
-    ...progressOn(io),
-  });
-  if (!site) {
-    if (command.api !== undefined)
-      throw new UsageError(
-        `--api ${command.api}: no ${CONFIG_FILE} in ${io.cwd} and neither PETSTORE_APIS nor PETSTORE_SPEC set, so no list of APIs to take it from: run from the site's root, or pass --config <file>`,
-        'config_not_found',
-      );
-    return single(run, resolve(io.cwd, DEFAULT_HEAD));
-  }
-  if (site.printed) io.stderr.write(site.printed);
+  const site = await siteApis(command, io);
+  if (!site) return single(run, resolve(io.cwd, DEFAULT_HEAD));
   if (command.api !== undefined || site.apis.length === 1) {
     const api = chooseApi(site, command.api, 'npm run spec:diff -- --api <id>');
     // One API named by --api is reported as that API's; a site's only API as today's one description.

@@ -14,12 +14,12 @@ import {
   formatChangelog,
   parseChangelog,
 } from '../../../spec/changelog.ts';
-import { CONFIG_FILE, type ConfiguredApi, readConfiguredApis } from '../apis/read.ts';
+import type { ConfiguredApi } from '../apis/read.ts';
 import { checkRecordFolder, chooseApi, recordOf } from '../apis/select.ts';
 import { initialRelease, releaseFromReport } from '../changelog/release.ts';
 import { diffDescriptions } from '../core/run.ts';
 import { UsageError } from '../errors.ts';
-import { buildDate, type Io, progressOn, shown } from '../io.ts';
+import { buildDate, type Io, shown } from '../io.ts';
 import { loadFile } from '../load.ts';
 import {
   defaultReleasedDir,
@@ -31,10 +31,7 @@ import {
 } from '../released.ts';
 import { apiName } from '../report/messages.ts';
 import { formatText } from '../report/text.ts';
-import { DEFAULT_HEAD } from './diff.ts';
-
-/** The default release record when there is no configuration. */
-export const DEFAULT_CHANGELOG = 'spec/changelog.json';
+import { DEFAULT_CHANGELOG, DEFAULT_HEAD, siteApis } from './site.ts';
 
 /** The options of `spec-diff release`, as the program parsed them. */
 export interface ReleaseCommand {
@@ -73,21 +70,8 @@ async function target(version: string, command: ReleaseCommand, io: Io): Promise
         );
     return flagged(command, io);
   }
-  const site = await (io.apis ?? readConfiguredApis)({
-    cwd: io.cwd,
-    env: io.env,
-    ...(command.config !== undefined ? { config: command.config } : {}),
-    ...progressOn(io),
-  });
-  if (!site) {
-    if (command.api !== undefined)
-      throw new UsageError(
-        `--api ${command.api}: no ${CONFIG_FILE} in ${io.cwd} and neither PETSTORE_APIS nor PETSTORE_SPEC set, so no list of APIs to take it from: run from the site's root, or pass --config <file>`,
-        'config_not_found',
-      );
-    return flagged(command, io);
-  }
-  if (site.printed) io.stderr.write(site.printed);
+  const site = await siteApis(command, io);
+  if (!site) return flagged(command, io);
   const api = chooseApi(site, command.api, `npm run spec:release -- --api <id> ${version}`);
   checkRecordFolder(site, api);
   const changelogPath = recordOf(api);
