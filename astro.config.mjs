@@ -6,6 +6,8 @@ import node from '@astrojs/node';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
+import { buildLocales, setSiteLocales, starlightLocales } from './site/i18n/locales.ts';
+import petstoreTranslations from './site/i18n/plugin.ts';
 import browserBundles from './site/integrations/browser-bundles.ts';
 import builtFrom from './site/integrations/built-from.ts';
 import clearOutput from './site/integrations/clear-output.ts';
@@ -16,6 +18,7 @@ import pagefindUI from './site/integrations/pagefind-ui.ts';
 import { cacheSearchIndex } from './site/integrations/search-index.ts';
 import serving from './site/integrations/serving.ts';
 import { sitemapAlias } from './site/integrations/sitemap-alias.ts';
+import { withTranslations } from './site/navigation.ts';
 import ogImages from './site/og/integration.ts';
 import reference from './site/reference/integration.ts';
 
@@ -40,6 +43,20 @@ export const apiReference = reference({
   // the languages generated where x-codeSamples has none, as @scalar/snippetz `target/client` ids in tab order.
   tryIt: { targets: ['mock', 'description'] },
 });
+
+// The locales beside the root English one (site/i18n/locales.ts): none by default, so the English site's
+// pages are all there is; PETSTORE_LOCALES=fr,ar,ja (or `all`) adds locales for one build. Each locale's
+// pages are below its key (`/fr/reference/list-pets/`), with the shipped UI strings and the description's
+// text from its overlay (`spec/i18n/<locale>.overlay.yaml`, or the reference's `overlays` option).
+const locales = buildLocales([]);
+setSiteLocales(locales);
+// The guides' sidebar in every language: the same navigation built in each, as Starlight's `translations`.
+const sidebar = withTranslations(
+  await apiReference.sidebar(),
+  Object.fromEntries(
+    await Promise.all(locales.map(async (l) => [l.lang, await apiReference.sidebarIn(/** @type {string} */ (l.key))])),
+  ),
+);
 
 // DIST_DIR builds elsewhere (the tests build other descriptions beside the main build), each output
 // folder with its own cache folder (incremental-build.ts `cacheDirFor`).
@@ -95,7 +112,10 @@ export default defineConfig({
         // Code blocks: options in ec.config.mjs (wrapping, highlighting that depends on the code only).
         description: 'Reference and guides for the Petstore API: pets, categories, orders and inventory.',
         customCss: ['./site/styles/reference.css'],
-        sidebar: await apiReference.sidebar(),
+        sidebar,
+        ...(locales.length > 0 ? { locales: starlightLocales(locales) } : {}),
+        // The reference's UI strings in every shipped language (site/i18n/messages/), read with Astro.locals.t.
+        plugins: [petstoreTranslations()],
         lastUpdated: false,
         pagination: true,
         // The 404 page is site/pages/404.astro (Starlight's own, without its lookup of a `docs/404` entry).
@@ -124,7 +144,7 @@ export default defineConfig({
     // (node_modules/.cache), then copied into dist/client/_astro/.
     browserBundles(),
     // The in-browser mock for static hosts: a service worker bundled with validators compiled at
-    // build time (site/mock/hosts/precompile.ts), registered by try-it only when the server has no mock.
+    // build time (site/mock/hosts/bundle.ts), registered by try-it only when the server has no mock.
     mockWorker(apiReference.apis),
     // The Open Graph images (/og/<page>.jpg): drawn in child processes from the start of the build,
     // kept in node_modules/.cache, copied into dist/client/og/ at the end (before `serving` lists

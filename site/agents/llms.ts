@@ -42,6 +42,13 @@ export function summaryOf(model: ReferenceModel): string {
   return intro || `Guides and the API reference of the ${model.title}.`;
 }
 
+/** One locale of the site for llms.txt: its name in its language, BCP-47 tag and reference pages. */
+export interface LlmsLocale {
+  label: string;
+  lang: string;
+  pages: readonly AgentPage[];
+}
+
 /**
  * `/llms.txt`. With more than one published version, a "Versions" section links each version's reference
  * index (its twin, then its HTML page), the current one marked; the other sections list the current
@@ -54,6 +61,7 @@ export function llmsTxt(
   pages: readonly AgentPage[],
   site: string,
   versions: readonly LlmsVersion[] = [],
+  locales: readonly LlmsLocale[] = [],
 ): string {
   const out = [`# ${model.title}`, `> ${summaryOf(model)}`];
   out.push(
@@ -87,6 +95,12 @@ export function llmsTxt(
       const name = group.name === tag.name ? tag.name : `${group.name}: ${tag.name}`;
       out.push(`## ${name}\n\n${items.map(link).join('\n')}`);
     }
+  }
+  // Each locale's reference has a section of its own: the same pages below `/<locale>/`, their words and
+  // the description's translated text in that language (the guides are English only).
+  for (const l of locales) {
+    const own = l.pages.filter((p) => p.kind !== 'schema' && p.kind !== 'schemas');
+    if (own.length > 0) out.push(`## ${l.label} (${l.lang})\n\n${own.map(link).join('\n')}`);
   }
   const schemas = pages.filter((p) => p.kind === 'schemas' || p.kind === 'schema');
   if (schemas.length > 0) out.push(`## Optional\n\n${schemas.map(link).join('\n')}`);

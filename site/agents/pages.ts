@@ -4,6 +4,7 @@
  * sources come in; Markdown is rendered on demand (`markdown()`), so listing 2,000 pages costs nothing.
  */
 import { CHANGELOG_URLS, type ChangelogUrls, changelogMarkdown, type ReleaseView } from '../changelog/model.ts';
+import type { Translate } from '../i18n/catalogue.ts';
 import type { StabilityMarker } from '../reference/explorer/map.ts';
 import type { CatalogGroup } from '../reference/model/catalog.ts';
 import { type Deprecation, deprecationNotice, formatDay } from '../reference/model/lifecycle.ts';
@@ -56,6 +57,8 @@ export interface AgentPage {
   version?: string;
   /** The API the page documents; undefined for the guides and the catalog. */
   api?: PageApi;
+  /** The locale the page is in (below `/<locale>/`); undefined for the root locale's pages. */
+  locale?: string;
   /** The page as Markdown (rendered on each call; callers cache when they need to). */
   markdown(): string;
 }
@@ -89,6 +92,9 @@ export interface AgentPagesInput {
   changedIn?: (
     op: OperationSummary,
   ) => ReadonlyArray<{ version: string; kind: string; breaking: boolean; url: string }>;
+  /** The pages' language (a locale's twins): its BCP-47 tag and messages; default English. */
+  lang?: string;
+  t?: Translate;
 }
 
 /** The guide path of a content file: `guides/getting-started.mdx` → `/guides/getting-started/`, `index.mdx` → `/`. */
@@ -221,11 +227,14 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
             const successor = op.deprecation?.successor ? byId.get(op.deprecation.successor.operationId) : null;
             return operationMarkdown(view, {
               apiTitle: title,
-              deprecationText: op.deprecation ? deprecationNotice(op.deprecation, input.buildDate) : undefined,
+              deprecationText: op.deprecation
+                ? deprecationNotice(op.deprecation, input.buildDate, input.t, input.lang)
+                : undefined,
               successor,
               changedIn: input.changedIn?.(op),
               tryItTo: model.tryItTo,
               ...((input.current ?? true) ? { base: model.base } : {}),
+              ...(input.t ? { t: input.t } : {}),
             });
           },
         });

@@ -10,6 +10,8 @@ import { join, relative, resolve, sep } from 'node:path';
 import type { Api, SiteApis } from '../apis/api.ts';
 import { changelog, pageLookup } from '../changelog/data.ts';
 import { changedIn, changelogView } from '../changelog/model.ts';
+import { translator } from '../i18n/catalogue.ts';
+import { localizedPath, siteLocales } from '../i18n/locales.ts';
 import { buildDate, referenceData } from '../reference/loaded-description.ts';
 import { catalog } from '../reference/model/catalog.ts';
 import { changesSinceUrl } from '../reference/model/versions/banner.ts';
@@ -42,6 +44,7 @@ export function readGuides(dir: string = resolve(GUIDES_DIR)): GuideSource[] {
 /** What is computed once per API value in this process. */
 interface Computed {
   pages?: Promise<AgentPage[]>;
+  localized?: Promise<AgentPage[]>;
   older?: Promise<AgentPage[]>;
 }
 const computed = new WeakMap<Api, Computed>();
@@ -172,6 +175,37 @@ export function olderVersionPages(api: Api): Promise<AgentPage[]> {
   return c.older;
 }
 
+/**
+ * The reference pages of every locale of the build beside the root (`/fr/reference/list-pets.md`): the
+ * locale's model (the description's text from its overlay) with the twins' headings in its language.
+ * The guides are the root locale's only (they have no translation; Starlight shows them in English on
+ * the locales' pages). Computed once per process and API.
+ */
+export function localizedPages(api: Api): Promise<AgentPage[]> {
+  const c = computedFor(api);
+  c.localized ??= (async () => {
+    const out: AgentPage[] = [];
+    for (const { key, lang } of siteLocales()) {
+      const { model, mapped } = await referenceData(api, undefined, key);
+      const pages = agentPages({
+        model,
+        guides: [],
+        buildDate: buildDate(),
+        deprecations: mapped.deprecations,
+        stability: mapped.stability,
+        changedIn: (op) =>
+          changedIn(changelog(api), op, api.changes.page).map((v) => ({ ...v, url: localizedPath(v.url, key) })),
+        api: pageApi(api, model.title),
+        lang,
+        t: translator(lang),
+      });
+      out.push(...pages.map((p) => ({ ...p, locale: key as string })));
+    }
+    return out;
+  })();
+  return c.localized;
+}
+
 /** The absent pages of the current version (an operation only older versions have). */
 async function currentAbsentPages(api: Api): Promise<AgentPage[]> {
   const set = await versionSet(api);
@@ -194,7 +228,12 @@ async function currentAbsentPages(api: Api): Promise<AgentPage[]> {
  * unless `guides`), its current version's absent pages, then {@link olderVersionPages}.
  */
 export async function apiPages(api: Api, guides = true): Promise<AgentPage[]> {
-  return [...(await sitePages(api, guides)), ...(await currentAbsentPages(api)), ...(await olderVersionPages(api))];
+  return [
+    ...(await sitePages(api, guides)),
+    ...(await currentAbsentPages(api)),
+    ...(await olderVersionPages(api)),
+    ...(await localizedPages(api)),
+  ];
 }
 
 const everyPage = new WeakMap<SiteApis, Promise<AgentPage[]>>();

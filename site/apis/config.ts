@@ -77,6 +77,8 @@ function entryOptions(site: ReferenceOptions, entry: ApiEntry, base: string): Re
     codeSamples: { targets: entry.codeSamples?.targets ?? site.codeSamples.targets },
     versions: { publish: entry.versions?.publish ?? site.versions.publish },
     tryIt: { targets: entry.tryIt?.targets ?? site.tryIt.targets },
+    // Each API of several finds its translations beside its own description (`i18n/<locale>.overlay.yaml`).
+    overlays: {},
   };
 }
 

@@ -6,7 +6,8 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { markdownTwin } from '../agents/directive.ts';
 import type { AgentPage, AgentPageKind } from '../agents/pages.ts';
 import { allPages } from '../agents/site.ts';
-import { site } from '../apis/site.ts';
+import { apiById, site } from '../apis/site.ts';
+import { localeCacheKey } from '../i18n/overlays.ts';
 import { referencePageKey } from '../reference/page-cache-key.ts';
 
 // The reference's twins (everything but the guides, whose sources are not in the key) are copied from
@@ -39,7 +40,11 @@ export const getStaticPaths = (async () => {
     paths.push({
       params: { page: page.mdUrl.slice(1, -'.md'.length) },
       props: { page },
-      ...(GENERATED.has(page.kind) && page.api ? { cacheKey: await keyOf(page.api.id, page.version) } : {}),
+      ...(GENERATED.has(page.kind) && page.api
+        ? {
+            cacheKey: `${await keyOf(page.api.id, page.version)}${await localeCacheKey(apiById(page.api.id), page.locale)}`,
+          }
+        : {}),
     });
   }
   return paths;

@@ -2,9 +2,10 @@
 // versions' reference indexes; on a site of several APIs a section per API. site/agents/llms.ts.
 import type { APIRoute } from 'astro';
 import { type LlmsApi, llmsTxt, llmsTxtOfApis } from '../agents/llms.ts';
-import { allPages, sitePages } from '../agents/site.ts';
+import { allPages, localizedPages, sitePages } from '../agents/site.ts';
 import type { Api } from '../apis/api.ts';
 import { site as apis } from '../apis/site.ts';
+import { siteLocales } from '../i18n/locales.ts';
 import { referenceModel } from '../reference/loaded-description.ts';
 import { versionSet } from '../reference/versions.ts';
 
@@ -22,7 +23,13 @@ export const GET: APIRoute = async ({ site }) => {
   const [first] = apis.apis;
   let text: string;
   if (!apis.catalog) {
-    text = llmsTxt(await referenceModel(first), await sitePages(first), origin, await versionsOf(first));
+    const localized = await localizedPages(first);
+    const locales = siteLocales().map((l) => ({
+      label: l.label,
+      lang: l.lang,
+      pages: localized.filter((p) => p.locale === l.key),
+    }));
+    text = llmsTxt(await referenceModel(first), await sitePages(first), origin, await versionsOf(first), locales);
   } else {
     const all = await allPages(apis);
     const catalog = all.find((p) => p.kind === 'catalog');

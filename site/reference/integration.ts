@@ -13,10 +13,12 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { DescriptionError, formatDescriptionError } from '../../spec/loader/index.ts';
+import { formatOverlayProblem, OverlayError } from '../../spec/overlay/index.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
 import { ApiConfigError, siteApis } from '../apis/config.ts';
 import { ApiListError } from '../apis/list-file.ts';
 import { apisModule } from '../apis/virtual.ts';
+import { localePrefix, siteLocales } from '../i18n/locales.ts';
 import { referenceData, siteNavigation } from './loaded-description.ts';
 import type { SidebarItem } from './model/sidebar.ts';
 import {
@@ -83,6 +85,23 @@ export function siteRoutes(several = false): ReferenceRoute[] {
   ];
 }
 
+/**
+ * The routes of a locale beside the root one (`fr`): the reference's and the changelog's below its prefix
+ * (`/fr/reference/…`, `/fr/changelog/`); never the description downloads or the feeds, which are one for
+ * every language. The routes read their locale from their URL. Pure.
+ */
+export function localeRoutes(locale: string, base: string, several = false): ReferenceRoute[] {
+  const prefix = localePrefix(locale);
+  const localized = (r: ReferenceRoute) => ({ ...r, pattern: `${prefix}${r.pattern}` });
+  const oneForAll = (r: ReferenceRoute) => /\/downloads\/|feed\.xml\.ts$/.test(r.entrypoint);
+  return [
+    ...referenceRoutes(`${prefix}${base}`, several).filter((r) => !oneForAll(r)),
+    ...siteRoutes(several)
+      .filter((r) => !oneForAll(r))
+      .map(localized),
+  ];
+}
+
 /** A file of the reference's routes (routes/). */
 function route(file: string): string {
   return fileURLToPath(new URL(`./routes/${file}`, import.meta.url));
@@ -106,12 +125,20 @@ export interface ReferenceIntegration extends AstroIntegration {
   site: SiteApis;
   /** The site's whole sidebar with the reference's groups (the descriptions are loaded here, once per build). */
   sidebar(): Promise<SidebarItem[]>;
+  /** The same sidebar in a locale (its labels and the description's text in that language). */
+  sidebarIn(locale: string): Promise<SidebarItem[]>;
 }
 
 /** Prints a description's problems and ends the process: a build that cannot load it has nothing to show. */
 function exitOnDescriptionError(error: unknown): never {
   if (error instanceof DescriptionError) {
     console.error(formatDescriptionError(error));
+    process.exit(1);
+  }
+  if (error instanceof OverlayError) {
+    console.error(
+      `Invalid translation overlay:\n${error.problems.map((p) => `  ${formatOverlayProblem(p)}`).join('\n')}`,
+    );
     process.exit(1);
   }
   throw error;
@@ -144,11 +171,23 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
     apis,
     site,
     sidebar: () => siteNavigation(site).catch(exitOnDescriptionError),
+    sidebarIn: (locale) => siteNavigation(site, undefined, locale).catch(exitOnDescriptionError),
     hooks: {
       'astro:config:setup': async ({ addWatchFile, injectRoute, updateConfig }) => {
         const { loaded } = await referenceData(api).catch(exitOnDescriptionError);
         for (const file of loaded.files) addWatchFile(file);
         for (const r of [...referenceRoutes(site.base, site.catalog), ...siteRoutes(site.catalog)]) injectRoute(r);
+        // Every locale's reference and changelog below its prefix (`/fr/reference/…`): the same routes,
+        // which read the locale from their URL; each API's overlay for the locale is checked here, before
+        // anything is written (a refused one stops the build with its file and line).
+        for (const { key } of siteLocales()) {
+          for (const a of apis) {
+            const data = await referenceData(a, undefined, key).catch(exitOnDescriptionError);
+            const overlay = (data.loaded as { overlay?: string }).overlay;
+            if (overlay) addWatchFile(overlay);
+          }
+          for (const r of localeRoutes(key as string, site.base, site.catalog)) injectRoute(r);
+        }
         updateConfig({
           vite: {
             plugins: [apisModule(site)],

@@ -15,6 +15,9 @@ import { upgrade } from '@scalar/openapi-upgrader';
 import { buildDate } from '../../spec/dates.ts';
 import { type LoadedDescription, loadDescription } from '../../spec/loader/index.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
+import { translator } from '../i18n/catalogue.ts';
+import { localeOf, localePrefix } from '../i18n/locales.ts';
+import { localizedDescription } from '../i18n/overlays.ts';
 import { mockBaseOf } from '../mock/hosts/mount.ts';
 import { downloadItems, siteSidebar } from '../navigation.ts';
 import { type MappedReference, mapReference } from './explorer/map.ts';
@@ -34,7 +37,9 @@ export interface ReferenceData {
   options: ReferenceOptions;
   /** The released version these pages show, or undefined for the current version (the working description). */
   release?: string;
-  /** Where this version's pages are: the API's `base`, or `<base>/<version>` for an older release. */
+  /** The locale key of these pages (`fr`), undefined for the root locale (English). */
+  locale?: string;
+  /** Where this version's pages are in this locale: `[/<locale>]<the API's base>[/<version>]`. */
   base: string;
   loaded: LoadedDescription;
   /** The static pages' model. */
@@ -54,14 +59,20 @@ type Store = {
  * @param api the API (site/apis/)
  * @param release an older released version (its `released/<version>.yaml`, see {@link releasedFile});
  *   omitted: the current version, the working description
+ * @param locale a locale key of the site (`fr`): the pages below `/<locale>`, their words in its language and,
+ *   for the current version, the description's text from its overlay (site/i18n/overlays.ts); omitted: English
  * @throws {DescriptionError} when the description cannot be loaded (file, line, column, pointer)
+ * @throws {OverlayError} when the locale's overlay cannot be read or changes anything but text
  * @throws {Error} on an invalid `x-stability`, `x-deprecated-sunset`, `x-successor` or `x-tagGroups`, or
  *   when the release's file is missing
  */
-export async function referenceData(api: Api, release?: string): Promise<ReferenceData> {
+export async function referenceData(api: Api, release?: string, locale?: string): Promise<ReferenceData> {
   const { options } = api;
   const file = release === undefined ? api.description : releasedFile(api, release);
-  const loaded = await loadDescription(file);
+  const original = await loadDescription(file);
+  // An overlay is written against the working description; an older release shows its own (English) text.
+  const loaded =
+    locale && release === undefined ? await localizedDescription(original, locale, options.overlays) : original;
   const store = globalThis as Store;
   store[DATA_KEY] ??= new WeakMap();
   let byApi = store[DATA_KEY].get(loaded);
@@ -70,16 +81,19 @@ export async function referenceData(api: Api, release?: string): Promise<Referen
     store[DATA_KEY].set(loaded, byApi);
   }
   const date = buildDate();
-  const key = `${date} ${release ?? ''} ${JSON.stringify(api)}`;
+  const key = `${date} ${release ?? ''} ${locale ?? ''} ${JSON.stringify(api)}`;
   let data = byApi.get(key);
   if (!data) {
     const document = loaded.document as OpenApiDocument;
     const tryIt = options.tryIt.targets;
-    const base = versionBase(api.base, release ?? '', release === undefined);
+    // The locale's prefix outermost, then the API's base and the version's segment (model/urls.ts).
+    const base = `${localePrefix(locale)}${versionBase(api.base, release ?? '', release === undefined)}`;
+    const lang = locale ? localeOf(locale).lang : 'en';
     data = {
       api,
       options,
       ...(release === undefined ? {} : { release }),
+      ...(locale ? { locale } : {}),
       base,
       loaded,
       model: buildReferenceModel(document, {
@@ -88,6 +102,8 @@ export async function referenceData(api: Api, release?: string): Promise<Referen
         base,
         schemaPages: options.schemaPages,
         sampleTargets: options.codeSamples.targets,
+        lang,
+        t: translator(lang),
       }),
       mapped: mapReference(explorerDocument(loaded), {
         buildDate: date,
@@ -133,13 +149,13 @@ function explorerDocument(loaded: LoadedDescription): OpenApiDocument {
 }
 
 /** The static reference pages' model of an API. */
-export async function referenceModel(api: Api, release?: string): Promise<ReferenceModel> {
-  return (await referenceData(api, release)).model;
+export async function referenceModel(api: Api, release?: string, locale?: string): Promise<ReferenceModel> {
+  return (await referenceData(api, release, locale)).model;
 }
 
 /** An API's description mapped for Scalar's explorer. */
-export async function mappedReference(api: Api, release?: string): Promise<MappedReference> {
-  return (await referenceData(api, release)).mapped;
+export async function mappedReference(api: Api, release?: string, locale?: string): Promise<MappedReference> {
+  return (await referenceData(api, release, locale)).mapped;
 }
 
 /** An API's description in the internal form (OpenAPI 3.2): what the try-it documents are cut from. */
@@ -169,21 +185,31 @@ export async function sidebarGroup(
   current?: { tag?: string },
   release?: string,
   several?: { reading: boolean },
+  locale?: string,
 ): Promise<SidebarItem> {
-  const { model, options } = await referenceData(api, release);
-  const name = options.sidebar.label || model.title;
+  const { model, options } = await referenceData(api, release, locale);
+  const t = translator(locale ? localeOf(locale).lang : 'en');
+  // The default label is a message of the catalogue; a label the site chose is its own words.
+  const own = options.sidebar.label === 'API reference' ? t('ref.sidebar.label') : options.sidebar.label;
+  const name = own || model.title;
   const label = release === undefined ? name : `${name} ${release}`;
-  return referenceSidebar(model, current, {
-    label,
-    threshold: several && !several.reading ? 0 : options.sidebar.threshold,
-    explorer: release === undefined,
-    ...(several
-      ? {
-          collapsed: !several.reading,
-          more: [{ label: 'Changelog', link: api.changes.page }, ...downloadItems(api.downloads)],
-        }
-      : {}),
-  });
+  return referenceSidebar(
+    model,
+    current,
+    {
+      label,
+      threshold: several && !several.reading ? 0 : options.sidebar.threshold,
+      explorer: release === undefined,
+      t,
+      ...(several
+        ? {
+            collapsed: !several.reading,
+            more: [{ label: t('nav.changelog'), link: api.changes.page }, ...downloadItems(api.downloads)],
+          }
+        : {}),
+    },
+    localePrefix(locale),
+  );
 }
 
 /** Where a page is in the reference: its API, the tag its sidebar opens, its version. */
@@ -198,11 +224,18 @@ export interface SidebarPlace {
  * or on a site of several the catalog and every API's group, the one being read open.
  * @param place the page's API, tag and version; omitted: a guide, the catalog, a site-wide page
  */
-export async function siteNavigation(site: SiteApis, place?: SidebarPlace): Promise<SidebarItem[]> {
+export async function siteNavigation(site: SiteApis, place?: SidebarPlace, locale?: string): Promise<SidebarItem[]> {
+  const t = translator(locale ? localeOf(locale).lang : 'en');
   if (!site.catalog) {
     const api = place?.api ?? site.apis[0];
-    const group = await sidebarGroup(api, place?.tag === undefined ? undefined : { tag: place.tag }, place?.release);
-    return siteSidebar({ group, changelog: api.changes.page, downloads: api.downloads });
+    const group = await sidebarGroup(
+      api,
+      place?.tag === undefined ? undefined : { tag: place.tag },
+      place?.release,
+      undefined,
+      locale,
+    );
+    return siteSidebar({ group, changelog: api.changes.page, downloads: api.downloads }, t);
   }
   const groups: SidebarItem[] = [];
   for (const api of site.apis) {
@@ -213,8 +246,9 @@ export async function siteNavigation(site: SiteApis, place?: SidebarPlace): Prom
         reading && place?.tag !== undefined ? { tag: place.tag } : undefined,
         reading ? place?.release : undefined,
         { reading },
+        locale,
       ),
     );
   }
-  return siteSidebar({ label: site.label, catalog: `${site.base}/`, apis: groups });
+  return siteSidebar({ label: site.label, catalog: `${site.base}/`, apis: groups }, t);
 }

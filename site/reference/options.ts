@@ -145,6 +145,17 @@ export const referenceOptionsSchema = z
       })
       .strict()
       .default({ publish: 'all' }),
+    /**
+     * The OpenAPI Overlay that translates the description's own text (summaries, descriptions, tag and
+     * parameter texts) into a locale, by the locale's key (`fr`, `pt-br`), relative to the project root.
+     * A locale without an entry uses `i18n/<locale>.overlay.yaml` beside the description when it exists.
+     */
+    overlays: z
+      .record(
+        z.string().regex(/^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/, 'expected a locale key such as fr or pt-br'),
+        z.string().min(1),
+      )
+      .default({}),
     tryIt: z
       .object({
         /**

@@ -7,8 +7,11 @@
  */
 
 import type { Changelog } from '../../spec/changelog.ts';
-import type { Api } from '../apis/api.ts';
+import type { Api, SiteApis } from '../apis/api.ts';
 import { changelog as releaseRecord } from '../changelog/record.ts';
+import { translator } from '../i18n/catalogue.ts';
+import { localeOf, localizedPath } from '../i18n/locales.ts';
+import type { SiteMockApi } from '../mock/hosts/load.ts';
 import { buildDate, type ReferenceData, referenceData, releasedFile } from './loaded-description.ts';
 import { isVersionSegment } from './model/urls.ts';
 import { type AbsentPage, absentPages } from './model/versions/absent.ts';
@@ -69,8 +72,8 @@ function pagesOf(model: ReferenceModel, version: string, current: boolean): Vers
  * @throws {Error} when a published release's file is missing, a version cannot be a URL segment, or the
  *   changelog or `PETSTORE_VERSIONS` is invalid
  */
-export async function versionSet(api: Api): Promise<VersionSet> {
-  const currentData = await referenceData(api);
+export async function versionSet(api: Api, locale?: string): Promise<VersionSet> {
+  const currentData = await referenceData(api, undefined, locale);
   const store = globalThis as Store;
   store[SET_KEY] ??= new WeakMap();
   const cached = store[SET_KEY].get(currentData);
@@ -86,7 +89,7 @@ export async function versionSet(api: Api): Promise<VersionSet> {
         `Version ${JSON.stringify(release)} cannot name a folder of pages (letters, digits, '.', '-', '_', '~', '+')`,
       );
     }
-    const data = await referenceData(api, release);
+    const data = await referenceData(api, release, locale);
     versions.push({ ...pagesOf(data.model, release, false), release, data });
   }
   const set: VersionSet = {
@@ -117,6 +120,24 @@ export async function olderReleases(api: Api): Promise<ReleasedFile[]> {
   );
 }
 
+/**
+ * What the Node mock hosts serve of a site (site/mock/hosts/load.ts `createSiteMock`): each API's mount,
+ * its current version with its description, and its older published releases' files.
+ * @throws as {@link versionSet} does
+ */
+export async function siteMockApis(site: SiteApis): Promise<SiteMockApi[]> {
+  const out: SiteMockApi[] = [];
+  for (const api of site.apis) {
+    const set = await versionSet(api);
+    out.push({
+      mount: api.mockBase,
+      current: { version: set.current.version, description: set.current.data.loaded },
+      older: await olderReleases(api),
+    });
+  }
+  return out;
+}
+
 /** Everything a page shows about versions: the switcher's entries and, on an older version, the banner. */
 export interface PageVersions {
   /** The version read (`info.version`). */
@@ -133,26 +154,31 @@ export interface PageVersions {
  * What a page of a version shows about versions.
  * @param api the page's API
  * @param release the page's release, undefined for the current version
+ * @param locale the page's locale key, undefined for the root locale
  */
-export async function pageVersions(api: Api, page: PageRef, release?: string): Promise<PageVersions> {
-  const set = await versionSet(api);
+export async function pageVersions(api: Api, page: PageRef, release?: string, locale?: string): Promise<PageVersions> {
+  const set = await versionSet(api, locale);
   const version = set.versions.find((v) => v.release === release) ?? set.current;
   const targets = set.versions.length < 2 ? [] : switchTargets(page, version.version, set.versions, set.absent);
   if (version.current) return { reading: version.version, current: true, targets };
   const samePageUrl = targets.find((t) => t.current)?.href ?? `${set.current.base}/`;
-  const changesUrl = changesSinceUrl(set.changelog, version.version, api.changes.page);
+  const since = changesSinceUrl(set.changelog, version.version, api.changes.page);
+  const changesUrl = since ? localizedPath(since, locale) : undefined;
   return {
     reading: version.version,
     current: false,
     targets,
     banner: {
-      content: olderVersionBanner({
-        title: version.data.model.title,
-        reading: version.version,
-        current: set.current.version,
-        samePageUrl,
-        ...(changesUrl ? { changesUrl } : {}),
-      }),
+      content: olderVersionBanner(
+        {
+          title: version.data.model.title,
+          reading: version.version,
+          current: set.current.version,
+          samePageUrl,
+          ...(changesUrl ? { changesUrl } : {}),
+        },
+        translator(locale ? localeOf(locale).lang : 'en'),
+      ),
     },
   };
 }

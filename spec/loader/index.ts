@@ -20,7 +20,13 @@
  */
 
 export { DescriptionError, formatDescriptionError, formatProblem } from './errors.ts';
-export { clearDescriptionCache, type FileReader, loadDescription, readDescription } from './load.ts';
+export {
+  clearDescriptionCache,
+  type FileReader,
+  internalForm,
+  loadDescription,
+  readDescription,
+} from './load.ts';
 export type {
   DescriptionErrorCode,
   DescriptionProblem,

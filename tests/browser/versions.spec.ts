@@ -2,12 +2,11 @@
 // history (1.0.0, 1.1.0, 2.0.0) built for real with every release published, served as a static host
 // serves it. The switcher is a <details> of plain links, so both ways must behave the same.
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test as base, expect, openSiteSearch, SCALAR_RENDER_MS } from '../support/browser.ts';
 import { ROOT } from '../support/server.ts';
-import { type StaticHost, startStaticHost } from '../support/static-host.ts';
+import { type StaticHost, withBuiltStaticHost } from '../support/static-host.ts';
 import { buildVersions } from '../support/versions.ts';
 
 const DIST = join(ROOT, '.test-dist/browser-versions');
@@ -15,14 +14,7 @@ const DIST = join(ROOT, '.test-dist/browser-versions');
 const test = base.extend<object, { versionsHost: StaticHost }>({
   versionsHost: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function needs from its first parameter.
-    async ({}, use) => {
-      const build = buildVersions(DIST);
-      assert.equal(build.status, 0, build.output.slice(-4000));
-      const host = await startStaticHost(join(DIST, 'client'));
-      await use(host);
-      await host.stop();
-      rmSync(DIST, { recursive: true, force: true });
-    },
+    async ({}, use) => withBuiltStaticHost(DIST, () => buildVersions(DIST), use),
     { scope: 'worker', timeout: 300_000 },
   ],
 });

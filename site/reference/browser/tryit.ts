@@ -21,6 +21,7 @@ import styleUrl from '@scalar/api-client/style.css?url';
 import { getThemeStyles } from '@scalar/themes';
 import { createWorkspaceStore, type WorkspaceStore } from '@scalar/workspace-store/client';
 import { watch } from 'vue';
+import { scalarLocale } from '../../i18n/scalar.ts';
 import { CLAIM_MESSAGE, mockWorkerPaths, PROBE_HEADER } from '../../mock/hosts/mount.ts';
 import { watchScalarA11y } from './scalar-a11y.ts';
 
@@ -257,6 +258,8 @@ export async function openTryIt(target: {
   base: string;
   /** The reference's base path (`/reference`), where the mock's worker is; default `base`. */
   referenceBase?: string;
+  /** The page's language (BCP-47): the client's own words in it where Scalar ships that language. */
+  lang?: string;
 }): Promise<void> {
   statusEl = target.status;
   WORKER = mockWorkerPaths(target.referenceBase ?? target.base);
@@ -275,7 +278,9 @@ export async function openTryIt(target: {
     await store.addDocument({ name, document: data.document });
     documents.add(name);
   }
+  const locale = scalarLocale(target.lang);
   const options = {
+    ...(locale ? { localization: { locale } } : {}),
     customFetch: guardedFetch,
     hiddenClients: [],
     authentication: data.securityScheme

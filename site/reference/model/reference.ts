@@ -153,7 +153,12 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
   // page expands or collapses, so the search below sees the pages as they will be built.
   let paged: ReadonlySet<string> | null = null;
   const schemaUrl = (name: string) => (!paged || paged.has(name) ? pageUrl(name) : undefined);
-  const baseCtx: SchemaContext = { doc, schemaUrl, maxRefDepth: options.maxRefDepth ?? 2 };
+  const baseCtx: SchemaContext = {
+    doc,
+    schemaUrl,
+    maxRefDepth: options.maxRefDepth ?? 2,
+    ...(options.t ? { t: options.t } : {}),
+  };
 
   const tagSlugList = uniqueSlugs(tagNames);
   const tagSlug = new Map(tagNames.map((t, i) => [t, tagSlugList[i] ?? slugifyTag(t)]));
@@ -196,8 +201,10 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
       tagUrl: webhook ? webhooksUrl : `${base}/tags/${tagSlug.get(ref.tag) ?? 'x'}/`,
       group: webhook ? 'Webhooks' : groupOf(ref.tag),
       legacyAnchor: ref.anchor,
-      stability: level ? { level, label: level === 'beta' ? 'Beta' : 'Experimental' } : null,
-      deprecation: describeDeprecation(ops[i] ?? ref, operation, ops, options.buildDate),
+      stability: level
+        ? { level, label: options.t ? options.t(`ref.stability.${level}`) : level === 'beta' ? 'Beta' : 'Experimental' }
+        : null,
+      deprecation: describeDeprecation(ops[i] ?? ref, operation, ops, options.buildDate, options.lang),
       tryIt:
         (tryItTo.mock || tryItTo.servers) &&
         operation['x-hideTryItPanel'] !== true &&

@@ -3,6 +3,7 @@
  * webhook, tag and schema, with the URLs they live at. Plain data; Astro components, the Markdown
  * twins and the MCP corpus read them as they are.
  */
+import type { Translate } from '../../i18n/catalogue.ts';
 import type { OperationKind } from './document.ts';
 import type { Deprecation, StabilityLevel } from './lifecycle.ts';
 import type { CodeSample, SampleTargetId } from './samples.ts';
@@ -238,4 +239,10 @@ export interface ModelOptions {
    * (default DEFAULT_SAMPLE_TARGETS of samples.ts); `[]` for hand-written samples only.
    */
   sampleTargets?: readonly SampleTargetId[];
+  /**
+   * The language of the words the model writes itself (constraints, stability labels, dates), a
+   * BCP-47 tag (default `en`), and its messages (site/i18n/catalogue.ts; default English).
+   */
+  lang?: string;
+  t?: Translate;
 }

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { createMock } from '../../../site/mock/index.ts';
-import { type MockOperation, mockOperations } from '../../../site/mock/route/operations.ts';
+import { type MockOperation, mockOperations } from '../../../site/mock/pipeline/operations.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
 import { boundLongStrings } from '../../../site/reference/model/long-values.ts';
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';

@@ -418,6 +418,7 @@ describe('the integration options', () => {
   test('defaults fill in what is not given', () => {
     assert.deepEqual(parseReferenceOptions({}), {
       base: '/reference',
+      overlays: {},
       sidebar: { label: 'API reference', threshold: 150 },
       schemaPages: 200,
       codeSamples: {

@@ -6,8 +6,9 @@
 
 import type { Changelog } from '../../../../spec/changelog.ts';
 import { compareVersions } from '../../../../spec/changelog.ts';
-import { formatDay } from '../../../../spec/dates.ts';
 import { releaseUrl } from '../../../changelog/model.ts';
+import { type Translate, translator } from '../../../i18n/catalogue.ts';
+import { formatDate } from '../../../i18n/format.ts';
 import { operationKey } from './keys.ts';
 import type { VersionedOperation, VersionPages } from './pages.ts';
 
@@ -133,18 +134,20 @@ function releaseOf(
  * The sentence of an absent page saying why, e.g. "It was removed in 2.0.0, after its sunset date 30 June 2026."
  * Pure.
  */
-export function absenceText(reason: AbsenceReason): string {
+export function absenceText(reason: AbsenceReason, t: Translate = translator('en'), lang = 'en'): string {
   switch (reason.kind) {
     case 'added':
-      return `It was added in ${reason.in}.`;
-    case 'removed':
-      if (!reason.sunset) return `It was removed in ${reason.in}.`;
+      return t('ref.absent.added', { version: reason.in });
+    case 'removed': {
+      if (!reason.sunset) return t('ref.absent.removed', { version: reason.in });
+      const date = formatDate(reason.sunset, lang);
       // RFC 8594 §3: the sunset day still belongs to the operation, so "after" means a later release day.
-      if (!reason.date) return `It was removed in ${reason.in}; its sunset date was ${formatDay(reason.sunset)}.`;
+      if (!reason.date) return t('ref.absent.removedSunset', { version: reason.in, date });
       return reason.date > reason.sunset
-        ? `It was removed in ${reason.in}, after its sunset date ${formatDay(reason.sunset)}.`
-        : `It was removed in ${reason.in}, before its sunset date ${formatDay(reason.sunset)}.`;
+        ? t('ref.absent.removedAfter', { version: reason.in, date })
+        : t('ref.absent.removedBefore', { version: reason.in, date });
+    }
     case 'missing':
-      return 'This version does not have it.';
+      return t('ref.absent.missing');
   }
 }

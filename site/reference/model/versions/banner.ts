@@ -7,6 +7,8 @@ import type { Changelog } from '../../../../spec/changelog.ts';
 import { compareVersions } from '../../../../spec/changelog.ts';
 import { releaseUrl } from '../../../changelog/model.ts';
 import { escapeHtml } from '../../../html.ts';
+import { type Translate, translator } from '../../../i18n/catalogue.ts';
+import { richMessage } from '../../../i18n/rich.ts';
 
 /** The links of an older version's banner (see {@link olderVersionBanner}). */
 export interface BannerInput {
@@ -26,15 +28,16 @@ export interface BannerInput {
  * The banner of an older version's pages, as HTML (Starlight's `banner.content`): the version read, the
  * current one, this page in the current version and what changed since. Pure; every value escaped.
  */
-export function olderVersionBanner(input: BannerInput): string {
+export function olderVersionBanner(input: BannerInput, t: Translate = translator('en')): string {
   const changes = input.changesUrl
-    ? ` · <a href="${escapeHtml(input.changesUrl)}">What changed since ${escapeHtml(input.reading)}</a>`
+    ? ` · <a href="${escapeHtml(input.changesUrl)}">${escapeHtml(t('ref.versions.changesSince', { version: input.reading }))}</a>`
     : '';
-  return (
-    `You are reading version <strong>${escapeHtml(input.reading)}</strong> of the ${escapeHtml(input.title)}, ` +
-    `an older version; the current version is <strong>${escapeHtml(input.current)}</strong>. ` +
-    `<a href="${escapeHtml(input.samePageUrl)}">This page in ${escapeHtml(input.current)}</a>${changes}`
-  );
+  const sentence = richMessage(t, 'ref.versions.banner', {
+    reading: { html: `<strong>${escapeHtml(input.reading)}</strong>` },
+    title: input.title,
+    current: { html: `<strong>${escapeHtml(input.current)}</strong>` },
+  });
+  return `${sentence} <a href="${escapeHtml(input.samePageUrl)}">${escapeHtml(t('ref.versions.samePage', { version: input.current }))}</a>${changes}`;
 }
 
 /**

@@ -6,6 +6,8 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import type { Api } from '../../../apis/api.ts';
 import { apis, site } from '../../../apis/site.ts';
+import { siteLocales, splitLocale } from '../../../i18n/locales.ts';
+import { localeCacheKey } from '../../../i18n/overlays.ts';
 import { mockBaseOf } from '../../../mock/hosts/mount.ts';
 import type { TryItData } from '../../../reference/browser/tryit.ts';
 import { tryItDocument } from '../../../reference/model/tryit-document.ts';
@@ -17,12 +19,17 @@ import { versionSet } from '../../versions.ts';
 
 export const prerender = true;
 
-export const getStaticPaths = (async () => {
+export const getStaticPaths = (async ({ routePattern }) => {
+  // One route per locale (`/fr/reference/…`, reference/integration.ts): its pattern names the locale.
+  const { key: locale } = splitLocale(
+    routePattern,
+    siteLocales().map((l) => l.key as string),
+  );
   const paths = [];
   for (const api of apis) {
-    for (const { release, version, current, data } of (await versionSet(api)).versions) {
+    for (const { release, version, current, data } of (await versionSet(api, locale)).versions) {
       // Unchanged documents are copied from the previous build (Astro's incremental build): site/reference/page-cache-key.ts.
-      const cacheKey = await referencePageKey(api, release);
+      const cacheKey = `${await referencePageKey(api, release)}${await localeCacheKey(api, locale)}`;
       for (const op of data.model.operations) {
         if (!op.tryIt) continue;
         paths.push({
@@ -31,7 +38,7 @@ export const getStaticPaths = (async () => {
             version: routePrefix(site.catalog ? api.id : undefined, version, current),
             slug: op.slug,
           },
-          props: { api, method: op.method, path: op.path, release },
+          props: { api, method: op.method, path: op.path, release, locale },
           cacheKey,
         });
       }
@@ -43,8 +50,9 @@ export const getStaticPaths = (async () => {
 export const GET: APIRoute = async ({ props }) => {
   const api = props.api as Api;
   const release = props.release as string | undefined;
-  const { configuration, hiddenTryIt } = await mappedReference(api, release);
-  const { document } = (await referenceData(api, release)).loaded;
+  const locale = props.locale as string | undefined;
+  const { configuration, hiddenTryIt } = await mappedReference(api, release, locale);
+  const { document } = (await referenceData(api, release, locale)).loaded;
   const data: TryItData = {
     document: tryItDocument(document as OpenApiDocument, props.method, props.path, configuration.servers),
     servers: configuration.servers,

@@ -3,23 +3,27 @@
 // `next()`, and may change the response on the way back. `compose` runs them in order; a MockError
 // thrown by a stage becomes that stage's response, so an outer stage (the rate limit) sees error
 // responses like any other. The stages themselves live in the folder of their step, in the order of
-// site/mock/README.md ("The request pipeline"): route/, access/, request/, petstore/, answer/.
+// site/mock/README.md ("The request pipeline"): route/, access/, request/, answer/; each step's part
+// of the context is typed here, so the steps import this folder and never each other upward.
 
-import type { Sandbox } from './access/sandboxes.ts';
+import type { ErrorObject } from 'ajv';
 import { MockError } from './errors.ts';
 import { jsonResponse } from './http.ts';
-import type { Store } from './petstore/store.ts';
-import type { Param } from './request/params.ts';
-import type { RequestValidator } from './request/validate.ts';
-import type { MockOperation } from './route/operations.ts';
+import type { MockOperation, Param } from './operations.ts';
 
 /** The reset endpoint below the mount path (not part of the API; see site/mock/README.md). */
 export const RESET_PATH = '/_reset';
 
+/** A compiled request validator of one operation (an ajv validate function, compiled at run time or at build time). */
+export interface RequestValidator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
 /**
  * How the steps treat one operation, decided once when the mock is built: the description's way
- * (`describedBehaviour`, core.ts), or the Petstore's hand-written one (petstore/behaviour.ts). The
- * stages call it and never ask which it is.
+ * (`describedBehaviour`, core.ts), or a hand-written one (definition.ts `HandWritten`: the
+ * Petstore's, petstore/behaviour.ts). The stages call it and never ask which it is.
  */
 export interface Behaviour {
   /**
@@ -27,7 +31,7 @@ export interface Behaviour {
    * @throws {MockError} 401 `unauthorized` naming the credential expected
    */
   authenticate(request: Request, url: URL): string;
-  /** access/: whether a request other than `GET` changes the token's store (then it gets its own copy). */
+  /** access/: whether a request other than `GET` changes the token's state (then it gets its own copy). */
   writes: boolean;
   /** request/: problems of the raw, still percent-encoded parameters (`path.petId: …`); none by default. */
   checkRawParams?(pathRaw: Readonly<Record<string, string>>, query: URLSearchParams): string[];
@@ -36,13 +40,13 @@ export interface Behaviour {
    * @throws {MockError} 400, 413 or 415
    */
   readBody(ctx: Context): Promise<void>;
-  /** The answer from hand-written code over the token's store; absent: answer/ answers from the description. */
+  /** The answer from hand-written code over the token's state; absent: answer/ answers from the description. */
   answer?(ctx: Context, op: PreparedOperation): Response;
 }
 
 /** Everything the pipeline needs about one operation, prepared at start-up. */
 export interface PreparedOperation {
-  /** The operation as the description gives it (route/operations.ts). */
+  /** The operation as the description gives it (operations.ts). */
   operation: MockOperation;
   /** Its parameters with their schemas followed through `$ref`s (what the decoders read). */
   params: Param[];
@@ -56,6 +60,29 @@ export interface PreparedOperation {
   behaviour: Behaviour;
 }
 
+/** Fixed-window request counter of one token (access/ratelimit.ts reads and updates it). */
+export interface RateWindow {
+  /** When the current window started (ms since epoch). */
+  start: number;
+  /** Requests counted in it. */
+  count: number;
+}
+
+/**
+ * One token's sandbox (access/sandboxes.ts keeps them): its rate window, one for every mock that
+ * shares the table, and the state each mock's hand-written behaviour keeps, under the mock's key.
+ */
+export interface Sandbox {
+  /** The token's table key (access/sandboxes.ts `sandboxKey`). */
+  readonly key: string;
+  /** Each mock's own state once it changed something, by the mock's state key; until then reads go to that mock's shared seed. */
+  states?: Map<string, unknown>;
+  /** Estimated bytes of `states` when last settled. */
+  bytes: number;
+  lastUsed: number;
+  rate: RateWindow;
+}
+
 /** What the stages know about one request; each stage fills in its part. */
 export interface Context {
   readonly request: Request;
@@ -64,12 +91,17 @@ export interface Context {
   method: string;
   /** The path below the mount path (set by {@link mountPath}). */
   path: string;
-  /** `route`: an operation of the spec; `reset`: the reset endpoint. */
+  /** `route`: an operation of the description; `reset`: the reset endpoint. */
   target?: { kind: 'operation'; op: PreparedOperation } | { kind: 'reset' };
   /** The bearer token (set by {@link authenticate}; `''` on an operation without auth). */
   token?: string;
+  /** The token's sandbox (set by the rate limit or the sandbox stage). */
   sandbox?: Sandbox;
-  store?: Store;
+  /**
+   * The state the mock's hand-written behaviour keeps in the token's sandbox (set by the sandbox
+   * stage; undefined when the mock keeps none). Its type is the behaviour's own.
+   */
+  state?: unknown;
   /** Raw text of the path parameters (set by {@link rawParams}). */
   pathRaw?: Record<string, string>;
   /** The JSON body and its int64 fields above 2^53 (set by {@link readBody}). */
@@ -81,6 +113,8 @@ export interface Context {
 
 export type Next = () => Promise<Response>;
 export type Stage = (ctx: Context, next: Next) => Promise<Response>;
+/** Stages composed: a request's context in, its response out. */
+export type Pipeline = (ctx: Context) => Promise<Response>;
 
 /** A MockError as its `Error` response. */
 export function errorResponse(err: MockError): Response {
@@ -92,7 +126,7 @@ export function errorResponse(err: MockError): Response {
  * that point; anything else propagates (the core answers it 500). The last stage's `next()` is a
  * 500: a pipeline must end with a stage that answers.
  */
-export function compose(stages: readonly Stage[]): (ctx: Context) => Promise<Response> {
+export function compose(stages: readonly Stage[]): Pipeline {
   const run = async (i: number, ctx: Context): Promise<Response> => {
     const stage = stages[i];
     if (!stage) throw new Error('the pipeline ended without a response');

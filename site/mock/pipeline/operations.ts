@@ -1,8 +1,9 @@
-// The operations of a description as the mock routes them: the operations of `paths` as the one
-// lister lists them (spec/operations.ts: a `$ref`ed path item followed, cycles cut; the fixed
-// methods, 3.2's `query` and `additionalOperations`), with path-level parameters merged. Webhooks
-// are what the API sends, not what it answers, so the mock does not serve them. Pure: the
-// description is read, never changed, and its schemas keep their references.
+// The operations of a description as every step of the mock reads them, listed once per description:
+// the operations of `paths` as the one lister lists them (spec/operations.ts: a `$ref`ed path item
+// followed, cycles cut; the fixed methods, 3.2's `query` and `additionalOperations`), with path-level
+// parameters merged, and their parameters with schemas followed through `$ref`s. Webhooks are what
+// the API sends, not what it answers, so the mock does not serve them. Pure: the description is
+// read, never changed, and its schemas keep their references.
 import { isToken } from '../../../spec/http.ts';
 import { type Description, isObject, type JsonObject } from '../../../spec/json.ts';
 import { listAllOperations } from '../../../spec/operations.ts';
@@ -96,4 +97,26 @@ export function mockOperations(doc: Description): MockOperation[] {
     out.push(mockOp);
   }
   return out;
+}
+
+/** A parameter's schema as the decoders read it: its top level and `items` followed through `$ref`s. */
+export interface ParamSchema extends JsonObject {
+  type?: unknown;
+  format?: unknown;
+  items?: ParamSchema;
+  default?: unknown;
+  enum?: unknown;
+}
+
+/** A parameter of an operation as the decoders read it (see {@link paramView}). */
+export interface Param extends MockParameter {
+  schema?: ParamSchema;
+}
+
+/** A parameter with its schema's top level and `items` followed through `$ref`s. */
+export function paramView(doc: Description, p: MockParameter): Param {
+  const schema = deref<ParamSchema>(doc, p.schema);
+  if (!schema) return { ...p, schema: undefined };
+  const items = schema.items === undefined ? undefined : deref<ParamSchema>(doc, schema.items);
+  return { ...p, schema: items ? { ...schema, items } : schema };
 }
