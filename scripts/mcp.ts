@@ -5,10 +5,9 @@
 // server's. Logs go to stderr: stdout carries the protocol.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { siteCorpus, siteServerFactory } from '../site/mcp/index.ts';
-import { createVersionedMockFromFiles } from '../site/mock/hosts/load.ts';
+import { createSiteMock } from '../site/mock/hosts/load.ts';
 import { DEFAULT_RATE_POLICY } from '../site/mock/index.ts';
-import { olderReleases, versionSet } from '../site/reference/versions.ts';
-import { loadDescription } from '../spec/loader/index.ts';
+import { siteMockApis } from '../site/reference/versions.ts';
 import { configuredApis } from './configured-apis.ts';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
@@ -27,21 +26,21 @@ Example client configuration (Claude Desktop, Cursor, VS Code…):
 
 try {
   const site = await configuredApis();
-  const [api] = site.apis;
-  // Every published version (site/reference/versions.ts), as the site publishes them.
-  const set = await versionSet(api);
-  const older = await olderReleases(api);
-  const mock = await createVersionedMockFromFiles(
-    { version: set.current.version, description: await loadDescription(api.description) },
-    older,
-    { rateLimit: DEFAULT_RATE_POLICY },
-  );
-  const corpus = await siteCorpus(api);
-  const server = (await siteServerFactory(site, mock, new Map([[api.id, older.map((o) => o.version)]])))();
+  // Every API and published version (site/reference/versions.ts), as the site publishes them.
+  const mockApis = await siteMockApis(site);
+  const mock = await createSiteMock(mockApis, { rateLimit: DEFAULT_RATE_POLICY });
+  const older = new Map(site.apis.map((api, i) => [api.id, (mockApis[i]?.older ?? []).map((o) => o.version)]));
+  const server = (await siteServerFactory(site, mock, older))();
   await server.connect(new StdioServerTransport());
-  process.stderr.write(
-    `petstore-docs MCP server on stdio: ${corpus.pages.length} pages, ${corpus.operations.length} operations${older.length ? `; older versions ${older.map((o) => o.version).join(', ')}` : ''}\n`,
-  );
+  const described = [];
+  for (const api of site.apis) {
+    const corpus = await siteCorpus(api);
+    const versions = older.get(api.id) ?? [];
+    described.push(
+      `${site.catalog ? `${api.id}: ` : ''}${corpus.pages.length} pages, ${corpus.operations.length} operations${versions.length ? `; older versions ${versions.join(', ')}` : ''}`,
+    );
+  }
+  process.stderr.write(`petstore-docs MCP server on stdio: ${described.join('; ')}\n`);
 } catch (err) {
   process.stderr.write(`mcp: ${(err as Error).message}\n`);
   process.exit(1);

@@ -30,7 +30,8 @@ import { prefersMarkdown } from '../site/agents/negotiate.ts';
 import { canonicalPagePath, markdownPath, pagePathOfMarkdown } from '../site/agents/paths.ts';
 import { BUILT_FROM, type BuiltFrom, builtSite } from '../site/integrations/built-from.ts';
 import { mcpHttpHandler, siteServerFactory } from '../site/mcp/index.ts';
-import { createVersionedMockFromFiles } from '../site/mock/hosts/load.ts';
+import { createSiteMock } from '../site/mock/hosts/load.ts';
+import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { toNodeListener } from '../site/mock/hosts/node.ts';
 import { DEFAULT_RATE_POLICY, DEFAULT_SANDBOX_LIMITS } from '../site/mock/index.ts';
 import { policyInputs } from '../site/serving/build.ts';
@@ -64,7 +65,6 @@ try {
   );
   process.exit(1);
 }
-const [site] = built.apis as [BuiltFrom['apis'][number]];
 const env = process.env;
 const port = Number(env.PORT ?? 4321);
 const host = env.HOST ?? 'localhost';
@@ -104,16 +104,20 @@ const { handler: astro } = (await import(entry)) as {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
 };
 
-// The description the site was built from.
-const loaded = await loadDescription(site.api.description).catch((err: unknown) => {
+// The descriptions the site was built from.
+const loaded = await Promise.all(built.apis.map((a) => loadDescription(a.api.description))).catch((err: unknown) => {
   // What and where (file:line:column, JSON pointer), not a stack trace.
   process.stderr.write(`${formatDescriptionError(err)}\n`);
   process.exit(1);
 });
-const spec = loaded.document;
 const rate = num('MOCK_RATE_LIMIT', DEFAULT_RATE_POLICY.limit);
-// Every published version's mock behind /api/mock (site/mock/hosts/load.ts), one sandbox table.
-const mockCore = await createVersionedMockFromFiles({ version: site.version, description: loaded }, site.versions, {
+// Every API's and published version's mock behind /api/mock (site/mock/hosts/load.ts), one sandbox table.
+const mockApis = built.apis.map((a, i) => ({
+  mount: a.api.mockBase,
+  current: { version: a.version, description: loaded[i] as (typeof loaded)[number] },
+  older: a.versions,
+}));
+const mockCore = await createSiteMock(mockApis, {
   rateLimit: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false,
   sandboxes: {
     maxSandboxes: num('MOCK_MAX_SANDBOXES', DEFAULT_SANDBOX_LIMITS.maxSandboxes),
@@ -135,7 +139,10 @@ const mcp = mcpHttpHandler({
 
 // The policy inputs come from the built pages, as the build's _headers does (site/serving/build.ts).
 const inputs = existsSync(client)
-  ? policyInputs(client, (spec.servers ?? []) as Parameters<typeof policyInputs>[1])
+  ? policyInputs(
+      client,
+      loaded.flatMap((l) => l.document.servers ?? []) as unknown as Parameters<typeof policyInputs>[1],
+    )
   : { scriptHashes: [], apiOrigins: [] };
 const hsts = env.HSTS === '1';
 /** The rules' headers per cache class (the policy string is built once, not per request). */
@@ -198,9 +205,7 @@ function markdownTwin(path: string): string | null {
 }
 
 function isMock(url: string): boolean {
-  return (
-    url === site.api.mockBase || url.startsWith(`${site.api.mockBase}/`) || url.startsWith(`${site.api.mockBase}?`)
-  );
+  return url === MOCK_BASE || url.startsWith(`${MOCK_BASE}/`) || url.startsWith(`${MOCK_BASE}?`);
 }
 
 /** The request path with dot segments resolved (`/_astro/../x` is `/x`), as the file lookup sees it. */
@@ -340,7 +345,7 @@ server.on('error', (err: NodeJS.ErrnoException) => {
 });
 server.listen(port, host, () => {
   process.stdout.write(
-    `Petstore docs on http://${host}:${port}/ (mock API at http://${host}:${port}${site.api.mockBase}; rate limit ${rate > 0 ? `${rate}/min per token` : 'off'})\n`,
+    `Petstore docs on http://${host}:${port}/ (mock API at http://${host}:${port}${MOCK_BASE}${built.site.catalog ? `/<api>` : ''}; rate limit ${rate > 0 ? `${rate}/min per token` : 'off'})\n`,
   );
 });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

@@ -232,7 +232,8 @@ export function llmsTxtOfApis(
         const tagItems = [byUrl.get(tag.url), ...tag.operations.map((o) => byUrl.get(o.url))].filter(
           (p): p is AgentPage => p !== undefined,
         );
-        const name = group.name === tag.name ? tag.name : `${group.name}: ${tag.name}`;
+        // Tags outside any declared group are in an implicit one, whose name says nothing.
+        const name = group.implicit || group.name === tag.name ? tag.name : `${group.name}: ${tag.name}`;
         out.push(`## ${a.title}: ${name}\n\n${tagItems.map(link).join('\n')}`);
       }
     }

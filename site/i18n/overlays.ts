@@ -10,7 +10,6 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { internalForm, type LoadedDescription } from '../../spec/loader/index.ts';
 import { applyOverlay, formatOverlayProblem, readOverlay } from '../../spec/overlay/index.ts';
-import type { Api } from '../apis/api.ts';
 
 /**
  * The overlay file of a locale, or undefined when it has none: `configured[key]` (relative to the working
@@ -69,20 +68,4 @@ export function localizedDescription(
     g[CACHE].set(cacheKey, hit);
   }
   return hit;
-}
-
-/**
- * The part of a generated page's cache key that a locale adds (site/reference/page-cache-key.ts): the
- * locale and the bytes of its overlay, so that a page restored by Astro's incremental build is never
- * the previous translation. Empty for the root locale.
- */
-export async function localeCacheKey(api: Api, locale: string | undefined): Promise<string> {
-  if (!locale) return '';
-  const { createHash } = await import('node:crypto');
-  const { readFileSync } = await import('node:fs');
-  const { referenceData } = await import('../reference/loaded-description.ts');
-  const { loaded } = await referenceData(api, undefined, locale);
-  const file = (loaded as LocalizedDescription).overlay;
-  const bytes = file ? readFileSync(file) : Buffer.alloc(0);
-  return ` ${locale} ${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}`;
 }

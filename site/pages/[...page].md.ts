@@ -7,8 +7,7 @@ import { markdownTwin } from '../agents/directive.ts';
 import type { AgentPage, AgentPageKind } from '../agents/pages.ts';
 import { allPages } from '../agents/site.ts';
 import { apiById, site } from '../apis/site.ts';
-import { localeCacheKey } from '../i18n/overlays.ts';
-import { referencePageKey } from '../reference/page-cache-key.ts';
+import { localeCacheKey, referencePageKey } from '../reference/page-cache-key.ts';
 
 // The reference's twins (everything but the guides, whose sources are not in the key) are copied from
 // the previous build while the description is unchanged (Astro's incremental build): site/reference/page-cache-key.ts.

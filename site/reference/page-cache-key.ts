@@ -10,9 +10,12 @@
  * reference page: any change to the description renders them all again, since the sidebar, the tag
  * pages and the schema links of every page are derived from the whole description.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Api } from '../apis/api.ts';
 import { cacheKey } from '../build-cache.ts';
 import { changelog } from '../changelog/data.ts';
+import type { LocalizedDescription } from '../i18n/overlays.ts';
 import { buildDate, type ReferenceData, referenceData } from './loaded-description.ts';
 import { versionSet } from './versions.ts';
 
@@ -108,4 +111,17 @@ export async function referencePageKey(api: Api, release?: string): Promise<stri
     store[KEYS].set(data, key);
   }
   return key;
+}
+
+/**
+ * The part of a generated page's cache key that a locale adds (site/reference/page-cache-key.ts): the
+ * locale and the bytes of its overlay, so that a page restored by Astro's incremental build is never
+ * the previous translation. Empty for the root locale.
+ */
+export async function localeCacheKey(api: Api, locale: string | undefined): Promise<string> {
+  if (!locale) return '';
+  const { loaded } = await referenceData(api, undefined, locale);
+  const file = (loaded as LocalizedDescription).overlay;
+  const bytes = file ? readFileSync(file) : Buffer.alloc(0);
+  return ` ${locale} ${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}`;
 }

@@ -7,10 +7,11 @@
  */
 
 import type { Changelog } from '../../spec/changelog.ts';
-import type { Api } from '../apis/api.ts';
+import type { Api, SiteApis } from '../apis/api.ts';
 import { changelog as releaseRecord } from '../changelog/record.ts';
 import { translator } from '../i18n/catalogue.ts';
 import { localeOf, localizedPath } from '../i18n/locales.ts';
+import type { SiteMockApi } from '../mock/hosts/load.ts';
 import { buildDate, type ReferenceData, referenceData, releasedFile } from './loaded-description.ts';
 import { isVersionSegment } from './model/urls.ts';
 import { type AbsentPage, absentPages } from './model/versions/absent.ts';
@@ -117,6 +118,24 @@ export async function olderReleases(api: Api): Promise<ReleasedFile[]> {
   return (await versionSet(api)).versions.flatMap((v) =>
     v.release ? [{ version: v.release, file: releasedFile(api, v.release) }] : [],
   );
+}
+
+/**
+ * What the Node mock hosts serve of a site (site/mock/hosts/load.ts `createSiteMock`): each API's mount,
+ * its current version with its description, and its older published releases' files.
+ * @throws as {@link versionSet} does
+ */
+export async function siteMockApis(site: SiteApis): Promise<SiteMockApi[]> {
+  const out: SiteMockApi[] = [];
+  for (const api of site.apis) {
+    const set = await versionSet(api);
+    out.push({
+      mount: api.mockBase,
+      current: { version: set.current.version, description: set.current.data.loaded },
+      older: await olderReleases(api),
+    });
+  }
+  return out;
 }
 
 /** Everything a page shows about versions: the switcher's entries and, on an older version, the banner. */

@@ -17,40 +17,54 @@ export const APIS_MODULE = 'virtual:petstore-mock/apis';
 /** The prefix of every generated module. */
 const PREFIX = 'virtual:petstore-mock/';
 
+/** One API a bundle serves: where, its current description and its older released versions. */
+export interface BundledApi {
+  /** Its mount path (default {@link MOCK_BASE}); older versions at `<mount>/@<version>`. */
+  mount?: string;
+  /** The current version's name, as `version_not_found` lists it (default `current`). */
+  version?: string;
+  description: MockDescription;
+  older?: readonly OlderVersion[];
+}
+
 /**
- * The modules of {@link APIS_MODULE} for one API mounted at {@link MOCK_BASE}: the current
+ * The modules of {@link APIS_MODULE} for the APIs a bundle serves, each at its mount: the current
  * description's definition (its hand-written behaviour when one applies) and each older released
  * version's (answered from its description only).
  * @param onWarn told about each request schema left unchecked, named by version for the older ones
+ *   (and by mount, with several APIs)
  * @throws {DescriptionError} when the loader refuses a description given as a parsed document
  */
 export async function apiModules(
-  description: MockDescription,
-  older: readonly OlderVersion[],
+  apis: readonly BundledApi[],
   onWarn: (message: string) => void = () => {},
 ): Promise<DefinitionModules> {
-  // The current version is named `current`, as `version_not_found` lists it.
-  const versions = [{ version: 'current', description }, ...older];
   const modules: DefinitionModules = {};
   const imports: string[] = [];
-  const entries: string[] = [];
-  for (const [i, v] of versions.entries()) {
-    const module = `${PREFIX}definition/${i}`;
-    Object.assign(
-      modules,
-      definitionModules(await internalForm(v.description), {
-        module,
-        handWritten: i === 0 ? HAND_WRITTEN : [],
-        onWarn: i === 0 ? onWarn : (m) => onWarn(`${v.version}: ${m}`),
-      }),
-    );
-    imports.push(`import { definition as d${i} } from '${module}';`);
-    entries.push(`[${JSON.stringify(v.version)}, d${i}]`);
+  const table: string[] = [];
+  let n = 0;
+  for (const api of apis) {
+    const mount = api.mount ?? MOCK_BASE;
+    const where = apis.length > 1 ? `${mount}: ` : '';
+    const versions = [{ version: api.version ?? 'current', description: api.description }, ...(api.older ?? [])];
+    const entries: string[] = [];
+    for (const [i, v] of versions.entries()) {
+      const module = `${PREFIX}definition/${n}`;
+      Object.assign(
+        modules,
+        definitionModules(await internalForm(v.description), {
+          module,
+          handWritten: i === 0 ? HAND_WRITTEN : [],
+          onWarn: i === 0 ? (m) => onWarn(`${where}${m}`) : (m) => onWarn(`${where}${v.version}: ${m}`),
+        }),
+      );
+      imports.push(`import { definition as d${n} } from '${module}';`);
+      entries.push(`[${JSON.stringify(v.version)}, d${n}]`);
+      n++;
+    }
+    table.push(`{ base: ${JSON.stringify(mount)}, versions: [${entries.join(', ')}] }`);
   }
-  modules[APIS_MODULE] = [
-    ...imports,
-    `export const apis = [{ base: ${JSON.stringify(MOCK_BASE)}, versions: [${entries.join(', ')}] }];`,
-  ].join('\n');
+  modules[APIS_MODULE] = [...imports, `export const apis = [${table.join(', ')}];`].join('\n');
   return modules;
 }
 
@@ -81,20 +95,27 @@ export interface BundleOptions {
   minify?: boolean;
   /** Told about request schemas left unchecked (see request/precompile.ts `definitionModules`). */
   onWarn?: (message: string) => void;
-  /** The older released versions the bundle answers under `/api/mock/@<version>/` (default none). */
+  /** The older released versions the bundle answers under `/api/mock/@<version>/` (default none; one description only). */
   older?: readonly OlderVersion[];
 }
 
 /**
  * Bundles a host of the mock core with the precompiled definitions of a description and its older
- * versions (esbuild, browser platform, ES2022).
- * @param description the current version's description (as the loader loaded it, or a parsed document)
+ * versions, or of several APIs each at its mount (esbuild, browser platform, ES2022).
+ * @param apis the APIs ({@link BundledApi}), or one description (as the loader loaded it, or a parsed
+ *   document) mounted at {@link MOCK_BASE} with `options.older`
  * @returns the bundle's size in bytes
  * @throws {DescriptionError} when the loader refuses a description given as a parsed document
  * @throws {Error} when the bundle fails
  */
-export async function bundleMock(description: MockDescription, options: BundleOptions): Promise<number> {
-  const modules = await apiModules(description, options.older ?? [], options.onWarn);
+export async function bundleMock(
+  apis: readonly BundledApi[] | MockDescription,
+  options: BundleOptions,
+): Promise<number> {
+  const list = Array.isArray(apis)
+    ? (apis as readonly BundledApi[])
+    : [{ description: apis as MockDescription, older: options.older ?? [] }];
+  const modules = await apiModules(list, options.onWarn);
   const result = await build({
     entryPoints: [options.entry],
     outfile: options.outfile,

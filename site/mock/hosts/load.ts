@@ -1,9 +1,20 @@
-// The mock of every published version for the hosts in Node (the server, the Astro dev route, the
-// MCP server): the current description as the caller loaded it, and each older release's file,
+// The mock of every API and published version for the hosts in Node (the server, the Astro dev route,
+// the MCP server): each current description as the caller loaded it, and each older release's file,
 // loaded through the one description loader (spec/loader: any version, split files bundled, checked,
 // upgraded to the internal form once per process).
 import { loadDescription } from '../../../spec/loader/index.ts';
-import { type CreateMockOptions, createMock, type Mock, type MockDescription } from '../index.ts';
+import { HAND_WRITTEN } from '../behaviours.ts';
+import {
+  type ApiDefinitions,
+  type CreateMockOptions,
+  createMock,
+  internalForm,
+  type Mock,
+  type MockDefinition,
+  type MockDescription,
+  mountedMock,
+} from '../index.ts';
+import { runtimeDefinition } from '../request/compile.ts';
 import { MOCK_BASE } from '../route/mount.ts';
 
 /** An older released version the mock serves: its name and its description file. */
@@ -36,4 +47,43 @@ export async function createVersionedMockFromFiles(
     version: current.version,
     older: versions,
   });
+}
+
+/** One API of a site as the Node hosts mock it: where, its current version and its older releases. */
+export interface SiteMockApi {
+  /** The API's mount path (`/api/mock`, `/api/mock/<id>`): its older versions are at `<mount>/@<version>`. */
+  mount: string;
+  /** The current version's name and description (as the caller loaded it). */
+  current: { version: string; description: MockDescription };
+  /** The older releases, newest first. */
+  older: readonly ReleasedFile[];
+}
+
+/**
+ * The mock of every API of a site and every published version of each, behind one table of mounts
+ * (core.ts `mountedMock`): each API answers below its own mount, with its own state in a token's
+ * sandbox; one sandbox table, so a token has one rate window across every API and version. The
+ * hand-written behaviours apply to a current description they fit; older releases answer from their
+ * descriptions only.
+ * @param options the core's options (rate limit, sandbox bounds, caps, error sink)
+ * @throws {DescriptionError} when an older release's file cannot be loaded
+ * @throws {Error} when two APIs share a mount
+ */
+export async function createSiteMock(
+  apis: readonly SiteMockApi[],
+  options: Omit<CreateMockOptions, 'basePath' | 'describedOnly' | 'version' | 'older'> = {},
+): Promise<Mock> {
+  const onError = options.onError ?? ((err: unknown) => console.error('[mock]', err));
+  const handWritten = options.handWritten ?? HAND_WRITTEN;
+  const table: ApiDefinitions[] = [];
+  for (const api of apis) {
+    const versions: [string, MockDefinition][] = [
+      [api.current.version, runtimeDefinition(await internalForm(api.current.description), handWritten, onError)],
+    ];
+    for (const r of api.older) {
+      versions.push([r.version, runtimeDefinition((await loadDescription(r.file)).document, [], onError)]);
+    }
+    table.push({ base: api.mount, versions });
+  }
+  return mountedMock(table, { ...options, handWritten });
 }

@@ -21,6 +21,7 @@ import {
 import { jsonText, parameterExample, type SchemaContext, schemaNode } from './schema.ts';
 import type {
   CallbackView,
+  Credential,
   MediaView,
   OperationSummary,
   OperationView,
@@ -77,6 +78,24 @@ function schemeSummary(name: string, s: Json): string {
   return name;
 }
 
+/** Where a scheme's credential travels (OpenAPI 3.2 §4.27 Security Scheme Object); undefined when it is nowhere we can put it. */
+function credentialOf(s: Json): Credential | undefined {
+  if (s.type === 'http' && typeof s.scheme === 'string' && s.scheme) {
+    const scheme = s.scheme.toLowerCase() === 'bearer' ? 'Bearer' : `${s.scheme[0]?.toUpperCase()}${s.scheme.slice(1)}`;
+    return { in: 'header', name: 'Authorization', prefix: `${scheme} ` };
+  }
+  if (
+    s.type === 'apiKey' &&
+    typeof s.name === 'string' &&
+    s.name &&
+    (s.in === 'header' || s.in === 'query' || s.in === 'cookie')
+  )
+    return { in: s.in, name: s.name };
+  if (s.type === 'oauth2' || s.type === 'openIdConnect')
+    return { in: 'header', name: 'Authorization', prefix: 'Bearer ' };
+  return undefined;
+}
+
 function securityOf(doc: Json, operation: Json): SchemeView[][] {
   const reqs = Array.isArray(operation.security) ? operation.security : Array.isArray(doc.security) ? doc.security : [];
   const schemes =
@@ -85,11 +104,13 @@ function securityOf(doc: Json, operation: Json): SchemeView[][] {
     Object.entries(req).map(([name, scopes]) => {
       const s = deref(doc, schemes[name]);
       const scheme = isObject(s) ? s : {};
+      const credential = credentialOf(scheme);
       return {
         name,
         summary: schemeSummary(name, scheme),
         description: str(scheme.description),
         scopes: Array.isArray(scopes) ? scopes.map(String) : [],
+        ...(credential ? { credential } : {}),
       };
     }),
   );

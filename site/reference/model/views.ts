@@ -82,6 +82,20 @@ export interface SchemeView {
   summary: string;
   description?: string;
   scopes: string[];
+  /**
+   * Where a client puts the credential (RFC 9110 §11.6.2 `Authorization` for the HTTP schemes, OAuth 2.0
+   * and OpenID Connect; the named header, query parameter or cookie of an API key); undefined for mutual
+   * TLS and for a scheme the description leaves incomplete.
+   */
+  credential?: Credential;
+}
+
+/** Where a credential travels: `Authorization: <prefix><credential>`, or an API key's place and name. */
+export interface Credential {
+  in: 'header' | 'query' | 'cookie';
+  name: string;
+  /** Before the credential in the value: `Bearer ` (the HTTP scheme's name and a space), none for an API key. */
+  prefix?: string;
 }
 
 /** What lists, the sidebar and links need of an operation (cheap; held for every operation). */

@@ -32,7 +32,8 @@ async function docsApi(id: string, file: string): Promise<DocsApi> {
 const apis = [await docsApi('petstore', SPEC_PATH), await docsApi('partner', PARTNER)] as const;
 /** A mock that says which URL it was sent. */
 const echo: MockHandler = {
-  handle: async (request) => Response.json({ url: new URL(request.url).pathname }),
+  handle: async (request) =>
+    Response.json({ url: new URL(request.url).pathname, key: request.headers.get('x-partner-key') }),
 };
 
 async function connect(): Promise<Client> {
@@ -94,7 +95,9 @@ describe('MCP on a site of several APIs', () => {
       name: 'call_mock',
       arguments: { operationId: 'getPet', api: 'partner', parameters: { id: 7 } },
     });
-    assert.equal((call.structuredContent as { body: { url: string } }).body.url, '/api/mock/partner/pets/7');
+    const sent = (call.structuredContent as { body: { url: string; key: string } }).body;
+    assert.equal(sent.url, '/api/mock/partner/pets/7');
+    assert.equal(sent.key, 't', "the sandbox token where the partner's API key goes (X-Partner-Key)");
     const search = await client.callTool({ name: 'search_docs', arguments: { query: 'shelter', api: 'partner' } });
     const urls = (search.structuredContent as { results: Array<{ url: string }> }).results.map((r) => r.url);
     assert.ok(urls.length > 0 && urls.every((u) => u.startsWith(`${LOCAL_ORIGIN}reference/partner/`)), String(urls));

@@ -7,14 +7,13 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import type { Api } from '../../../apis/api.ts';
 import { apis, site } from '../../../apis/site.ts';
 import { siteLocales, splitLocale } from '../../../i18n/locales.ts';
-import { localeCacheKey } from '../../../i18n/overlays.ts';
 import { mockBaseOf } from '../../../mock/hosts/mount.ts';
 import type { TryItData } from '../../../reference/browser/tryit.ts';
 import { tryItDocument } from '../../../reference/model/tryit-document.ts';
 import { mappedReference, referenceData } from '../../loaded-description.ts';
 import type { OpenApiDocument } from '../../model/document.ts';
 import { routePrefix } from '../../model/urls.ts';
-import { referencePageKey } from '../../page-cache-key.ts';
+import { localeCacheKey, referencePageKey } from '../../page-cache-key.ts';
 import { versionSet } from '../../versions.ts';
 
 export const prerender = true;
