@@ -19,6 +19,7 @@ import { ApiConfigError, siteApis } from '../apis/config.ts';
 import { ApiListError } from '../apis/list-file.ts';
 import { apisModule } from '../apis/virtual.ts';
 import { localePrefix, siteLocales } from '../i18n/locales.ts';
+import { withTranslations } from '../navigation.ts';
 import { referenceData, siteNavigation } from './loaded-description.ts';
 import type { SidebarItem } from './model/sidebar.ts';
 import {
@@ -127,6 +128,20 @@ export interface ReferenceIntegration extends AstroIntegration {
   sidebar(): Promise<SidebarItem[]>;
   /** The same sidebar in a locale (its labels and the description's text in that language). */
   sidebarIn(locale: string): Promise<SidebarItem[]>;
+  /**
+   * A Starlight plugin that gives Starlight the site's sidebar (the guides' navigation, in every locale)
+   * when the build sets up, not when astro.config.mjs is evaluated: the tools that read the
+   * configuration (`npm run mcp`, `spec:diff`) load no description to get the APIs.
+   */
+  sidebarPlugin(): StarlightPlugin;
+}
+
+/** The part of a Starlight plugin this integration uses (Starlight's `StarlightPlugin`). */
+export interface StarlightPlugin {
+  name: string;
+  hooks: {
+    'config:setup'(options: { updateConfig(config: { sidebar: SidebarItem[] }): void }): Promise<void>;
+  };
 }
 
 /** Prints a description's problems and ends the process: a build that cannot load it has nothing to show. */
@@ -185,6 +200,21 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
         .catch((error: unknown) => exitOnDescriptionError(error)),
     sidebarIn: (locale) =>
       siteNavigation(site, undefined, locale).catch((error: unknown) => exitOnDescriptionError(error)),
+    sidebarPlugin() {
+      const integration = this;
+      return {
+        name: 'petstore:reference-sidebar',
+        hooks: {
+          // The guides' sidebar in every language: the same navigation built in each, as Starlight's `translations`.
+          async 'config:setup'({ updateConfig }) {
+            const root = await integration.sidebar();
+            const byLang: Record<string, SidebarItem[]> = {};
+            for (const { key, lang } of siteLocales()) if (key) byLang[lang] = await integration.sidebarIn(key);
+            updateConfig({ sidebar: withTranslations(root, byLang) });
+          },
+        },
+      };
+    },
     hooks: {
       'astro:config:setup': async ({ addWatchFile, injectRoute, updateConfig }) => {
         await loadAll();
