@@ -427,7 +427,8 @@ export async function openTryIt(target: {
     authentication: data.securityScheme
       ? {
           preferredSecurityScheme: data.securityScheme,
-          securitySchemes: { [data.securityScheme]: { token: mockToken() } },
+          // `token` for an HTTP bearer scheme, `value` for an API key (Scalar's names).
+          securitySchemes: { [data.securityScheme]: { token: mockToken(), value: mockToken() } },
         }
       : undefined,
   };

@@ -200,3 +200,21 @@ export function tryItDocument(input: OpenApiDocument, method: string, path: stri
   if (doc.security !== undefined) out.security = doc.security;
   return out;
 }
+
+/**
+ * The security scheme try-it puts the reader's sandbox token in when the description has no bearer
+ * scheme: the first API key (header, query or cookie) or HTTP bearer scheme it declares, or null. The
+ * mock accepts any non-empty credential of a declared scheme, so a sandbox of one's own needs only that.
+ */
+export function sandboxScheme(input: OpenApiDocument): string | null {
+  const doc = input as Json;
+  const schemes =
+    isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
+  for (const [name, raw] of Object.entries(schemes)) {
+    const s = deref(doc, raw);
+    if (!isObject(s)) continue;
+    if (s.type === 'apiKey' && ['header', 'query', 'cookie'].includes(String(s.in))) return name;
+    if (s.type === 'http' && typeof s.scheme === 'string' && s.scheme.toLowerCase() === 'bearer') return name;
+  }
+  return null;
+}

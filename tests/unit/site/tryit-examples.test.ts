@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
-import { requestExampleNames, tryItDocument } from '../../../site/reference/model/tryit-document.ts';
+import { requestExampleNames, sandboxScheme, tryItDocument } from '../../../site/reference/model/tryit-document.ts';
 
 /** The parts of a try-it document these tests read. */
 interface Doc {
@@ -69,5 +69,19 @@ describe('try-it document with named examples', () => {
     delete d.paths['/users'].post.requestBody;
     const out = tryItDocument(d, 'post', '/users', []) as unknown as Doc;
     assert.deepEqual(out.paths['/users']?.post.parameters[0]?.examples, { default: { value: 20, 'x-disabled': true } });
+  });
+  test('the scheme the sandbox token goes to: an API key or a bearer scheme, else none', () => {
+    const with_ = (schemes: Record<string, unknown>) =>
+      ({ openapi: '3.1.0', components: { securitySchemes: schemes } }) as never;
+    assert.equal(
+      sandboxScheme(with_({ partner_key: { type: 'apiKey', in: 'header', name: 'X-Partner-Key' } })),
+      'partner_key',
+    );
+    assert.equal(sandboxScheme(with_({ b: { type: 'http', scheme: 'Bearer' } })), 'b');
+    assert.equal(
+      sandboxScheme(with_({ basic: { type: 'http', scheme: 'basic' }, o: { type: 'oauth2', flows: {} } })),
+      null,
+    );
+    assert.equal(sandboxScheme(doc), 'bearerAuth');
   });
 });
