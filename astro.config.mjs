@@ -8,6 +8,7 @@ import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
 import { buildLocales, setSiteLocales, starlightLocales } from './site/i18n/locales.ts';
 import petstoreTranslations from './site/i18n/plugin.ts';
+import agents from './site/integrations/agents.ts';
 import browserBundles from './site/integrations/browser-bundles.ts';
 import builtFrom from './site/integrations/built-from.ts';
 import clearOutput from './site/integrations/clear-output.ts';
@@ -91,6 +92,8 @@ export default defineConfig({
     clearOutput(),
     incrementalBuild(),
     apiReference,
+    // What robots.txt tells crawlers: Content Signals (contentsignals.org), each yes, no or left out.
+    agents({ contentSignals: { search: true, 'ai-input': true, 'ai-train': false } }),
     cnameFile(domains?.primary), // dist/client/CNAME with the primary domain, for GitHub Pages
     // Home, guides and the API reference in one Starlight site: one navigation, Pagefind search and
     // dark mode, all served from this origin. The reference pages (routes the reference integration

@@ -7,6 +7,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { agentOrigin, primaryOrigin } from '../agents/origin.ts';
 import { agentPages } from '../agents/pages.ts';
 import { sitePages } from '../agents/site.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
@@ -66,13 +67,15 @@ export function sandboxTokens(key: Buffer = randomBytes(32)): (sessionId: string
  * @param mock the mock of every API and published version (site/mock/)
  * @param older each API's older published versions by its id, newest first: the tools' `version`
  *   argument names one
+ * @returns a factory; `origin` is the server's own origin as a request reached it (http.ts), which
+ *   results' URLs use when site/domains.yaml names no primary domain
  * @throws {Error} when an older version's description cannot be loaded
  */
 export async function siteServerFactory(
   site: SiteApis,
   mock: MockHandler,
   older: ReadonlyMap<string, readonly string[]> = new Map(),
-): Promise<() => McpServer> {
+): Promise<(context?: { origin?: string }) => McpServer> {
   const tokens = sandboxTokens();
   const apis: DocsApi[] = [];
   for (const api of site.apis) {
@@ -81,12 +84,14 @@ export async function siteServerFactory(
     apis.push({ id: api.id, corpus: await siteCorpus(api), versions, mockBase: api.mockBase });
   }
   const [first, ...rest] = apis as [DocsApi, ...DocsApi[]];
-  return () =>
+  const primary = primaryOrigin();
+  return (context) =>
     createDocsServer({
       ...(site.catalog
         ? { apis: [first, ...rest] }
         : { corpus: first.corpus, versions: first.versions ?? new Map(), mockBase: first.mockBase }),
       mock,
       sandboxToken: tokens,
+      site: agentOrigin(primary, context?.origin),
     });
 }

@@ -28,6 +28,8 @@ export interface ParameterView {
   mediaType?: string;
   /** JSON text of the parameter's example (`example`, the first of `examples`, or the schema's). */
   example?: string;
+  /** The parameter's named examples (`examples`), each by its name, when it has more than one. */
+  examples?: Array<{ name: string; summary?: string; value: string }>;
 }
 
 export interface ExampleView {
@@ -155,6 +157,11 @@ export interface OperationView extends OperationSummary {
   requestBody: RequestBodyView | null;
   responses: ResponseView[];
   samples: CodeSample[];
+  /**
+   * When the request body has several named examples: the samples once per example, in the order of
+   * the page's example picker (the first is {@link samples}), so the samples send the example chosen.
+   */
+  sampleSets?: Array<{ example: string; samples: CodeSample[] }>;
   callbacks: CallbackView[];
   externalDocs?: { url: string; description?: string };
 }
