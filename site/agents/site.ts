@@ -12,13 +12,21 @@ import { changelog, pageLookup } from '../changelog/data.ts';
 import { changedIn, changelogView } from '../changelog/model.ts';
 import { translator } from '../i18n/catalogue.ts';
 import { localizedPath, siteLocales } from '../i18n/locales.ts';
-import { buildDate, referenceData } from '../reference/loaded-description.ts';
+import { buildDate, type ReferenceData, referenceData } from '../reference/loaded-description.ts';
 import { catalog } from '../reference/model/catalog.ts';
 import { changesSinceUrl } from '../reference/model/versions/banner.ts';
 import { operationKey } from '../reference/model/versions/keys.ts';
 import type { PageRef } from '../reference/model/versions/pages.ts';
 import { pageVersions, versionSet } from '../reference/versions.ts';
-import { type AgentPage, agentPages, catalogPage, type GuideSource, guideUrl, type PageApi } from './pages.ts';
+import {
+  type AgentPage,
+  type AgentPagesInput,
+  agentPages,
+  catalogPage,
+  type GuideSource,
+  guideUrl,
+  type PageApi,
+} from './pages.ts';
 import { markdownPath } from './paths.ts';
 import { absentMarkdown, olderVersionNote, withVersionNote } from './versions.ts';
 
@@ -39,6 +47,25 @@ export function readGuides(dir: string = resolve(GUIDES_DIR)): GuideSource[] {
   };
   walk(dir);
   return out;
+}
+
+/**
+ * A version's reference pages (no guides) from its reference data, with what more the caller gives
+ * (an older version's `current: false`, a locale's words).
+ */
+export function referencePages(
+  data: Pick<ReferenceData, 'model' | 'mapped'>,
+  more: Partial<AgentPagesInput> = {},
+): AgentPage[] {
+  const { model, mapped } = data;
+  return agentPages({
+    model,
+    guides: [],
+    buildDate: buildDate(),
+    deprecations: mapped.deprecations,
+    stability: mapped.stability,
+    ...more,
+  });
 }
 
 /** What is computed once per API value in this process. */
@@ -130,14 +157,7 @@ export function olderVersionPages(api: Api): Promise<AgentPage[]> {
       const release = version.release;
       const { model, mapped } = version.data;
       const changesUrl = changesSinceUrl(set.changelog, version.version, api.changes.page);
-      const reference = agentPages({
-        model,
-        guides: [],
-        buildDate: buildDate(),
-        deprecations: mapped.deprecations,
-        stability: mapped.stability,
-        current: false,
-      });
+      const reference = referencePages({ model, mapped }, { current: false });
       for (const page of reference) {
         const ref = pageRefOf(page);
         const versions = ref ? await pageVersions(api, ref, release) : undefined;
@@ -187,18 +207,16 @@ export function localizedPages(api: Api): Promise<AgentPage[]> {
     const out: AgentPage[] = [];
     for (const { key, lang } of siteLocales()) {
       const { model, mapped } = await referenceData(api, undefined, key);
-      const pages = agentPages({
-        model,
-        guides: [],
-        buildDate: buildDate(),
-        deprecations: mapped.deprecations,
-        stability: mapped.stability,
-        changedIn: (op) =>
-          changedIn(changelog(api), op, api.changes.page).map((v) => ({ ...v, url: localizedPath(v.url, key) })),
-        api: pageApi(api, model.title),
-        lang,
-        t: translator(lang),
-      });
+      const pages = referencePages(
+        { model, mapped },
+        {
+          changedIn: (op) =>
+            changedIn(changelog(api), op, api.changes.page).map((v) => ({ ...v, url: localizedPath(v.url, key) })),
+          api: pageApi(api, model.title),
+          lang,
+          t: translator(lang),
+        },
+      );
       out.push(...pages.map((p) => ({ ...p, locale: key as string })));
     }
     return out;
@@ -272,4 +290,15 @@ export async function sitePage(site: SiteApis, url: string): Promise<AgentPage |
     pageByUrl.set(site, byUrl);
   }
   return (await byUrl).get(url);
+}
+
+/**
+ * The pages a site of several APIs lists before its APIs' (llms.txt, llms-full.txt): its guides and its catalog.
+ * @throws {Error} on a site of one API, which has no catalog
+ */
+export async function guidesAndCatalog(site: SiteApis): Promise<{ guides: AgentPage[]; catalog: AgentPage }> {
+  const all = await allPages(site);
+  const catalog = all.find((p) => p.kind === 'catalog');
+  if (!catalog) throw new Error('only a site of several APIs has a catalog page');
+  return { guides: all.filter((p) => p.kind === 'guide'), catalog };
 }

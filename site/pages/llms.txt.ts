@@ -2,7 +2,7 @@
 // versions' reference indexes; on a site of several APIs a section per API. site/agents/llms.ts.
 import type { APIRoute } from 'astro';
 import { type LlmsApi, llmsTxt, llmsTxtOfApis } from '../agents/llms.ts';
-import { allPages, localizedPages, sitePages } from '../agents/site.ts';
+import { guidesAndCatalog, localizedPages, sitePages } from '../agents/site.ts';
 import { siteSkills } from '../agents/site-skills.ts';
 import type { Api } from '../apis/api.ts';
 import { site as apis } from '../apis/site.ts';
@@ -40,9 +40,7 @@ export const GET: APIRoute = async ({ site }) => {
       skills,
     );
   } else {
-    const all = await allPages(apis);
-    const catalog = all.find((p) => p.kind === 'catalog');
-    if (!catalog) throw new Error('a site of several APIs has a catalog page');
+    const { guides, catalog } = await guidesAndCatalog(apis);
     const sections: LlmsApi[] = [];
     for (const api of apis.apis) {
       const model = await referenceModel(api);
@@ -56,12 +54,7 @@ export const GET: APIRoute = async ({ site }) => {
         ...(skills.find((k) => k.api === api.id) ? { skill: skills.find((k) => k.api === api.id) } : {}),
       });
     }
-    text = llmsTxtOfApis(
-      all.filter((p) => p.kind === 'guide'),
-      catalog,
-      sections,
-      origin,
-    );
+    text = llmsTxtOfApis(guides, catalog, sections, origin);
   }
   return new Response(text, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };
