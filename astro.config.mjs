@@ -6,31 +6,36 @@ import node from '@astrojs/node';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
+import { buildLocales, setSiteLocales, starlightLocales } from './site/i18n/locales.ts';
+import petstoreTranslations from './site/i18n/plugin.ts';
+import agents from './site/integrations/agents.ts';
 import browserBundles from './site/integrations/browser-bundles.ts';
 import builtFrom from './site/integrations/built-from.ts';
 import clearOutput from './site/integrations/clear-output.ts';
 import { cnameFile } from './site/integrations/cname.ts';
 import incrementalBuild, { cacheDirFor, DEFAULT_OUT_DIR } from './site/integrations/incremental-build.ts';
 import mockWorker from './site/integrations/mock-worker.ts';
+import pagefindUI from './site/integrations/pagefind-ui.ts';
 import { cacheSearchIndex } from './site/integrations/search-index.ts';
 import serving from './site/integrations/serving.ts';
 import { sitemapAlias } from './site/integrations/sitemap-alias.ts';
-import { siteSidebar } from './site/navigation.ts';
 import ogImages from './site/og/integration.ts';
 import reference from './site/reference/integration.ts';
 
 // V8 grows the heap up to fourfold after a collection when garbage is cheap to collect, and a build
-// makes garbage fast (page after page of HTML): GitHub's description peaked at 1.35 GB of RSS for a
-// live heap under 600 MB. Doubling at most keeps it at 0.96 GB for 3 % more time (58.2 → 60.0 s).
-// Read at each collection, so it applies from here on; not a NODE_OPTIONS flag.
+// makes garbage fast (page after page of HTML): on a large description the build's memory grows far past
+// the heap it uses. Doubling at most keeps the peak much lower for a little more time (site/README.md
+// "Build cost"). Read at each collection, so it applies from here on; not a NODE_OPTIONS flag.
 setFlagsFromString('--heap-growing-percent=100');
 
 /** The canonical URL comes from `domains.primary` in site/domains.yaml (validated by `docs-domains validate`). */
 const domains = parse(readFileSync(new URL('./site/domains.yaml', import.meta.url), 'utf8'))?.domains;
 const site = `https://${domains?.primary ?? 'localhost'}`;
 
-// The API reference (site/reference/): options checked at start; PETSTORE_SPEC overrides `description`.
-const apiReference = reference({
+// The API reference (site/reference/): options checked at start, the site's APIs made from them and
+// the environment (site/apis/config.ts: PETSTORE_SPEC overrides `description`). Exported for `npm run
+// mcp`, which serves the same APIs without a build.
+export const apiReference = reference({
   description: 'spec/openapi.yaml',
   base: '/reference',
   sidebar: { label: 'API reference', threshold: 150 },
@@ -38,6 +43,13 @@ const apiReference = reference({
   // the languages generated where x-codeSamples has none, as @scalar/snippetz `target/client` ids in tab order.
   tryIt: { targets: ['mock', 'description'] },
 });
+
+// The locales beside the root English one (site/i18n/locales.ts): none by default, so the English site's
+// pages are all there is; PETSTORE_LOCALES=fr,ar,ja (or `all`) adds locales for one build. Each locale's
+// pages are below its key (`/fr/reference/list-pets/`), with the shipped UI strings and the description's
+// text from its overlay (`spec/i18n/<locale>.overlay.yaml`, or the reference's `overlays` option).
+const locales = buildLocales([]);
+setSiteLocales(locales);
 
 // DIST_DIR builds elsewhere (the tests build other descriptions beside the main build), each output
 // folder with its own cache folder (incremental-build.ts `cacheDirFor`).
@@ -54,8 +66,7 @@ export default defineConfig({
   experimental: { incrementalBuild: true },
   output: 'static',
   // Four pages rendered at once: a page's render waits on file writes (its output and the incremental
-  // build's copy), and another page renders meanwhile. GitHub's description, every page rendered,
-  // alternated runs: prerendering 38.7 s against 42.4 s one at a time (mean of 4 each), same output.
+  // build's copy), and another page renders meanwhile; the output is the same (site/README.md "Build cost").
   build: { concurrency: 4 },
   adapter: node({ mode: 'standalone' }),
   server: { port: 4321, host: 'localhost' },
@@ -81,6 +92,8 @@ export default defineConfig({
     clearOutput(),
     incrementalBuild(),
     apiReference,
+    // What robots.txt tells crawlers: Content Signals (contentsignals.org), each yes, no or left out.
+    agents({ contentSignals: { search: true, 'ai-input': true, 'ai-train': false } }),
     cnameFile(domains?.primary), // dist/client/CNAME with the primary domain, for GitHub Pages
     // Home, guides and the API reference in one Starlight site: one navigation, Pagefind search and
     // dark mode, all served from this origin. The reference pages (routes the reference integration
@@ -94,40 +107,49 @@ export default defineConfig({
         // Code blocks: options in ec.config.mjs (wrapping, highlighting that depends on the code only).
         description: 'Reference and guides for the Petstore API: pets, categories, orders and inventory.',
         customCss: ['./site/styles/reference.css'],
-        sidebar: siteSidebar(await apiReference.sidebar()),
+        ...(locales.length > 0 ? { locales: starlightLocales(locales) } : {}),
+        // The reference's UI strings in every shipped language (site/i18n/messages/), read with Astro.locals.t.
+        // The guides' sidebar (every API's group, in every locale) is set by the reference's plugin when
+        // the build sets up, so evaluating this file (npm run mcp, spec:diff) loads no description.
+        plugins: [petstoreTranslations(), apiReference.sidebarPlugin()],
         lastUpdated: false,
         pagination: true,
+        // The 404 page is site/pages/404.astro (Starlight's own, without its lookup of a `docs/404` entry).
+        disable404Route: true,
         // Agents and link previews (site/agents/): the Markdown alternate link and Open Graph image tags
         // in every page's head, "Copy page" and "View as Markdown" under the title.
         routeMiddleware: './site/agents/route-middleware.ts',
+        // Overrides, each named for its slot (site/components/overrides/): the agents' directive, title
+        // actions and content-first frame; search by version (more than one version published: the page's
+        // version is the default, "All versions" searches every one, each reference result says its version).
         components: {
-          PageTitle: './site/components/agents/PageTitle.astro',
-          SkipLink: './site/components/agents/SkipLink.astro',
-          PageFrame: './site/components/agents/PageFrame.astro',
-          // Search by version (more than one version published): the page's version is the default,
-          // "All versions" searches every one; each reference result says its version.
-          Search: './site/components/search/Search.astro',
-          Banner: './site/components/search/Banner.astro',
+          PageTitle: './site/components/overrides/PageTitle.astro',
+          SkipLink: './site/components/overrides/SkipLink.astro',
+          PageFrame: './site/components/overrides/PageFrame.astro',
+          Search: './site/components/overrides/Search.astro',
+          Banner: './site/components/overrides/Banner.astro',
         },
       }),
       fileURLToPath(new URL('.', import.meta.url)),
     ),
+    // Starlight's search script gets Pagefind UI with the version scope (site/reference/browser/search-scope.ts).
+    pagefindUI(),
     // /sitemap.xml beside Starlight's /sitemap-index.xml: found on any origin, not only the primary domain.
     sitemapAlias(),
     // Scalar's request client (try-it) is bundled once and reused while its inputs are unchanged
     // (node_modules/.cache), then copied into dist/client/_astro/.
     browserBundles(),
     // The in-browser mock for static hosts: a service worker bundled with validators compiled at
-    // build time (site/mock/hosts/precompile.ts), registered by try-it only when the server has no mock.
-    mockWorker(apiReference.options.base),
+    // build time (site/mock/hosts/bundle.ts), registered by try-it only when the server has no mock.
+    mockWorker(apiReference.apis),
     // The Open Graph images (/og/<page>.jpg): drawn in child processes from the start of the build,
     // kept in node_modules/.cache, copied into dist/client/og/ at the end (before `serving` lists
     // the output); `astro dev` draws them on request.
-    ogImages(),
+    ogImages({ site: apiReference.site }),
     // Serving rules for static hosts and `npm start` (site/serving/): precompressed .br/.gz files and
     // dist/client/_headers. Last, so it sees every file the other integrations write.
-    serving(),
+    serving(apiReference.apis),
     // <outDir>/.built-from.json: which description this output shows (npm start rebuilds for another).
-    builtFrom(),
+    builtFrom(apiReference.site),
   ],
 });

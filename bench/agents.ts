@@ -24,8 +24,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { generateOpenGraphImage } from 'astro-og-canvas';
 import { llmsFullTxt, llmsTxt } from '../site/agents/llms.ts';
 import { sitePages } from '../site/agents/site.ts';
+import { siteApis } from '../site/apis/config.ts';
 import { ogCard, ogImageOptions } from '../site/og/card.ts';
 import { referenceModel } from '../site/reference/loaded-description.ts';
+import { DEFAULT_OPTIONS } from '../site/reference/options.ts';
 import { ROOT, startSite } from '../tests/support/server.ts';
 import { ourBuildEnv, timedBuild } from './timed-build.ts';
 
@@ -48,8 +50,9 @@ if (!opts['no-build']) {
   anchorMs = run.wall * 1000;
 }
 const t0 = performance.now();
-const pages = await sitePages();
-const model = await referenceModel();
+const [api] = siteApis(DEFAULT_OPTIONS).apis;
+const pages = await sitePages(api);
+const model = await referenceModel(api);
 let mdBytes = 0;
 for (const p of pages) mdBytes += Buffer.byteLength(p.markdown());
 const tMd = performance.now();

@@ -22,7 +22,8 @@ import { relative } from 'node:path';
 import { OpenAPIBackend } from 'openapi-backend';
 import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { createMock } from '../site/mock/index.ts';
-import { loadDescription, SPEC_PATH } from '../spec/loader/index.ts';
+import { type LoadedDescription, loadDescription } from '../spec/loader/index.ts';
+import { SPEC_PATH } from '../spec/path.ts';
 import type { Description } from '../spec/refs.ts';
 import {
   answerProblems,
@@ -76,9 +77,9 @@ async function anchorCount(doc: Description): Promise<{ typed: number; valid: nu
 
 async function measure(path: string): Promise<Row> {
   const name = relative(ROOT, path);
-  let doc: Description;
+  let loaded: LoadedDescription;
   try {
-    doc = (await loadDescription(path)).document;
+    loaded = await loadDescription(path);
   } catch (err) {
     return {
       name,
@@ -91,8 +92,9 @@ async function measure(path: string): Promise<Row> {
       failures: [`does not load: ${(err as Error).message}`],
     };
   }
+  const doc = loaded.document;
   const faults: unknown[] = [];
-  const mock = await createMock(doc, { basePath: MOCK_BASE, rateLimit: false, onError: (e) => faults.push(e) });
+  const mock = await createMock(loaded, { basePath: MOCK_BASE, rateLimit: false, onError: (e) => faults.push(e) });
   const gets = plainGets(doc);
   const failures: string[] = [];
   let ours = 0;

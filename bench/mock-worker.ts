@@ -2,8 +2,8 @@
 //
 //   1. weight: the service worker script the build writes (dist/client/reference/mock-sw.js), raw,
 //      gzip (zlib level 9) and brotli (the build's .br), beside the anchor measured in the same run:
-//      the same core bundled with the validators compiled at run time (site/mock/index.ts
-//      `createMock` with Ajv's compiler), which is what the worker would weigh without
+//      the same core bundled with the validators compiled at run time (site/mock/request/compile.ts
+//      `runtimeDefinition` with Ajv's compiler), which is what the worker would weigh without
 //      build-time compilation (and which a CSP without 'unsafe-eval' would stop);
 //   2. Send → rendered response: in headless Chromium, the time from the click on the request
 //      client's Send button to the response body shown in the client (GET /pets, the seed pets), for
@@ -19,6 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { MOCK_BASE, mockWorkerPaths } from '../site/mock/hosts/mount.ts';
+import { internalForm } from '../site/mock/index.ts';
 import { DEFAULT_BASE } from '../site/reference/options.ts';
 import { launchBrowser } from '../tests/support/chromium.ts';
 import { ROOT, startSite } from '../tests/support/server.ts';
@@ -39,12 +40,20 @@ const MOCK_WORKER_URL = mockWorkerPaths(DEFAULT_BASE).url;
 const worker = readFileSync(join(client, MOCK_WORKER_URL));
 const workerBr = readFileSync(join(client, `${MOCK_WORKER_URL}.br`)).length;
 const dir = mkdtempSync(join(tmpdir(), 'mock-anchor-'));
+// The built site's description in the internal form, as the server's mock reads it.
+writeFileSync(
+  join(dir, 'document.json'),
+  JSON.stringify(await internalForm(JSON.parse(readFileSync(join(client, 'openapi.json'), 'utf8')))),
+);
+const mockModule = (file: string): string => JSON.stringify(join(ROOT, 'site/mock', file));
 writeFileSync(
   join(dir, 'entry.ts'),
   [
-    `import { createMock } from ${JSON.stringify(join(ROOT, 'site/mock/index.ts'))};`,
-    `import spec from ${JSON.stringify(join(client, 'openapi.json'))};`,
-    `export const ready = createMock(spec, { basePath: ${JSON.stringify(MOCK_BASE)} });`,
+    `import { HAND_WRITTEN } from ${mockModule('behaviours.ts')};`,
+    `import { mockFromDefinition } from ${mockModule('core.ts')};`,
+    `import { runtimeDefinition } from ${mockModule('request/compile.ts')};`,
+    `import document from ${JSON.stringify(join(dir, 'document.json'))};`,
+    `export const mock = mockFromDefinition(runtimeDefinition(document, HAND_WRITTEN), { basePath: ${JSON.stringify(MOCK_BASE)}, handWritten: HAND_WRITTEN });`,
   ].join('\n'),
 );
 await build({

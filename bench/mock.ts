@@ -172,10 +172,10 @@ async function startPrism(): Promise<{ url: string; child: ChildProcess; stop: (
 /** The core alone, in this process, no HTTP: sequential `handle()` calls for `ms` milliseconds. */
 async function coreAlone(method: 'GET' | 'POST', ms = 3000): Promise<{ rps: number; cpuUs: number }> {
   const { createMock } = await import('../site/mock/index.ts');
-  const { loadMockDescription } = await import('../site/mock/hosts/load.ts');
-  const { SPEC_PATH } = await import('../spec/loader/index.ts');
+  const { loadDescription } = await import('../spec/loader/index.ts');
+  const { SPEC_PATH } = await import('../spec/path.ts');
   // The Petstore's own description: the requests below are its operations.
-  const mock = await createMock(await loadMockDescription(SPEC_PATH), { basePath: MOCK_BASE });
+  const mock = await createMock(await loadDescription(SPEC_PATH), { basePath: MOCK_BASE });
   let i = 0;
   // Spread over TOKENS tokens as the HTTP runs are: sandboxes and rate windows are on.
   const make = (): Request => {
@@ -273,10 +273,10 @@ async function heapAfterTokens(): Promise<{ delta: number; sandboxes: number; st
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   const { createMock } = await import('../site/mock/index.ts');
-  const { loadMockDescription } = await import('../site/mock/hosts/load.ts');
-  const { SPEC_PATH } = await import('../spec/loader/index.ts');
+  const { loadDescription } = await import('../spec/loader/index.ts');
+  const { SPEC_PATH } = await import('../spec/path.ts');
   // The Petstore's own description: the requests below are its operations.
-  const mock = await createMock(await loadMockDescription(SPEC_PATH), { basePath: MOCK_BASE });
+  const mock = await createMock(await loadDescription(SPEC_PATH), { basePath: MOCK_BASE });
   const request = (token: string, post: boolean): Request =>
     new Request(`http://127.0.0.1${MOCK_BASE}/pets`, {
       method: post ? 'POST' : 'GET',

@@ -42,23 +42,15 @@ export function distDir(root, env = process.env) {
   return resolve(root, env.DIST_DIR || 'dist');
 }
 
-/**
- * The description a build reads: `PETSTORE_SPEC` (relative to the root) or spec/openapi.yaml.
- * @param {string} root
- * @param {Record<string, string | undefined>} [env]
- */
-function specOf(root, env = process.env) {
-  return env.PETSTORE_SPEC ? resolve(root, env.PETSTORE_SPEC) : join(root, 'spec', 'openapi.yaml');
-}
-
-/** The file in the output folder that names the description it was built from (site/integrations/built-from.ts writes it). */
+/** The file in the output folder that names the APIs it was built from (site/integrations/built-from.ts writes it). */
 const MARKER = '.built-from.json';
 
 /**
- * Whether the output folder is missing, older than an input, or built from another description
- * (`PETSTORE_SPEC` changed, or a file beside the description is newer: a split description's parts, its
- * release record), another release record (`PETSTORE_CHANGELOG` changed, or it or its `released/`
- * descriptions are newer) or another `PETSTORE_VERSIONS`.
+ * Whether the output folder is missing, older than an input, or built under another configuration:
+ * the environment variables the build's configuration read (recorded in the marker with their values:
+ * `PETSTORE_SPEC`, `PETSTORE_CHANGELOG`, `PETSTORE_VERSIONS`…) now say something else, or a file of an
+ * API the build showed is newer (its description and the files beside it, a split description's parts;
+ * its release record and the `released/` descriptions beside it).
  * @param {string} root the repository root
  * @param {Record<string, string | undefined>} [env]
  */
@@ -66,23 +58,20 @@ export function isStale(root, env = process.env) {
   const dist = distDir(root, env);
   const entry = join(dist, 'server', 'entry.mjs');
   const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
-  const spec = specOf(root, env);
   let marker;
   try {
     marker = JSON.parse(readFileSync(join(dist, MARKER), 'utf8'));
   } catch {
     marker = undefined;
   }
-  if (marker?.spec !== spec) return true;
-  if ((marker.publish ?? '') !== (env.PETSTORE_VERSIONS?.trim() ?? '')) return true;
-  const changelog = env.PETSTORE_CHANGELOG ? resolve(root, env.PETSTORE_CHANGELOG) : undefined;
-  if (changelog && marker.changelog !== changelog) return true;
-  // A split description's parts and its release record sit beside it or a few folders below.
-  const record = changelog ? [newest(changelog), newest(join(dirname(changelog), 'released'))] : [];
-  return (
-    built <=
-    Math.max(newest(spec), newest(dirname(spec), 3), ...record, ...SITE_INPUTS.map((s) => newest(join(root, s))))
-  );
+  if (!marker || typeof marker.env !== 'object' || !Array.isArray(marker.apis)) return true;
+  for (const [name, value] of Object.entries(marker.env)) if ((env[name]?.trim() ?? '') !== value) return true;
+  const files = marker.apis.flatMap(({ api }) => {
+    const out = [newest(api.description), newest(dirname(api.description), 3)];
+    if (api.changelog) out.push(newest(api.changelog), newest(join(dirname(api.changelog), 'released')));
+    return out;
+  });
+  return built <= Math.max(...files, ...SITE_INPUTS.map((s) => newest(join(root, s))));
 }
 
 /**

@@ -1,18 +1,28 @@
 // `npm run build:mock-edge`: bundles the mock as a Fetch-API module (site/mock/hosts/edge.ts,
 // `export default { fetch }`) with the definition precompiled from the spec, for edge runtimes
 // (Cloudflare Workers, Deno Deploy, Bun). Writes dist/mock-edge.js (or the path given) and prints
-// its size. The description is `PETSTORE_SPEC` or spec/openapi.yaml.
+// its size. The descriptions are the site's APIs', as astro.config.mjs configures them (PETSTORE_SPEC
+// and PETSTORE_APIS override them, as for a build), each at its mount with its published versions.
 //   node scripts/build-mock-edge.ts [OUTFILE]
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { loadMockDescription } from '../site/mock/hosts/load.ts';
-import { bundleMock } from '../site/mock/hosts/precompile.ts';
+import { bundleMock } from '../site/mock/hosts/bundle.ts';
+import { siteMockApis } from '../site/reference/versions.ts';
+import { loadDescription } from '../spec/loader/index.ts';
+import { configuredApis } from './configured-apis.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const outfile = resolve(process.argv[2] ?? join(ROOT, 'dist', 'mock-edge.js'));
-const bytes = await bundleMock(await loadMockDescription(), {
+// Every API of the site at its mount, with its older published versions (as npm start serves them).
+const apis = [];
+for (const api of await siteMockApis(await configuredApis())) {
+  const older = [];
+  for (const r of api.older) older.push({ version: r.version, description: await loadDescription(r.file) });
+  apis.push({ mount: api.mount, version: api.current.version, description: api.current.description, older });
+}
+const bytes = await bundleMock(apis, {
   entry: join(ROOT, 'site/mock/hosts/edge.ts'),
   outfile,
   format: 'esm',

@@ -1,14 +1,14 @@
 // `npm run mcp`: the docs' MCP server over stdio (site/mcp/), for MCP clients that start a local
-// process. Reads the guides and the description (PETSTORE_SPEC or spec/openapi.yaml) from the
-// sources, so no build is needed; `call_mock` talks to an in-process mock (site/mock/) with the same
-// sandbox and rate limit as the server's. Logs go to stderr: stdout carries the protocol.
+// process. Reads the guides and the site's API (site/apis/: the reference's options in
+// astro.config.mjs, with the environment's overrides) from the sources, so no build is needed;
+// `call_mock` talks to an in-process mock (site/mock/) with the same sandbox and rate limit as the
+// server's. Logs go to stderr: stdout carries the protocol.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { siteCorpus, siteServerFactory } from '../site/mcp/index.ts';
-import { createVersionedMockFromFiles, loadMockDescription } from '../site/mock/hosts/load.ts';
-import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
+import { createSiteMock } from '../site/mock/hosts/load.ts';
 import { DEFAULT_RATE_POLICY } from '../site/mock/index.ts';
-import { releasedFile } from '../site/reference/loaded-description.ts';
-import { versionSet } from '../site/reference/versions.ts';
+import { siteMockApis } from '../site/reference/versions.ts';
+import { configuredApis } from './configured-apis.ts';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.stdout.write(`Usage: npm run mcp
@@ -25,26 +25,22 @@ Example client configuration (Claude Desktop, Cursor, VS Code…):
 }
 
 try {
-  // Every published version (site/reference/versions.ts), as the site publishes them.
-  const set = await versionSet();
-  const older = set.versions.flatMap((v) => (v.release ? [{ version: v.release, file: releasedFile(v.release) }] : []));
-  const mock = await createVersionedMockFromFiles(
-    { version: set.current.version, description: await loadMockDescription() },
-    older,
-    { rateLimit: DEFAULT_RATE_POLICY },
-  );
-  const corpus = await siteCorpus();
-  const server = (
-    await siteServerFactory(
-      mock,
-      MOCK_BASE,
-      older.map((o) => o.version),
-    )
-  )();
+  const site = await configuredApis();
+  // Every API and published version (site/reference/versions.ts), as the site publishes them.
+  const mockApis = await siteMockApis(site);
+  const mock = await createSiteMock(mockApis, { rateLimit: DEFAULT_RATE_POLICY });
+  const older = new Map(site.apis.map((api, i) => [api.id, (mockApis[i]?.older ?? []).map((o) => o.version)]));
+  const server = (await siteServerFactory(site, mock, older))();
   await server.connect(new StdioServerTransport());
-  process.stderr.write(
-    `petstore-docs MCP server on stdio: ${corpus.pages.length} pages, ${corpus.operations.length} operations${older.length ? `; older versions ${older.map((o) => o.version).join(', ')}` : ''}\n`,
-  );
+  const described = [];
+  for (const api of site.apis) {
+    const corpus = await siteCorpus(api);
+    const versions = older.get(api.id) ?? [];
+    described.push(
+      `${site.catalog ? `${api.id}: ` : ''}${corpus.pages.length} pages, ${corpus.operations.length} operations${versions.length ? `; older versions ${versions.join(', ')}` : ''}`,
+    );
+  }
+  process.stderr.write(`petstore-docs MCP server on stdio: ${described.join('; ')}\n`);
 } catch (err) {
   process.stderr.write(`mcp: ${(err as Error).message}\n`);
   process.exit(1);

@@ -3,8 +3,9 @@
 // it on `npm ci`/`npm install` (the `prepare` script, after scripts/build-cli.mjs). The bundles depend only
 // on the installed packages and a few of our modules, so this is when they change. Their `.br`/`.gz`
 // bodies go into the build's precompression cache too. A fresh clone's first `npm run build` then finds
-// both in the cache, as every later build does, instead of spending about 7 s bundling Scalar's thousands
-// of modules and 4 s compressing them. A build still makes any bundle missing or stale.
+// both in the cache, as every later build does, instead of bundling Scalar's thousands of modules and
+// compressing them, most of such a build's time (README.md "CI"). A build still makes any bundle missing
+// or stale.
 //
 // Plain JavaScript, so that any Node can read it: the bundles are built by the TypeScript module, which
 // needs a Node that strips types (>= 22.18 or 23.6, as the npm scripts install); below that, or on any

@@ -9,25 +9,28 @@
 //                              GET and HEAD, Astro's Node adapter otherwise (on-demand routes).
 // A method other than GET and HEAD on a page or file answers 405 with `Allow: GET, HEAD`.
 // A page URL asked for with `Accept: text/markdown` gets the page's Markdown twin (site/agents/), and
-// every page answer says `Vary: Accept`.
+// every page answer says `Vary: Accept` and names its twin in a `Link` header (with llms.txt and the
+// API catalog, which every file names).
 // Every response gets the headers of site/serving/rules.ts (caching, security, CSP): the same
 // rules the build writes to dist/client/_headers for static hosts.
 //
 // Environment (defaults in brackets): PORT [4321], HOST [localhost], HSTS=1 to send
 // Strict-Transport-Security (behind an HTTPS proxy), MAX_CONNECTIONS [1000],
 // HEADERS_TIMEOUT_MS [5000], REQUEST_TIMEOUT_MS [30000], MOCK_RATE_LIMIT [600 per minute per
-// token; 0 turns it off], MOCK_MAX_SANDBOXES [10000], MOCK_SANDBOX_IDLE_MS [1800000], PETSTORE_SPEC
-// [spec/openapi.yaml] (the description the mock answers for), PETSTORE_CHANGELOG [the build's], DIST_DIR [dist].
+// token; 0 turns it off], MOCK_MAX_SANDBOXES [10000], MOCK_SANDBOX_IDLE_MS [1800000], DIST_DIR [dist].
+// The mock and the MCP server answer for the APIs the build showed, as its record names them
+// (<dist>/.built-from.json, site/integrations/built-from.ts), never for the environment's.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import expressStaticGzip from 'express-static-gzip';
+import { linkHeader, pageLinks, SITE_LINKS } from '../site/agents/discovery.ts';
 import { prefersMarkdown } from '../site/agents/negotiate.ts';
-import { canonicalPagePath, markdownPath } from '../site/agents/paths.ts';
-import type { BuiltFrom } from '../site/integrations/built-from.ts';
+import { canonicalPagePath, markdownPath, pagePathOfMarkdown } from '../site/agents/paths.ts';
+import { BUILT_FROM, type BuiltFrom, builtSite } from '../site/integrations/built-from.ts';
 import { mcpHttpHandler, siteServerFactory } from '../site/mcp/index.ts';
-import { createVersionedMockFromFiles, loadMockDescription } from '../site/mock/hosts/load.ts';
+import { createSiteMock } from '../site/mock/hosts/load.ts';
 import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { toNodeListener } from '../site/mock/hosts/node.ts';
 import { DEFAULT_RATE_POLICY, DEFAULT_SANDBOX_LIMITS } from '../site/mock/index.ts';
@@ -43,29 +46,25 @@ import {
   matches,
   NOT_FOUND_PAGE,
 } from '../site/serving/rules.ts';
-import { formatDescriptionError } from '../spec/loader/index.ts';
+import { formatDescriptionError, loadDescription } from '../spec/loader/index.ts';
 
 const root = join(import.meta.dirname, '..');
 /** The build output: `DIST_DIR` (relative to the root) as astro.config.mjs and build-if-stale read it. */
 const dist = resolve(root, process.env.DIST_DIR || 'dist');
 const client = join(dist, 'client');
-// The mock and the MCP server answer for the description the pages were built from: the build names
-// it in .built-from.json (site/integrations/built-from.ts), which also covers a `description` option
-// set in astro.config.mjs rather than PETSTORE_SPEC.
-// The marker also lists the older published versions (their mocks answer under /api/mock/@<version>/)
-// and the release record the MCP server reads their pages from.
-let built: BuiltFrom | undefined;
+// The mock and the MCP server answer for the APIs the pages were built from: the build records them
+// (their description files, release records and older published versions, whose mocks answer under
+// /api/mock/@<version>/) in .built-from.json (site/integrations/built-from.ts).
+let built: BuiltFrom;
 try {
-  built = JSON.parse(readFileSync(join(dist, '.built-from.json'), 'utf8')) as BuiltFrom;
-} catch {
-  // No marker (an output built before it existed): PETSTORE_SPEC or spec/openapi.yaml, as before.
+  built = JSON.parse(readFileSync(join(dist, BUILT_FROM), 'utf8')) as BuiltFrom;
+  if (!Array.isArray(built.apis) || built.apis.length === 0) throw new Error('no APIs recorded');
+} catch (err) {
+  process.stderr.write(
+    `${join(dist, BUILT_FROM)}: ${(err as Error).message}; build the site first (npm run build, or npm start, which builds when needed)\n`,
+  );
+  process.exit(1);
 }
-if (!process.env.PETSTORE_SPEC && typeof built?.spec === 'string') process.env.PETSTORE_SPEC = built.spec;
-if (!process.env.PETSTORE_CHANGELOG && typeof built?.changelog === 'string') {
-  process.env.PETSTORE_CHANGELOG = built.changelog;
-}
-/** The older published versions of the build, newest first (none for an output without them). */
-const olderVersions = Array.isArray(built?.versions) ? built.versions : [];
 const env = process.env;
 const port = Number(env.PORT ?? 4321);
 const host = env.HOST ?? 'localhost';
@@ -87,8 +86,15 @@ const LIMITS = {
   headersTimeoutMs: num('HEADERS_TIMEOUT_MS', 5000),
   /** ...and the whole request, body included, within this (ms). */
   requestTimeoutMs: num('REQUEST_TIMEOUT_MS', 30_000),
-  /** An idle keep-alive connection is closed after this (ms). */
+  /** How long an idle keep-alive connection may be reused, as `Keep-Alive: timeout=5` tells clients (ms). */
   keepAliveTimeoutMs: 5000,
+  /**
+   * ...and how much longer the server keeps it open (ms): the client must be the one that closes an idle
+   * connection. A server that closes at the time it announced races a client that reuses the connection
+   * then, and a client whose event loop was busy for a few seconds (a crawler parsing pages) reuses it
+   * late: its request meets a closed socket (undici: `UND_ERR_SOCKET: other side closed`).
+   */
+  keepAliveGraceMs: 60_000,
 };
 
 // Astro's standalone entry would start its own server on import; we only want its handler.
@@ -98,28 +104,26 @@ const { handler: astro } = (await import(entry)) as {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
 };
 
-// The description the site was built from (PETSTORE_SPEC or spec/openapi.yaml), in the internal form.
-const spec = await loadMockDescription().catch((err: unknown) => {
+// The descriptions the site was built from.
+const loaded = await Promise.all(built.apis.map((a) => loadDescription(a.api.description))).catch((err: unknown) => {
   // What and where (file:line:column, JSON pointer), not a stack trace.
   process.stderr.write(`${formatDescriptionError(err)}\n`);
   process.exit(1);
 });
 const rate = num('MOCK_RATE_LIMIT', DEFAULT_RATE_POLICY.limit);
-// Every published version's mock behind /api/mock (site/mock/hosts/versions.ts), one sandbox table.
-const mockCore = await createVersionedMockFromFiles(
-  {
-    version: built?.version ?? String((spec.info as { version?: unknown } | undefined)?.version ?? 'current'),
-    description: spec,
+// Every API's and published version's mock behind /api/mock (site/mock/hosts/load.ts), one sandbox table.
+const mockApis = built.apis.map((a, i) => ({
+  mount: a.api.mockBase,
+  current: { version: a.version, description: loaded[i] as (typeof loaded)[number] },
+  older: a.versions,
+}));
+const mockCore = await createSiteMock(mockApis, {
+  rateLimit: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false,
+  sandboxes: {
+    maxSandboxes: num('MOCK_MAX_SANDBOXES', DEFAULT_SANDBOX_LIMITS.maxSandboxes),
+    idleMs: num('MOCK_SANDBOX_IDLE_MS', DEFAULT_SANDBOX_LIMITS.idleMs),
   },
-  olderVersions,
-  {
-    rateLimit: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false,
-    sandboxes: {
-      maxSandboxes: num('MOCK_MAX_SANDBOXES', DEFAULT_SANDBOX_LIMITS.maxSandboxes),
-      idleMs: num('MOCK_SANDBOX_IDLE_MS', DEFAULT_SANDBOX_LIMITS.idleMs),
-    },
-  },
-).catch((err: unknown) => {
+}).catch((err: unknown) => {
   process.stderr.write(`${formatDescriptionError(err)}\n`);
   process.exit(1);
 });
@@ -127,15 +131,18 @@ const mock = toNodeListener(mockCore);
 // The MCP server's call_mock goes to this same mock (same sandboxes and rate limit), in process.
 const mcp = mcpHttpHandler({
   createServer: await siteServerFactory(
+    builtSite(built),
     mockCore,
-    MOCK_BASE,
-    olderVersions.map((v) => v.version),
+    new Map(built.apis.map((a) => [a.api.id, a.versions.map((v) => v.version)])),
   ),
 });
 
 // The policy inputs come from the built pages, as the build's _headers does (site/serving/build.ts).
 const inputs = existsSync(client)
-  ? policyInputs(client, (spec.servers ?? []) as Parameters<typeof policyInputs>[1])
+  ? policyInputs(
+      client,
+      loaded.flatMap((l) => l.document.servers ?? []) as unknown as Parameters<typeof policyInputs>[1],
+    )
   : { scriptHashes: [], apiOrigins: [] };
 const hsts = env.HSTS === '1';
 /** The rules' headers per cache class (the policy string is built once, not per request). */
@@ -255,6 +262,7 @@ const server = createServer(
     headersTimeout: LIMITS.headersTimeoutMs,
     requestTimeout: LIMITS.requestTimeoutMs,
     keepAliveTimeout: LIMITS.keepAliveTimeoutMs,
+    keepAliveTimeoutBuffer: LIMITS.keepAliveGraceMs,
     // How often node checks the two timeouts above (default 30 s, too coarse for a 5 s limit).
     connectionsCheckingInterval: 1000,
   },
@@ -289,8 +297,14 @@ const server = createServer(
       const md = markdownTwin(path);
       if (md) {
         varyOnAccept.add(res);
+        res.setHeader('Link', linkHeader(pageLinks(path, true)));
         if (prefersMarkdown(req.headers.accept)) req.url = md;
       } else {
+        // A twin names its HTML page (and the site's links, like every file).
+        if (path.endsWith('.md')) {
+          const page = pagePathOfMarkdown(path);
+          res.setHeader('Link', linkHeader(pageLinks(path, page !== null && isPageOrFile(page))));
+        }
         // Files whose name does not say their type (the API catalog): send keeps a type already set.
         const type = contentTypeOf(path);
         if (type) res.setHeader('Content-Type', type);
@@ -308,6 +322,8 @@ const server = createServer(
       }
       // No file: what express-static-gzip set for a variant it expected is not true of the next answer.
       for (const name of ['ETag', 'Content-Encoding', 'Content-Type']) res.removeHeader(name);
+      // ...nor a page's own links: a missing page names only the site's.
+      if (!code) res.setHeader('Link', linkHeader(SITE_LINKS));
       // Paths answered by code (API_PATTERN) and other methods go to Astro's on-demand routes.
       if (!code && fileMethodAllowed(method)) notFound(req, res, () => astro(req, res));
       else astro(req, res);
@@ -315,6 +331,10 @@ const server = createServer(
   },
 );
 server.maxConnections = LIMITS.maxConnections;
+// A Node without keepAliveTimeoutBuffer (before 24.6) closes at the announced time: announce the longer one.
+if (typeof (server as { keepAliveTimeoutBuffer?: unknown }).keepAliveTimeoutBuffer !== 'number') {
+  server.keepAliveTimeout = LIMITS.keepAliveTimeoutMs + LIMITS.keepAliveGraceMs;
+}
 server.on('error', (err: NodeJS.ErrnoException) => {
   process.stderr.write(
     err.code === 'EADDRINUSE'
@@ -325,7 +345,7 @@ server.on('error', (err: NodeJS.ErrnoException) => {
 });
 server.listen(port, host, () => {
   process.stdout.write(
-    `Petstore docs on http://${host}:${port}/ (mock API at http://${host}:${port}${MOCK_BASE}; rate limit ${rate > 0 ? `${rate}/min per token` : 'off'})\n`,
+    `Petstore docs on http://${host}:${port}/ (mock API at http://${host}:${port}${MOCK_BASE}${built.site.catalog ? `/<api>` : ''}; rate limit ${rate > 0 ? `${rate}/min per token` : 'off'})\n`,
   );
 });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

@@ -8,7 +8,7 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-m
     label.textContent = text;
     if (status) status.textContent = text;
     setTimeout(() => {
-      label.textContent = 'Copy page';
+      label.textContent = button.dataset.label ?? 'Copy page';
     }, 2000);
   };
   button.hidden = false;
@@ -17,9 +17,9 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-m
       const res = await fetch(button.dataset.markdown ?? '', { headers: { Accept: 'text/markdown' } });
       if (!res.ok) throw new Error(String(res.status));
       await navigator.clipboard.writeText(await res.text());
-      say('Copied');
+      say(button.dataset.copied ?? 'Copied');
     } catch {
-      say('Copy failed');
+      say(button.dataset.failed ?? 'Copy failed');
     }
   });
 }

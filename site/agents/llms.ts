@@ -9,6 +9,7 @@
 
 import { metaDescription } from '../reference/model/reference.ts';
 import type { ReferenceModel } from '../reference/model/views.ts';
+import { markdownTwin } from './directive.ts';
 import { absoluteLinks } from './links.ts';
 import type { AgentPage } from './pages.ts';
 import { markdownPath } from './paths.ts';
@@ -42,6 +43,13 @@ export function summaryOf(model: ReferenceModel): string {
   return intro || `Guides and the API reference of the ${model.title}.`;
 }
 
+/** One locale of the site for llms.txt: its name in its language, BCP-47 tag and reference pages. */
+export interface LlmsLocale {
+  label: string;
+  lang: string;
+  pages: readonly AgentPage[];
+}
+
 /**
  * `/llms.txt`. With more than one published version, a "Versions" section links each version's reference
  * index (its twin, then its HTML page), the current one marked; the other sections list the current
@@ -54,6 +62,9 @@ export function llmsTxt(
   pages: readonly AgentPage[],
   site: string,
   versions: readonly LlmsVersion[] = [],
+  locales: readonly LlmsLocale[] = [],
+  /** The site's Agent Skills (skill.ts): a section links each `SKILL.md`. */
+  skills: ReadonlyArray<{ name: string; url: string; description: string }> = [],
 ): string {
   const out = [`# ${model.title}`, `> ${summaryOf(model)}`];
   out.push(
@@ -76,6 +87,12 @@ export function llmsTxt(
     );
     out.push(`## Versions\n\n${items.join('\n')}`);
   }
+  if (skills.length > 0) {
+    const items = skills.map(
+      (k) => `- [${k.name}](${k.url}): the Agent Skill (agentskills.io) of the API, for coding agents`,
+    );
+    out.push(`## Agent Skills\n\n${items.join('\n')}`);
+  }
   const changelog = pages.find((p) => p.kind === 'changelog');
   if (changelog) out.push(`## Changelog\n\n${link(changelog)}`);
   const byUrl = new Map(pages.map((p) => [p.url, p]));
@@ -88,6 +105,12 @@ export function llmsTxt(
       out.push(`## ${name}\n\n${items.map(link).join('\n')}`);
     }
   }
+  // Each locale's reference has a section of its own: the same pages below `/<locale>/`, their words and
+  // the description's translated text in that language (the guides are English only).
+  for (const l of locales) {
+    const own = l.pages.filter((p) => p.kind !== 'schema' && p.kind !== 'schemas');
+    if (own.length > 0) out.push(`## ${l.label} (${l.lang})\n\n${own.map(link).join('\n')}`);
+  }
   const schemas = pages.filter((p) => p.kind === 'schemas' || p.kind === 'schema');
   if (schemas.length > 0) out.push(`## Optional\n\n${schemas.map(link).join('\n')}`);
   return absoluteLinks(`${out.join('\n\n')}\n`, site);
@@ -95,7 +118,7 @@ export function llmsTxt(
 
 /**
  * `/llms-full.txt`: the guides and the whole reference as one Markdown file, pages separated by a
- * rule and a `Source:` line (absolute, like every link). Past {@link LLMS_FULL_MAX_OPERATIONS} operations only the guides and the
+ * rule and a `Source:` line (absolute, like every link), each page with the directive its twin carries. Past {@link LLMS_FULL_MAX_OPERATIONS} operations only the guides and the
  * reference index (every operation as a link) are inlined, with a note saying so. The reference is the
  * current version's only; with older versions published, the header says so and points at llms.txt.
  * @param olderVersions the older published versions' names, newest first
@@ -120,6 +143,125 @@ export function llmsFullTxt(
       `This description has ${operations} operations, more than the ${LLMS_FULL_MAX_OPERATIONS} this file inlines: the reference part lists them with links to each operation's Markdown. The list of every page: [llms.txt](/llms.txt).`,
     );
   }
-  const parts = chosen.map((p) => `Source: ${new URL(p.mdUrl, site).href}\n\n${p.markdown().trim()}`);
+  // Each page as its twin is served: the directive under its title, so a page cut out of this file
+  // still says where the index and its own Markdown are.
+  const parts = chosen.map(
+    (p) => `Source: ${new URL(p.mdUrl, site).href}\n\n${markdownTwin(p.markdown(), p.mdUrl, site).trim()}`,
+  );
+  return absoluteLinks(`${head.join('\n\n')}\n\n---\n\n${parts.join('\n\n---\n\n')}\n`, site);
+}
+
+/** One API of a site of several, as llms.txt lists it. */
+export interface LlmsApi {
+  /** Its name (configured title, else `info.title`). */
+  title: string;
+  model: ReferenceModel;
+  /** Its current version's pages (reference index, changelog, tags, operations, schemas). */
+  pages: readonly AgentPage[];
+  /** Its published versions, current first (empty or one: no "Versions" line). */
+  versions: readonly LlmsVersion[];
+  /** Where its own llms-full.txt is (`/reference/<id>/llms-full.txt`). */
+  fullUrl: string;
+  /** Its description's downloads. */
+  downloads: { yaml: string; json: string };
+  /** Its Agent Skill (skill.ts), when the site publishes one. */
+  skill?: { name: string; url: string };
+}
+
+/** "A, B and C". */
+function listOf(names: readonly string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * `/llms.txt` of a site of several APIs: the guides, the catalog and each API's index, then a section per
+ * API and tag (`## Petstore API: Pets`), each API's versions, and every API's schemas under "Optional".
+ * @param site the primary origin with a trailing slash; every link is absolute on it
+ */
+export function llmsTxtOfApis(
+  guides: readonly AgentPage[],
+  catalog: AgentPage,
+  apis: readonly LlmsApi[],
+  site: string,
+): string {
+  const names = apis.map((a) => a.title);
+  const out = [`# ${listOf(names)}`, `> Guides and the reference of ${apis.length} APIs: ${listOf(names)}.`];
+  out.push(
+    [
+      `Every page of these docs is also Markdown at the same address with \`.md\` instead of the trailing slash; each API's reference is below its own path (${apis.map((a) => `\`${a.model.base}/\``).join(', ')}), and operations list their parameters, request and response schemas with examples, and code samples.`,
+      `Each API's OpenAPI description is named in its section and in the RFC 9727 catalog, \`${new URL('/.well-known/api-catalog', site).href}\`.`,
+      `Served by \`npm start\`, the site also answers \`Accept: text/markdown\` on any page URL and runs an MCP server at \`/mcp\` (tools search_docs, get_page, list_operations, call_mock, each taking the API's id).`,
+    ].join(' '),
+  );
+  if (guides.length > 0) out.push(`## Guides\n\n${guides.map(link).join('\n')}`);
+  const index = (a: LlmsApi) => a.pages.find((p) => p.kind === 'reference');
+  out.push(
+    `## APIs\n\n${[
+      link(catalog),
+      ...apis.map((a) => {
+        const ref = index(a);
+        const desc = summaryOf(a.model).replace(/\s+/g, ' ');
+        return `- [${a.title}${a.model.version ? ` ${a.model.version}` : ''}](${ref?.mdUrl ?? `${a.model.base}.md`}): ${desc} All of it in one file: [llms-full.txt](${a.fullUrl}).`;
+      }),
+    ].join('\n')}`,
+  );
+  for (const a of apis) {
+    const byUrl = new Map(a.pages.map((p) => [p.url, p]));
+    const lines = [
+      `The OpenAPI description: \`${new URL(a.downloads.yaml, site).href}\` or \`${new URL(a.downloads.json, site).href}\`.`,
+    ];
+    const changelog = a.pages.find((p) => p.kind === 'changelog');
+    const items = [
+      ...(index(a) ? [link(index(a) as AgentPage)] : []),
+      ...(changelog ? [link(changelog)] : []),
+      ...(a.skill
+        ? [`- [Agent Skill ${a.skill.name}](${a.skill.url}): the API for coding agents (agentskills.io)`]
+        : []),
+    ];
+    if (a.versions.length > 1) {
+      items.push(
+        ...a.versions.map(
+          (v) =>
+            `- [${a.title} ${v.version}${v.current ? ' (current)' : ''}](${markdownPath(v.indexUrl)}): ${v.current ? 'the version the sections below list' : `every page of ${v.version} below \`${v.indexUrl}\``}; [HTML page](${v.indexUrl})`,
+        ),
+      );
+    }
+    out.push(`## ${a.title}\n\n${lines.join(' ')}\n\n${items.join('\n')}`);
+    for (const group of a.model.groups) {
+      for (const tag of group.tags) {
+        const tagItems = [byUrl.get(tag.url), ...tag.operations.map((o) => byUrl.get(o.url))].filter(
+          (p): p is AgentPage => p !== undefined,
+        );
+        // Tags outside any declared group are in an implicit one, whose name says nothing.
+        const name = group.implicit || group.name === tag.name ? tag.name : `${group.name}: ${tag.name}`;
+        out.push(`## ${a.title}: ${name}\n\n${tagItems.map(link).join('\n')}`);
+      }
+    }
+  }
+  const schemas = apis.flatMap((a) =>
+    a.pages
+      .filter((p) => p.kind === 'schemas' || p.kind === 'schema')
+      .map((p) => link({ ...p, title: `${a.title}: ${p.title}` })),
+  );
+  if (schemas.length > 0) out.push(`## Optional\n\n${schemas.join('\n')}`);
+  return absoluteLinks(`${out.join('\n\n')}\n`, site);
+}
+
+/**
+ * `/llms-full.txt` of a site of several APIs: the guides and the catalog in full, then where each API's
+ * own full file is (each API's reference inlined there, by {@link llmsFullTxt}).
+ */
+export function llmsFullTxtOfApis(
+  guides: readonly AgentPage[],
+  catalog: AgentPage,
+  apis: ReadonlyArray<Pick<LlmsApi, 'title' | 'fullUrl'>>,
+  site: string,
+): string {
+  const names = apis.map((a) => a.title);
+  const head = [
+    `# ${listOf(names)}: the full documentation`,
+    `> The guides and the catalog of ${apis.length} APIs. Each API's reference is in a file of its own: ${apis.map((a) => `[${a.title}](${a.fullUrl})`).join(', ')}. The list of every page: [llms.txt](/llms.txt).`,
+  ];
+  const parts = [...guides, catalog].map((p) => `Source: ${new URL(p.mdUrl, site).href}\n\n${p.markdown().trim()}`);
   return absoluteLinks(`${head.join('\n\n')}\n\n---\n\n${parts.join('\n\n---\n\n')}\n`, site);
 }

@@ -3,8 +3,10 @@
  * Graph images, the MCP server and the page head need of it. Pure: the reference model and the guides'
  * sources come in; Markdown is rendered on demand (`markdown()`), so listing 2,000 pages costs nothing.
  */
-import { CHANGELOG_URL, changelogMarkdown, type ReleaseView } from '../changelog/model.ts';
+import { CHANGELOG_URLS, type ChangelogUrls, changelogMarkdown, type ReleaseView } from '../changelog/model.ts';
+import type { Translate } from '../i18n/catalogue.ts';
 import type { StabilityMarker } from '../reference/explorer/map.ts';
+import type { CatalogGroup } from '../reference/model/catalog.ts';
 import { type Deprecation, deprecationNotice, formatDay } from '../reference/model/lifecycle.ts';
 import { metaDescription } from '../reference/model/reference.ts';
 import type { OperationSummary, ReferenceModel } from '../reference/model/views.ts';
@@ -29,7 +31,15 @@ export type AgentPageKind =
   | 'schema'
   | 'schemas'
   /** A page saying an operation is not in a version (site/agents/versions.ts). */
-  | 'absent';
+  | 'absent'
+  /** The catalog of a site of several APIs. */
+  | 'catalog';
+
+/** The API a page documents: its id and the name its pages and cards show. */
+export interface PageApi {
+  id: string;
+  title: string;
+}
 
 /** A page and its Markdown twin. */
 export interface AgentPage {
@@ -45,6 +55,10 @@ export interface AgentPage {
   operation?: OperationSummary;
   /** The older published version the page belongs to (below `<base>/<version>/`); undefined for the current version and the guides. */
   version?: string;
+  /** The API the page documents; undefined for the guides and the catalog. */
+  api?: PageApi;
+  /** The locale the page is in (below `/<locale>/`); undefined for the root locale's pages. */
+  locale?: string;
   /** The page as Markdown (rendered on each call; callers cache when they need to). */
   markdown(): string;
 }
@@ -65,6 +79,10 @@ export interface AgentPagesInput {
   stability: readonly StabilityMarker[];
   /** The releases of the description (site/changelog/), for the `/changelog/` page's twin. */
   changelog?: readonly ReleaseView[];
+  /** Where the API's changelog page and feed are (default the one API's, `/changelog/`). */
+  changelogUrls?: ChangelogUrls;
+  /** The API the reference pages document (default the description's title, id `api`). */
+  api?: PageApi;
   /**
    * False for an older published version: its twins link neither the explorer nor the description's
    * downloads, which are the current version's. Default true.
@@ -74,6 +92,9 @@ export interface AgentPagesInput {
   changedIn?: (
     op: OperationSummary,
   ) => ReadonlyArray<{ version: string; kind: string; breaking: boolean; url: string }>;
+  /** The pages' language (a locale's twins): its BCP-47 tag and messages; default English. */
+  lang?: string;
+  t?: Translate;
 }
 
 /** The guide path of a content file: `guides/getting-started.mdx` → `/guides/getting-started/`, `index.mdx` → `/`. */
@@ -134,6 +155,7 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
   const { model } = input;
   const components = guideComponents(input);
   const title = model.title;
+  const api: PageApi = input.api ?? { id: 'api', title };
   const pages: AgentPage[] = [];
   const guides = [...input.guides].sort((a, b) =>
     a.url === '/' ? -1 : b.url === '/' ? 1 : a.url.localeCompare(b.url),
@@ -149,6 +171,7 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
       markdown: () => guideMarkdown(g.source, components),
     });
   }
+  const guideCount = pages.length;
   pages.push({
     kind: 'reference',
     url: `${model.base}/`,
@@ -159,13 +182,14 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
   });
   if (input.changelog) {
     const releases = input.changelog;
+    const urls = input.changelogUrls ?? CHANGELOG_URLS;
     pages.push({
       kind: 'changelog',
-      url: CHANGELOG_URL,
-      mdUrl: markdownPath(CHANGELOG_URL),
+      url: urls.page,
+      mdUrl: markdownPath(urls.page),
       title: 'Changelog',
       description: `Every released version of the ${title} description: operations added, changed, deprecated and removed.`,
-      markdown: () => changelogMarkdown(releases, title, markdownPath),
+      markdown: () => changelogMarkdown(releases, title, markdownPath, urls.feed),
     });
   }
   const byId = new Map(model.operations.map((o) => [o.operationId, o]));
@@ -203,11 +227,14 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
             const successor = op.deprecation?.successor ? byId.get(op.deprecation.successor.operationId) : null;
             return operationMarkdown(view, {
               apiTitle: title,
-              deprecationText: op.deprecation ? deprecationNotice(op.deprecation, input.buildDate) : undefined,
+              deprecationText: op.deprecation
+                ? deprecationNotice(op.deprecation, input.buildDate, input.t, input.lang)
+                : undefined,
               successor,
               changedIn: input.changedIn?.(op),
               tryItTo: model.tryItTo,
               ...((input.current ?? true) ? { base: model.base } : {}),
+              ...(input.t ? { t: input.t } : {}),
             });
           },
         });
@@ -232,5 +259,57 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
       markdown: () => schemaMarkdown(s, model.schemaTree(s), title),
     });
   }
+  for (const page of pages.slice(guideCount)) page.api = api;
   return pages;
+}
+
+/**
+ * The catalog's page of a site of several APIs (its twin `<base>.md`): each API with its version,
+ * counts and links, by category.
+ * @param base the reference's root (`/reference`), where the catalog is
+ */
+export function catalogPage(groups: readonly CatalogGroup[], base: string): AgentPage {
+  const url = `${base}/`;
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const apis = groups.flatMap((g) => g.entries);
+  return {
+    kind: 'catalog',
+    url,
+    mdUrl: markdownPath(url),
+    title: 'APIs',
+    description: `The ${count(apis.length, 'API', 'APIs')} documented here, each with its reference, explorer, changelog and description.`,
+    markdown: () => {
+      const out = [
+        '# APIs',
+        `${count(apis.length, 'API is', 'APIs are')} documented here. Each has its own reference, mock for try-it, versions and changelog.`,
+      ];
+      for (const g of groups) {
+        if (g.category !== undefined) out.push(`## ${g.category}`);
+        else if (groups.length > 1) out.push('## Other APIs');
+        for (const e of g.entries) {
+          const s = e.stability;
+          const unstable = [
+            s.beta && `${s.beta} beta`,
+            s.experimental && `${s.experimental} experimental`,
+            s.deprecated && `${s.deprecated} deprecated`,
+          ].filter(Boolean);
+          out.push(
+            `${groups.length > 1 || g.category !== undefined ? '###' : '##'} [${e.title}](${markdownPath(e.links.overview)})`,
+            [
+              [
+                e.version && `Version ${e.version}`,
+                `${count(e.operations, 'operation', 'operations')}${e.webhooks ? `, ${count(e.webhooks, 'webhook', 'webhooks')}` : ''}`,
+                unstable.join(', '),
+              ]
+                .filter(Boolean)
+                .join(' · '),
+              ...(e.summary ? [e.summary] : []),
+              `[Reference](${markdownPath(e.links.overview)}) · [Changelog](${markdownPath(e.links.changelog)}) · description: \`${e.links.yaml}\`, \`${e.links.json}\``,
+            ].join('\n\n'),
+          );
+        }
+      }
+      return `${out.join('\n\n')}\n`;
+    },
+  };
 }

@@ -7,6 +7,7 @@
  * that follows them stays in Markdown; links written in the description's own Markdown are kept.
  */
 
+import { type Translate, translator } from '../i18n/catalogue.ts';
 import { shortenedNote } from '../reference/model/long-values.ts';
 import type { SchemaLink, SchemaNode } from '../reference/model/schema.ts';
 import { tryItHint } from '../reference/model/tryit-hint.ts';
@@ -35,6 +36,8 @@ export interface OperationMarkdownContext {
   tryItTo?: { mock: boolean; servers: boolean };
   /** The reference's base path (`/reference`), for the operation's place in the explorer. */
   base?: string;
+  /** The messages of the page's language, for the twin's headings and labels (default English). */
+  t?: Translate;
 }
 
 /** Text for one table cell: one line, `|` escaped. */
@@ -284,18 +287,21 @@ function statusLine(op: OperationSummary): string {
  * generates others only for languages the description has none for).
  */
 export function operationMarkdown(op: OperationView, ctx: OperationMarkdownContext): string {
+  const t = ctx.t ?? translator('en');
   const out: string[] = [`# ${op.summary}`, statusLine(op)];
   // The page's meta line (operationId, tag, labels, the explorer), then what the page's head says.
   const meta = [
     ...(op.hasOperationId ? [`operationId ${code(op.operationId)}`] : []),
-    `tag ${mdLink(op.tag, op.tagUrl)}`,
+    `${t('ref.operation.tag')} ${mdLink(op.tag, op.tagUrl)}`,
     ...op.labels.map((l) => l.name),
-    ...(ctx.base && op.kind !== 'webhook' ? [`[Open in the explorer](${ctx.base}/explorer/#${op.legacyAnchor})`] : []),
+    ...(ctx.base && op.kind !== 'webhook'
+      ? [`[${t('ref.operation.openInExplorer')}](${ctx.base}/explorer/#${op.legacyAnchor})`]
+      : []),
   ].join(' ');
-  out.push(`${meta} · ${ctx.apiTitle}, tag group ${op.group} · [HTML page](${op.url})`);
+  out.push(`${meta} · ${ctx.apiTitle}, ${t('ref.tag.group')} ${op.group} · [${t('agents.htmlPage')}](${op.url})`);
   if (ctx.changedIn && ctx.changedIn.length > 0)
     out.push(
-      `Changed in: ${ctx.changedIn.map((v) => `[${v.version}](${v.url}) (${v.kind}${v.breaking ? ', breaking' : ''})`).join(', ')}`,
+      `${t('ref.changedIn.label')} ${ctx.changedIn.map((v) => `[${v.version}](${v.url}) (${ctx.t ? t(`ref.changedIn.${v.kind}` as 'ref.changedIn.added') : v.kind}${v.breaking ? `, ${t('ref.changedIn.breaking')}` : ''})`).join(', ')}`,
     );
   if (op.stability) {
     out.push(
@@ -317,14 +323,21 @@ export function operationMarkdown(op: OperationView, ctx: OperationMarkdownConte
   if (op.externalDocs)
     out.push(`[${op.externalDocs.description ?? 'More about this operation'}](${op.externalDocs.url})`);
 
-  out.push('## Authentication', securityText(op.security));
-  if (op.parameters.length > 0) out.push('## Parameters', parametersTable(op.parameters));
+  out.push(`## ${t('ref.heading.authentication')}`, securityText(op.security));
+  if (op.parameters.length > 0) out.push(`## ${t('ref.heading.parameters')}`, parametersTable(op.parameters));
   if (op.requestBody) {
-    out.push('## Request body', op.requestBody.required ? 'Required.' : 'Optional.');
+    out.push(
+      `## ${t('ref.heading.requestBody')}`,
+      ctx.t
+        ? t(op.requestBody.required ? 'ref.required' : 'ref.optional')
+        : op.requestBody.required
+          ? 'Required.'
+          : 'Optional.',
+    );
     if (op.requestBody.description) out.push(op.requestBody.description.trim());
     out.push(...mediaBlocks(op.requestBody.contents));
   }
-  out.push('## Responses');
+  out.push(`## ${t('ref.heading.responses')}`);
   for (const r of op.responses) {
     out.push(`### ${r.status}${r.description ? ` — ${oneLine(r.description)}` : ''}`);
     if (r.headers.length > 0) {
@@ -342,7 +355,7 @@ export function operationMarkdown(op: OperationView, ctx: OperationMarkdownConte
     out.push(...mediaBlocks(r.contents));
   }
   if (op.samples.length > 0) {
-    out.push('## Code samples');
+    out.push(`## ${t('ref.heading.codeSamples')}`);
     for (const s of op.samples)
       out.push(`### ${s.label}${s.generated ? ' (generated)' : ''}`, fenced(s.lang, s.source));
   }

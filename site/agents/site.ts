@@ -1,18 +1,32 @@
 /**
  * The edge of site/agents/: this site's pages with Markdown twins, from the guides' MDX files
- * (site/content/docs/) and the reference model of the build (site/reference/loaded-description.ts), and
+ * (site/content/docs/) and an API's reference model (site/reference/loaded-description.ts), and
  * the reference pages of each older published version (site/reference/versions.ts) with the pages saying
- * an operation is not in a version. Computed once per process; the build's routes, the page head, the Open
- * Graph cards and the MCP server read these lists.
+ * an operation is not in a version. Computed once per process and API; the build's routes, the page
+ * head, the Open Graph cards and the MCP server read these lists.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import type { Api, SiteApis } from '../apis/api.ts';
 import { changelog, pageLookup } from '../changelog/data.ts';
 import { changedIn, changelogView } from '../changelog/model.ts';
-import { buildDate, referenceData } from '../reference/loaded-description.ts';
-import { changesSinceUrl, operationKey, type PageRef } from '../reference/model/versions.ts';
+import { translator } from '../i18n/catalogue.ts';
+import { localizedPath, siteLocales } from '../i18n/locales.ts';
+import { buildDate, type ReferenceData, referenceData } from '../reference/loaded-description.ts';
+import { catalog } from '../reference/model/catalog.ts';
+import { changesSinceUrl } from '../reference/model/versions/banner.ts';
+import { operationKey } from '../reference/model/versions/keys.ts';
+import type { PageRef } from '../reference/model/versions/pages.ts';
 import { pageVersions, versionSet } from '../reference/versions.ts';
-import { type AgentPage, agentPages, type GuideSource, guideUrl } from './pages.ts';
+import {
+  type AgentPage,
+  type AgentPagesInput,
+  agentPages,
+  catalogPage,
+  type GuideSource,
+  guideUrl,
+  type PageApi,
+} from './pages.ts';
 import { markdownPath } from './paths.ts';
 import { absentMarkdown, olderVersionNote, withVersionNote } from './versions.ts';
 
@@ -35,24 +49,68 @@ export function readGuides(dir: string = resolve(GUIDES_DIR)): GuideSource[] {
   return out;
 }
 
-let pages: Promise<AgentPage[]> | undefined;
-let older: Promise<AgentPage[]> | undefined;
-let byUrl: Promise<Map<string, AgentPage>> | undefined;
+/**
+ * A version's reference pages (no guides) from its reference data, with what more the caller gives
+ * (an older version's `current: false`, a locale's words).
+ */
+export function referencePages(
+  data: Pick<ReferenceData, 'model' | 'mapped'>,
+  more: Partial<AgentPagesInput> = {},
+): AgentPage[] {
+  const { model, mapped } = data;
+  return agentPages({
+    model,
+    guides: [],
+    buildDate: buildDate(),
+    deprecations: mapped.deprecations,
+    stability: mapped.stability,
+    ...more,
+  });
+}
 
-/** Every page with a Markdown twin, in reading order (computed once per process). */
-export function sitePages(): Promise<AgentPage[]> {
-  pages ??= referenceData().then(async ({ model, mapped }) =>
+/** What is computed once per API value in this process. */
+interface Computed {
+  pages?: Promise<AgentPage[]>;
+  localized?: Promise<AgentPage[]>;
+  older?: Promise<AgentPage[]>;
+}
+const computed = new WeakMap<Api, Computed>();
+function computedFor(api: Api): Computed {
+  let c = computed.get(api);
+  if (!c) {
+    c = {};
+    computed.set(api, c);
+  }
+  return c;
+}
+
+/** How the pages of an API name it (its configured title, else the description's). */
+function pageApi(api: Api, title: string): PageApi {
+  return { id: api.id, title: api.title ?? title };
+}
+
+/**
+ * The current version's pages of an API with a Markdown twin, in reading order: its reference and its
+ * changelog, after the guides when `guides` (computed once per process and API).
+ * @param guides whether the guides come first (the one API's list, and the site's first API's on a
+ *   site of several: the guides' tables show that API)
+ */
+export function sitePages(api: Api, guides = true): Promise<AgentPage[]> {
+  const c = computedFor(api);
+  c.pages ??= referenceData(api).then(async ({ model, mapped }) =>
     agentPages({
       model,
       guides: readGuides(),
       buildDate: buildDate(),
       deprecations: mapped.deprecations,
       stability: mapped.stability,
-      changelog: changelogView(changelog(), await pageLookup()),
-      changedIn: (op) => changedIn(changelog(), op),
+      changelog: changelogView(changelog(api), await pageLookup(api), api.changes.page),
+      changelogUrls: api.changes,
+      changedIn: (op) => changedIn(changelog(api), op, api.changes.page),
+      api: pageApi(api, model.title),
     }),
   );
-  return pages;
+  return guides ? c.pages : c.pages.then((pages) => pages.filter((p) => p.kind !== 'guide'));
 }
 
 /** What a reference page is, for finding it in another version (undefined for the guides and the changelog). */
@@ -90,25 +148,19 @@ function pageRefOf(page: AgentPage): PageRef | undefined {
  * its title which version it is with a link to the same page in the current version, and the pages
  * saying an operation is not in that version. Empty when one version is published. Computed once per process.
  */
-export function olderVersionPages(): Promise<AgentPage[]> {
-  older ??= versionSet().then(async (set) => {
+export function olderVersionPages(api: Api): Promise<AgentPage[]> {
+  const c = computedFor(api);
+  c.older ??= versionSet(api).then(async (set) => {
     const out: AgentPage[] = [];
     for (const version of set.versions) {
       if (version.current || !version.release) continue;
       const release = version.release;
       const { model, mapped } = version.data;
-      const changesUrl = changesSinceUrl(set.changelog, version.version);
-      const reference = agentPages({
-        model,
-        guides: [],
-        buildDate: buildDate(),
-        deprecations: mapped.deprecations,
-        stability: mapped.stability,
-        current: false,
-      });
+      const changesUrl = changesSinceUrl(set.changelog, version.version, api.changes.page);
+      const reference = referencePages({ model, mapped }, { current: false });
       for (const page of reference) {
         const ref = pageRefOf(page);
-        const versions = ref ? await pageVersions(ref, release) : undefined;
+        const versions = ref ? await pageVersions(api, ref, release) : undefined;
         const samePageUrl = versions?.targets.find((t) => t.current)?.href ?? `${set.current.base}/`;
         const note = olderVersionNote({
           title: model.title,
@@ -118,7 +170,12 @@ export function olderVersionPages(): Promise<AgentPage[]> {
           ...(changesUrl ? { changesUrl } : {}),
         });
         const markdown = page.markdown;
-        out.push({ ...page, version: version.version, markdown: () => withVersionNote(markdown(), note) });
+        out.push({
+          ...page,
+          api: pageApi(api, model.title),
+          version: version.version,
+          markdown: () => withVersionNote(markdown(), note),
+        });
       }
       for (const absent of set.absent.filter((a) => a.version === version.version)) {
         out.push({
@@ -128,18 +185,48 @@ export function olderVersionPages(): Promise<AgentPage[]> {
           title: absent.operation.summary,
           description: `${absent.operation.method} ${absent.operation.path} is not in version ${version.version} of the ${model.title}.`,
           version: version.version,
+          api: pageApi(api, model.title),
           markdown: () => absentMarkdown(absent, model.title),
         });
       }
     }
     return out;
   });
-  return older;
+  return c.older;
+}
+
+/**
+ * The reference pages of every locale of the build beside the root (`/fr/reference/list-pets.md`): the
+ * locale's model (the description's text from its overlay) with the twins' headings in its language.
+ * The guides are the root locale's only (they have no translation; Starlight shows them in English on
+ * the locales' pages). Computed once per process and API.
+ */
+export function localizedPages(api: Api): Promise<AgentPage[]> {
+  const c = computedFor(api);
+  c.localized ??= (async () => {
+    const out: AgentPage[] = [];
+    for (const { key, lang } of siteLocales()) {
+      const { model, mapped } = await referenceData(api, undefined, key);
+      const pages = referencePages(
+        { model, mapped },
+        {
+          changedIn: (op) =>
+            changedIn(changelog(api), op, api.changes.page).map((v) => ({ ...v, url: localizedPath(v.url, key) })),
+          api: pageApi(api, model.title),
+          lang,
+          t: translator(lang),
+        },
+      );
+      out.push(...pages.map((p) => ({ ...p, locale: key as string })));
+    }
+    return out;
+  })();
+  return c.localized;
 }
 
 /** The absent pages of the current version (an operation only older versions have). */
-async function currentAbsentPages(): Promise<AgentPage[]> {
-  const set = await versionSet();
+async function currentAbsentPages(api: Api): Promise<AgentPage[]> {
+  const set = await versionSet(api);
   const title = set.current.data.model.title;
   return set.absent
     .filter((a) => a.version === set.current.version)
@@ -149,21 +236,69 @@ async function currentAbsentPages(): Promise<AgentPage[]> {
       mdUrl: markdownPath(absent.url),
       title: absent.operation.summary,
       description: `${absent.operation.method} ${absent.operation.path} is not in version ${absent.version} of the ${title}.`,
+      api: pageApi(api, title),
       markdown: () => absentMarkdown(absent, title),
     }));
 }
 
 /**
- * Every page with a Markdown twin: {@link sitePages}, the current version's absent pages, then
- * {@link olderVersionPages}. The `.md` routes, the page head and the Open Graph cards read this list;
- * llms.txt and the MCP corpus read the current version's.
+ * Every page of an API with a Markdown twin: its current pages ({@link sitePages}, without the guides
+ * unless `guides`), its current version's absent pages, then {@link olderVersionPages}.
  */
-export async function allPages(): Promise<AgentPage[]> {
-  return [...(await sitePages()), ...(await currentAbsentPages()), ...(await olderVersionPages())];
+export async function apiPages(api: Api, guides = true): Promise<AgentPage[]> {
+  return [
+    ...(await sitePages(api, guides)),
+    ...(await currentAbsentPages(api)),
+    ...(await olderVersionPages(api)),
+    ...(await localizedPages(api)),
+  ];
+}
+
+const everyPage = new WeakMap<SiteApis, Promise<AgentPage[]>>();
+const pageByUrl = new WeakMap<SiteApis, Promise<Map<string, AgentPage>>>();
+
+/**
+ * Every page of the site with a Markdown twin: the guides, the catalog on a site of several APIs, then
+ * each API's pages ({@link apiPages}). The `.md` routes, the page head and the Open Graph cards read
+ * this list; llms.txt and the MCP corpus read the current versions'. Computed once per process.
+ */
+export function allPages(site: SiteApis): Promise<AgentPage[]> {
+  let all = everyPage.get(site);
+  if (!all) {
+    all = (async () => {
+      const [first, ...rest] = site.apis;
+      const out = await apiPages(first);
+      if (site.catalog) {
+        const inputs = [];
+        for (const api of site.apis) inputs.push({ api, model: (await referenceData(api)).model });
+        const guides = out.filter((p) => p.kind === 'guide').length;
+        out.splice(guides, 0, catalogPage(catalog(inputs), site.base));
+      }
+      for (const api of rest) out.push(...(await apiPages(api, false)));
+      return out;
+    })();
+    everyPage.set(site, all);
+  }
+  return all;
 }
 
 /** The page at a URL path (`/reference/list-pets/`, `/reference/1.0.0/list-pets/`), or undefined. */
-export async function sitePage(url: string): Promise<AgentPage | undefined> {
-  byUrl ??= allPages().then((all) => new Map(all.map((p) => [p.url, p])));
+export async function sitePage(site: SiteApis, url: string): Promise<AgentPage | undefined> {
+  let byUrl = pageByUrl.get(site);
+  if (!byUrl) {
+    byUrl = allPages(site).then((all) => new Map(all.map((p) => [p.url, p])));
+    pageByUrl.set(site, byUrl);
+  }
   return (await byUrl).get(url);
+}
+
+/**
+ * The pages a site of several APIs lists before its APIs' (llms.txt, llms-full.txt): its guides and its catalog.
+ * @throws {Error} on a site of one API, which has no catalog
+ */
+export async function guidesAndCatalog(site: SiteApis): Promise<{ guides: AgentPage[]; catalog: AgentPage }> {
+  const all = await allPages(site);
+  const catalog = all.find((p) => p.kind === 'catalog');
+  if (!catalog) throw new Error('only a site of several APIs has a catalog page');
+  return { guides: all.filter((p) => p.kind === 'guide'), catalog };
 }

@@ -4,7 +4,7 @@
  * saying an operation is not in a version. Pure: the versions' decisions (reference/model/versions.ts) in,
  * Markdown out; links go to the pages' twins, so an agent that follows them stays in Markdown.
  */
-import { type AbsentPage, absenceText } from '../reference/model/versions.ts';
+import { type AbsentPage, absenceText } from '../reference/model/versions/absent.ts';
 import { markdownPath } from './paths.ts';
 
 /** What an older version's note says (see {@link olderVersionNote}). */

@@ -2,18 +2,19 @@
  * Build-time edge of the changelog pages: the release record (record.ts) and where each operation it names has
  * a page among the published versions.
  */
-import { operationKey } from '../reference/model/versions.ts';
+import type { Api } from '../apis/api.ts';
+import { operationKey } from '../reference/model/versions/keys.ts';
 import { versionSet } from '../reference/versions.ts';
 import type { PageOf } from './model.ts';
 
 export { changelog } from './record.ts';
 
 /**
- * Finds operation pages in this build's published versions (by operationId, else by method and path): the
+ * Finds operation pages in an API's published versions (by operationId, else by method and path): the
  * current version's page, else the newest older version's that has the operation.
  */
-export async function pageLookup(): Promise<PageOf> {
-  const { versions } = await versionSet();
+export async function pageLookup(api: Api): Promise<PageOf> {
+  const { versions } = await versionSet(api);
   return (op) => {
     const key = operationKey(op);
     for (const v of versions) {

@@ -13,6 +13,7 @@ import type {
 } from '../../spec/changelog.ts';
 import { compareVersions } from '../../spec/changelog.ts';
 import { formatDay } from '../../spec/dates.ts';
+import { escapeHtml } from '../html.ts';
 
 /**
  * Finds the page of an operation: in the current reference, else in the newest published older version that
@@ -67,12 +68,26 @@ const TITLES: Record<OperationChangeKind, string> = {
 };
 const KINDS: OperationChangeKind[] = ['removed', 'changed', 'deprecated', 'added'];
 
-/** The page's path. */
+/** The page's path on a site of one API (an API's own is its `changes.page`, site/apis/api.ts). */
 export const CHANGELOG_URL = '/changelog/';
+
+/** Where an API's changelog page and its feed are. */
+export interface ChangelogUrls {
+  page: string;
+  feed: string;
+}
+
+/** The one API's changelog page and feed. */
+export const CHANGELOG_URLS: ChangelogUrls = { page: CHANGELOG_URL, feed: '/changelog.xml' };
 
 /** Heading id of a version on the page: `1.1.0` → `v1-1-0`. */
 export function releaseAnchor(version: string): string {
   return `v${version.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+}
+
+/** A release's entry on the page: `1.1.0` → `/changelog/#v1-1-0`. */
+export function releaseUrl(version: string, page: string = CHANGELOG_URL): string {
+  return `${page}#${releaseAnchor(version)}`;
 }
 
 /**
@@ -121,8 +136,11 @@ function item(o: ChangelogOperation, pageOf: PageOf, version: string): Changelog
   return out;
 }
 
-/** One release's view. */
-export function releaseView(r: ChangelogRelease, pageOf: PageOf): ReleaseView {
+/**
+ * One release's view.
+ * @param page the changelog page's path (the release's `url` is its anchor there)
+ */
+export function releaseView(r: ChangelogRelease, pageOf: PageOf, page: string = CHANGELOG_URL): ReleaseView {
   const sections = KINDS.map((kind) => ({
     kind,
     title: TITLES[kind],
@@ -138,7 +156,7 @@ export function releaseView(r: ChangelogRelease, pageOf: PageOf): ReleaseView {
   return {
     version: r.version,
     anchor,
-    url: `${CHANGELOG_URL}#${anchor}`,
+    url: releaseUrl(r.version, page),
     date: r.date,
     dateText,
     breaking: r.breaking,
@@ -148,9 +166,12 @@ export function releaseView(r: ChangelogRelease, pageOf: PageOf): ReleaseView {
   };
 }
 
-/** Every release, newest first. */
-export function changelogView(changelog: Changelog, pageOf: PageOf): ReleaseView[] {
-  return sortNewestFirst(changelog.releases).map((r) => releaseView(r, pageOf));
+/**
+ * Every release, newest first.
+ * @param page the changelog page's path (default the one API's, {@link CHANGELOG_URL})
+ */
+export function changelogView(changelog: Changelog, pageOf: PageOf, page: string = CHANGELOG_URL): ReleaseView[] {
+  return sortNewestFirst(changelog.releases).map((r) => releaseView(r, pageOf, page));
 }
 
 /** A version that touched an operation, for its "Changed in" line. */
@@ -164,10 +185,12 @@ export interface ChangedIn {
 /**
  * The versions that touched an operation, newest first: matched by operationId when the changelog has one, else
  * by method and path.
+ * @param page the changelog page's path (default the one API's, {@link CHANGELOG_URL})
  */
 export function changedIn(
   changelog: Changelog,
   op: { operationId?: string; method: string; path: string },
+  page: string = CHANGELOG_URL,
 ): ChangedIn[] {
   const out: ChangedIn[] = [];
   for (const r of sortNewestFirst(changelog.releases)) {
@@ -181,7 +204,7 @@ export function changedIn(
         version: r.version,
         kind: hit.change,
         breaking: hit.breaking,
-        url: `${CHANGELOG_URL}#${operationAnchor(r.version, hit)}`,
+        url: `${page}#${operationAnchor(r.version, hit)}`,
       });
   }
   return out;
@@ -196,16 +219,19 @@ export interface FeedItem {
   content: string;
 }
 
-const escapeHtml = (s: string): string =>
-  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-
 /**
  * The feed's items: one per release, newest first, with the release's operations as HTML. Links are absolute on
  * `site` (feed readers show the content away from the site; @astrojs/rss would also add a slash after `#anchor`).
  */
-export function feedItems(changelog: Changelog, pageOf: PageOf, title: string, site: string | URL): FeedItem[] {
+export function feedItems(
+  changelog: Changelog,
+  pageOf: PageOf,
+  title: string,
+  site: string | URL,
+  page: string = CHANGELOG_URL,
+): FeedItem[] {
   const abs = (url: string) => new URL(url, site).href;
-  return changelogView(changelog, pageOf).map((r) => {
+  return changelogView(changelog, pageOf, page).map((r) => {
     let content = '';
     for (const s of r.sections) {
       content += `<h3>${s.title}</h3><ul>`;
@@ -237,10 +263,11 @@ export function changelogMarkdown(
   releases: readonly ReleaseView[],
   title: string,
   linkOf: (url: string) => string = (u) => u,
+  feed: string = CHANGELOG_URLS.feed,
 ): string {
   const out = [
     '# Changelog',
-    `Each release of the ${title} description, newest first. Follow it in a feed reader: [/changelog.xml](/changelog.xml) (RSS). How changes are classified and when an operation may be removed: [API changes](${linkOf('/guides/api-changes/')}).`,
+    `Each release of the ${title} description, newest first. Follow it in a feed reader: [${feed}](${feed}) (RSS). How changes are classified and when an operation may be removed: [API changes](${linkOf('/guides/api-changes/')}).`,
   ];
   if (releases.length === 0) out.push('No release is recorded yet.');
   for (const r of releases) {

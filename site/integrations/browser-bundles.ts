@@ -226,7 +226,7 @@ function copyBundle(bundle: BrowserBundle, outDir: string): void {
 /**
  * Compresses the bundles' files into the build's precompression cache (serving/build.ts
  * `precompress`, `PRECOMPRESS_CACHE`), laid out as the build will copy them, so that a build finds their
- * `.br`/`.gz` bodies there: brotli at quality 10–11 of Scalar's 8 MB is about 7 s of CPU.
+ * `.br`/`.gz` bodies there: brotli at quality 10–11 of Scalar's bundles is the costliest compression of a build.
  */
 export async function precompressBundles(root: string, bundles: readonly BrowserBundle[]): Promise<void> {
   const { PRECOMPRESS_CACHE, precompress } = await import('../serving/build.ts');

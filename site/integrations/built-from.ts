@@ -1,47 +1,72 @@
-// Writes <outDir>/.built-from.json naming the description the build read, so `npm start` and the
-// test commands (scripts/build-if-stale.mjs) rebuild when PETSTORE_SPEC names another one, whether
-// the output came from `npm run build` or from them. It also records what `npm start` needs of the
-// published versions without Astro: the current version's name, the release record, and each older
-// published version's description file (its mock answers under `/api/mock/@<version>/`).
+// Writes <outDir>/.built-from.json naming the APIs the build showed (site/apis/: their description
+// files, release records and published versions) and the environment they were made from, so `npm
+// start` serves the same APIs without Astro and the test commands (scripts/build-if-stale.mjs) rebuild
+// when the environment names others or an input file is newer, whether the output came from `npm run
+// build` or from them.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { changelogPath, descriptionPath, releasedFile } from '../reference/loaded-description.ts';
-import { versionSet } from '../reference/versions.ts';
+import type { Api, SiteApis } from '../apis/api.ts';
+import { API_ENVIRONMENT } from '../apis/config.ts';
+import { olderReleases, type ReleasedFile, versionSet } from '../reference/versions.ts';
 
 /** The file build-if-stale reads; keep the two in step. */
 export const BUILT_FROM = '.built-from.json';
 
-/** What {@link BUILT_FROM} holds. */
-export interface BuiltFrom {
-  /** The working description's file (absolute). */
-  spec: string;
+/** One API of a build, as {@link BUILT_FROM} records it. */
+export interface BuiltApi {
+  /** The API as the build made it (site/apis/: description file, release record, bases, options). */
+  api: Api;
   /** The current version's name (the description's `info.version`). */
-  version?: string;
-  /** The release record (absolute), when the build has one. */
-  changelog?: string;
+  version: string;
   /** The older published versions, newest first, with their description files (absolute). */
-  versions?: Array<{ version: string; file: string }>;
-  /** `PETSTORE_VERSIONS` as the build saw it (empty: the option decided). */
-  publish?: string;
+  versions: ReleasedFile[];
 }
 
-/** The record of this build (the description, its published versions). @throws as `versionSet` does */
-export async function builtFromRecord(): Promise<BuiltFrom> {
-  const set = await versionSet();
-  const changelog = changelogPath();
+/** What {@link BUILT_FROM} holds. */
+export interface BuiltFrom {
+  /**
+   * The environment variables the configuration read (site/apis/config.ts `API_ENVIRONMENT`) as the
+   * build saw them, unset ones as `''`: a later build under other values shows other APIs.
+   */
+  env: Record<string, string>;
+  /** Where the site's reference starts and whether it has a catalog (site/apis/api.ts `SiteApis`). */
+  site: Omit<SiteApis, 'apis'>;
+  /** The build's APIs, in the site's order. */
+  apis: BuiltApi[];
+}
+
+/** The site's APIs as a build recorded them. */
+export function builtSite(record: BuiltFrom): SiteApis {
+  return { ...record.site, apis: record.apis.map((a) => a.api) as [Api, ...Api[]] };
+}
+
+/**
+ * The record of a build of these APIs. @throws as `versionSet` does
+ * @param env the environment the APIs were made from
+ */
+export async function builtFromRecord(
+  site: SiteApis,
+  env: Record<string, string | undefined> = process.env,
+): Promise<BuiltFrom> {
+  const built: BuiltApi[] = [];
+  for (const api of site.apis) {
+    const set = await versionSet(api);
+    built.push({ api, version: set.current.version, versions: await olderReleases(api) });
+  }
   return {
-    spec: descriptionPath(),
-    version: set.current.version,
-    ...(changelog ? { changelog } : {}),
-    versions: set.versions.flatMap((v) => (v.release ? [{ version: v.release, file: releasedFile(v.release) }] : [])),
-    publish: process.env.PETSTORE_VERSIONS?.trim() ?? '',
+    env: Object.fromEntries(API_ENVIRONMENT.map((name) => [name, env[name]?.trim() ?? ''])),
+    site: { base: site.base, catalog: site.catalog, label: site.label },
+    apis: built,
   };
 }
 
-/** The Astro integration: after a complete build only (a failed build writes nothing). */
-export default function builtFrom(): AstroIntegration {
+/**
+ * The Astro integration: after a complete build only (a failed build writes nothing).
+ * @param site the site's APIs (the reference integration's `site`)
+ */
+export default function builtFrom(site: SiteApis): AstroIntegration {
   let outDir = '';
   return {
     name: 'petstore:built-from',
@@ -50,7 +75,7 @@ export default function builtFrom(): AstroIntegration {
         outDir = fileURLToPath(config.outDir);
       },
       'astro:build:done': async () => {
-        writeFileSync(join(outDir, BUILT_FROM), `${JSON.stringify(await builtFromRecord())}\n`);
+        writeFileSync(join(outDir, BUILT_FROM), `${JSON.stringify(await builtFromRecord(site))}\n`);
       },
     },
   };

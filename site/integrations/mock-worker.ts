@@ -1,14 +1,16 @@
-// Build-time wiring of the in-browser mock: bundles site/mock/hosts/worker.ts with the definition precompiled
-// from the spec (site/mock/hosts/precompile.ts) into dist/client at `<base>/mock-sw.js` (the reference's base
-// path), where the try-it client registers it on static hosts. Runs before the serving integration, so the
+// Build-time wiring of the in-browser mock: bundles site/mock/hosts/worker.ts with the definitions precompiled
+// from each API's description (site/mock/hosts/bundle.ts) into dist/client at `<base>/mock-sw.js` (the API's
+// reference base path: a reader downloads the mock of the API read, not every API's), where the try-it
+// client registers it on static hosts. Runs before the serving integration, so the
 // worker is precompressed and covered by _headers like every other file.
 //
 // The bundle depends only on the description, the mock's sources and the installed packages, so it
 // is kept in node_modules/.cache under a hash of those (`workerInputsKey`) and copied from there when
-// none of them changed. When it must be made (GitHub's ~1,100 operations: 10 s of CPU and 640 MB to
-// compile their validators and bundle them), a child process (this file run by Node) makes it from the
-// start of the build, on the core the prerender leaves idle, instead of on the build's own thread at its
-// end; `astro:build:done` waits for it, and makes the bundle itself if the child left no cache entry.
+// none of them changed. When it must be made (for a large description, compiling every operation's
+// validators and bundling them is one of the heaviest steps of the build), a child process (this file run
+// by Node) makes it from the start of the build, on the core the prerender leaves idle, instead of on the
+// build's own thread at its end; `astro:build:done` waits for it, and makes the bundle itself if the child
+// left no cache entry.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
@@ -18,11 +20,12 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import { loadDescription } from '../../spec/loader/index.ts';
+import type { Api } from '../apis/api.ts';
 import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
-import { loadMockDescription, type ReleasedFile } from '../mock/hosts/load.ts';
+import { localePrefix, siteLocales } from '../i18n/locales.ts';
+import type { ReleasedFile } from '../mock/hosts/load.ts';
 import { mockWorkerPaths } from '../mock/hosts/mount.ts';
-import { releasedFile } from '../reference/loaded-description.ts';
-import { versionSet } from '../reference/versions.ts';
+import { olderReleases, versionSet } from '../reference/versions.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('../mock/hosts/worker.ts', import.meta.url));
 const MOCK_DIR = fileURLToPath(new URL('../mock/', import.meta.url));
@@ -49,13 +52,18 @@ function sources(dir: string): string[] {
  * @param root the project root
  * @param descriptionFiles the description's files (the entry and every file it `$ref`s)
  * @param older the older published versions bundled beside it (their names and files)
+ * @param mount where the bundle mounts the API and how it names the current version (default
+ *   `/api/mock` and `current`)
  */
 export function workerInputsKey(
   root: string,
   descriptionFiles: readonly string[],
   older: readonly ReleasedFile[] = [],
+  mount: WorkerMount = {},
 ): string {
   const hash = createHash('sha256');
+  if (mount.mount !== undefined) hash.update(`mount\0${mount.mount}\0`);
+  if (mount.version !== undefined) hash.update(`version\0${mount.version}\0`);
   const add = (label: string, data: string | Buffer) => {
     hash.update(`${label}\0${data.length}\0`);
     hash.update(data);
@@ -68,6 +76,12 @@ export function workerInputsKey(
   if (existsSync(lock)) add('lock', readFileSync(lock));
   for (const file of [...sources(MOCK_DIR), ...sources(SPEC_DIR)]) add(file.slice(root.length), readFileSync(file));
   return hash.digest('hex');
+}
+
+/** Where a worker mounts its API's mock and the current version's name (bundle.ts `BundledApi`). */
+export interface WorkerMount {
+  mount?: string;
+  version?: string;
 }
 
 /** What a cache entry remembers: the bundle's size, or why the description has no worker. */
@@ -100,12 +114,17 @@ function readRecord(cacheDir: string, key: string): CacheRecord | undefined {
 }
 
 /**
- * Makes cache entry `key` for the description the process builds (`PETSTORE_SPEC` or spec/openapi.yaml):
- * the bundle, then its record, each renamed into place. A description the bundle cannot be made from
- * gets a record with the reason.
+ * Makes cache entry `key` for a description (its file) and its older versions: the bundle, then its
+ * record, each renamed into place. A description the bundle cannot be made from gets a record with the reason.
  * @returns the record written
  */
-async function makeEntry(cacheDir: string, key: string, older: readonly ReleasedFile[]): Promise<CacheRecord> {
+async function makeEntry(
+  cacheDir: string,
+  key: string,
+  description: string,
+  older: readonly ReleasedFile[],
+  mount: WorkerMount = {},
+): Promise<CacheRecord> {
   const { bundleFile, recordFile } = entryFiles(cacheDir, key);
   mkdirSync(cacheDir, { recursive: true });
   let record: CacheRecord;
@@ -113,11 +132,11 @@ async function makeEntry(cacheDir: string, key: string, older: readonly Released
   try {
     const warnings: string[] = [];
     // Loaded here: the build's own process needs the bundler only when no child made the entry.
-    const { bundleMock } = await import('../mock/hosts/precompile.ts');
+    const { bundleMock } = await import('../mock/hosts/bundle.ts');
     const versions = [];
-    for (const r of older) versions.push({ version: r.version, description: await loadMockDescription(r.file) });
-    const bytes = await bundleMock(await loadMockDescription(), {
-      older: versions,
+    for (const r of older) versions.push({ version: r.version, description: await loadDescription(r.file) });
+    const api = { ...mount, description: await loadDescription(description), older: versions };
+    const bytes = await bundleMock([api], {
       entry: WORKER_ENTRY,
       outfile: tmp,
       format: 'iife',
@@ -139,14 +158,23 @@ interface ChildEnd {
   code: number | null;
   signal: NodeJS.Signals | null;
   output: string;
-  /** when it ended (ms, `performance.now()`) */
-  at: number;
+  /** seconds from its start to its end */
+  seconds: number;
 }
 
 /** Runs this file as a child process that makes cache entry `key`; resolves when it ends (never rejects). */
-function makeEntryInChild(cacheDir: string, key: string, older: readonly ReleasedFile[]): Promise<ChildEnd> {
+function makeEntryInChild(
+  cacheDir: string,
+  key: string,
+  description: string,
+  older: readonly ReleasedFile[],
+  mount: WorkerMount,
+): Promise<ChildEnd> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [SELF, cacheDir, key, JSON.stringify(older)], {
+    const args = [SELF, cacheDir, key, description, JSON.stringify(older), JSON.stringify(mount)];
+    const at = performance.now();
+    const seconds = () => (performance.now() - at) / 1000;
+    const child = spawn(process.execPath, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -155,27 +183,44 @@ function makeEntryInChild(cacheDir: string, key: string, older: readonly Release
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
-    child.on('error', (err) => done({ code: null, signal: null, output: err.message, at: performance.now() }));
-    child.on('close', (code, signal) => done({ code, signal, output, at: performance.now() }));
+    child.on('error', (err) => done({ code: null, signal: null, output: err.message, seconds: seconds() }));
+    child.on('close', (code, signal) => done({ code, signal, output, seconds: seconds() }));
   });
+}
+
+/** One API's worker in a build: where it goes, what it bundles, its cache entry. */
+interface WorkerJob {
+  api: Api;
+  /** The worker's URL path (`<base>/mock-sw.js`). */
+  url: string;
+  mount: WorkerMount;
+  older: ReleasedFile[];
+  key: string;
+  /** The child making its cache entry, when it was not in the cache at the start of the build. */
+  child?: Promise<ChildEnd>;
 }
 
 /**
  * The Astro integration: add it before `serving()`.
- * @param referenceBase the reference's base path (its `base` option): the worker is written below it
+ * @param apis the site's APIs: each gets a worker running its own mock (its current and older published
+ *   versions) below its reference's base path, so a reader of one API downloads that API's only
  */
-export default function mockWorker(referenceBase = '/reference'): AstroIntegration {
-  const workerUrl = mockWorkerPaths(referenceBase).url;
+export default function mockWorker(apis: readonly Api[]): AstroIntegration {
   let root = process.cwd();
   let cacheDir = join(root, MOCK_WORKER_CACHE);
-  /** The cache entry of this build, found or being made by a child, from `astro:build:start`. */
-  let started: { key: string; older: ReleasedFile[]; child?: Promise<ChildEnd>; at: number } | undefined;
-  /** The older published versions (site/reference/versions.ts): the worker answers for them too. */
-  const olderOf = async (): Promise<ReleasedFile[]> =>
-    (await versionSet()).versions.flatMap((v) =>
-      v.release ? [{ version: v.release, file: releasedFile(v.release) }] : [],
-    );
-  const keyOf = async (older: ReleasedFile[]) => workerInputsKey(root, (await loadDescription()).files, older);
+  /** This build's workers, from `astro:build:start`. */
+  let started: WorkerJob[] | undefined;
+  /** Each API's worker job: its older published versions (site/reference/versions.ts) and its cache key. */
+  const jobsOf = async (): Promise<WorkerJob[]> => {
+    const jobs: WorkerJob[] = [];
+    for (const api of apis) {
+      const older = await olderReleases(api);
+      const mount: WorkerMount = { mount: api.mockBase, version: (await versionSet(api)).current.version };
+      const key = workerInputsKey(root, (await loadDescription(api.description)).files, older, mount);
+      jobs.push({ api, url: mockWorkerPaths(api.base).url, mount, older, key });
+    }
+    return jobs;
+  };
   return {
     name: 'petstore:mock-worker',
     hooks: {
@@ -184,69 +229,78 @@ export default function mockWorker(referenceBase = '/reference'): AstroIntegrati
         cacheDir = join(root, MOCK_WORKER_CACHE);
       },
       'astro:build:start': async () => {
-        const older = await olderOf();
-        const key = await keyOf(older);
-        started = {
-          key,
-          older,
-          child: readRecord(cacheDir, key) ? undefined : makeEntryInChild(cacheDir, key, older),
-          at: performance.now(),
-        };
+        const jobs = await jobsOf();
+        // One child at a time: each bundles on the core the prerender leaves idle.
+        let previous: Promise<unknown> = Promise.resolve();
+        for (const job of jobs) {
+          if (readRecord(cacheDir, job.key)) continue;
+          const child = previous.then(() =>
+            makeEntryInChild(cacheDir, job.key, job.api.description, job.older, job.mount),
+          );
+          job.child = child;
+          previous = child;
+        }
+        started = jobs;
       },
       'astro:build:done': async ({ dir, logger }) => {
-        const outfile = join(fileURLToPath(dir), workerUrl);
-        mkdirSync(dirname(outfile), { recursive: true });
-        let run = started;
-        if (!run) {
-          const older = await olderOf();
-          run = { key: await keyOf(older), older, at: performance.now() };
-        }
-        const { key, child, older } = run;
+        const jobs = started ?? (await jobsOf());
         started = undefined;
-        const end = child && (await child);
-        /** Seconds from the start of the making (in the child, or below) to its end, when it was made in this build. */
-        let made = end ? (end.at - run.at) / 1000 : undefined;
-        let record = readRecord(cacheDir, key);
-        const reused = record !== undefined && !end;
-        if (!record && end) {
-          const why = end.signal ? `signal ${end.signal}` : `exit ${end.code}`;
-          logger.warn(
-            `the child process bundling the in-browser mock ended (${why}) without a result; bundling it here. Its output ended with:\n${end.output.trim()}`,
+        for (const job of jobs) {
+          const { key, child, older, url } = job;
+          const outfile = join(fileURLToPath(dir), url);
+          mkdirSync(dirname(outfile), { recursive: true });
+          const end = child && (await child);
+          let record = readRecord(cacheDir, key);
+          const reused = record !== undefined && !end;
+          if (!record && end) {
+            const why = end.signal ? `signal ${end.signal}` : `exit ${end.code}`;
+            logger.warn(
+              `the child process bundling the in-browser mock ended (${why}) without a result; bundling it here. Its output ended with:\n${end.output.trim()}`,
+            );
+          }
+          /** Seconds the making took (in the child, or below), when it was made in this build. */
+          let made = end?.seconds;
+          if (!record) {
+            const at = performance.now();
+            record = await makeEntry(cacheDir, key, job.api.description, older, job.mount);
+            made = (made ?? 0) + (performance.now() - at) / 1000;
+          }
+          // The bundler's warnings, again when the bundle comes from the cache.
+          for (const message of record.warnings ?? []) logger.warn(`in-browser mock: ${message}`);
+          if (record.error !== undefined) {
+            // A description the bundle cannot be made from still builds a site: without the worker,
+            // try-it on a static host says the mock is unavailable, as it does in a browser without
+            // service workers. (A schema Ajv cannot compile only leaves that request unchecked.)
+            logger.warn(`${url} not written, the in-browser mock is off for this description: ${record.error}`);
+            continue;
+          }
+          copyFileSync(entryFiles(cacheDir, key).bundleFile, outfile);
+          // A service worker controls only the pages below its own folder: each locale's reference
+          // (`/fr/reference/…`) gets the same worker below its own base (site/i18n/locales.ts).
+          for (const { key: locale } of siteLocales()) {
+            const localized = join(fileURLToPath(dir), localePrefix(locale), url);
+            mkdirSync(dirname(localized), { recursive: true });
+            copyFileSync(outfile, localized);
+          }
+          logger.info(
+            `${url} written${older.length ? ` (versions ${older.map((o) => o.version).join(', ')} beside the current one)` : ''}${reused ? ' (inputs unchanged: from the cache)' : ''}${made === undefined ? '' : ` (made in ${made.toFixed(1)} s)`}: ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${((record.gzipBytes ?? 0) / 1024).toFixed(1)} KiB gzip`,
           );
         }
-        if (!record) {
-          const at = performance.now();
-          record = await makeEntry(cacheDir, key, older);
-          made = (made ?? 0) + (performance.now() - at) / 1000;
-        }
-        // The bundler's warnings, again when the bundle comes from the cache.
-        for (const message of record.warnings ?? []) logger.warn(`in-browser mock: ${message}`);
-        if (record.error !== undefined) {
-          // A description the bundle cannot be made from still builds a site: without the worker,
-          // try-it on a static host says the mock is unavailable, as it does in a browser without
-          // service workers. (A schema Ajv cannot compile only leaves that request unchecked.)
-          logger.warn(`${workerUrl} not written, the in-browser mock is off for this description: ${record.error}`);
-          return;
-        }
-        copyFileSync(entryFiles(cacheDir, key).bundleFile, outfile);
-        logger.info(
-          `${workerUrl} written${older.length ? ` (versions ${older.map((o) => o.version).join(', ')} beside the current one)` : ''}${reused ? ' (inputs unchanged: from the cache)' : ''}${made === undefined ? '' : ` (made in ${made.toFixed(1)} s)`}: ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${((record.gzipBytes ?? 0) / 1024).toFixed(1)} KiB gzip`,
-        );
       },
     },
   };
 }
 
-// Run as `node mock-worker.ts <cacheDir> <key>` by the integration: makes that cache entry for the
-// description of the build (the same environment: PETSTORE_SPEC, the working directory) and exits 0,
+// Run as `node mock-worker.ts <cacheDir> <key> <description> [<older>] [<mount>]` by the integration:
+// makes that cache entry for the description file, its older versions and its mount, and exits 0,
 // also when the description has no worker (the record says why).
 if (process.argv[1] && resolve(process.argv[1]) === SELF) {
-  const [cacheDir, key, older = '[]'] = process.argv.slice(2);
-  if (!cacheDir || !key) {
+  const [cacheDir, key, description, older = '[]', mount = '{}'] = process.argv.slice(2);
+  if (!cacheDir || !key || !description) {
     process.stderr.write(
-      'usage: node site/integrations/mock-worker.ts <cacheDir> <key> [<older versions as JSON>] (run by the build)\n',
+      'usage: node site/integrations/mock-worker.ts <cacheDir> <key> <description file> [<older versions as JSON>] [<mount as JSON>] (run by the build)\n',
     );
     process.exit(2);
   }
-  await makeEntry(cacheDir, key, JSON.parse(older) as ReleasedFile[]);
+  await makeEntry(cacheDir, key, description, JSON.parse(older) as ReleasedFile[], JSON.parse(mount) as WorkerMount);
 }

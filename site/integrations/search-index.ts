@@ -16,7 +16,7 @@ import { listFiles } from '../serving/build.ts';
 /** Where indexes are kept between builds, relative to the project root. */
 export const SEARCH_INDEX_CACHE = join(BUILD_CACHE, 'search-index');
 
-/** How many indexes the cache keeps (the most recently used ones): one per description built lately (the tests build several; GitHub's is 20 MB). */
+/** How many indexes the cache keeps (the most recently used ones): one per description built lately (the tests build several). */
 export const SEARCH_INDEX_KEEP = 8;
 
 /** The folder of the build output Pagefind writes (Starlight's `<dir>/pagefind/`). */

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { loadDescription } from '../../spec/loader/index.ts';
+import type { Api } from '../apis/api.ts';
 import {
   PRECOMPRESS_CACHE,
   type PrecompressReport,
@@ -26,8 +27,11 @@ import {
 export const ZOD_JITLESS =
   'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});';
 
-/** The Astro integration: add it last, so Pagefind's and the sitemap's files are there to compress. */
-export default function serving(): AstroIntegration {
+/**
+ * The Astro integration: add it last, so Pagefind's and the sitemap's files are there to compress.
+ * @param apis the site's APIs: try-it may send to their descriptions' servers (the CSP's `connect-src`)
+ */
+export default function serving(apis: readonly Api[]): AstroIntegration {
   let root = process.cwd();
   /**
    * The pages' compression, started when they are written and awaited after the other integrations, with
@@ -55,8 +59,11 @@ export default function serving(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const client = fileURLToPath(dir);
         const earlier = await pages;
-        const { document } = await loadDescription();
-        const servers = Array.isArray(document.servers) ? (document.servers as Parameters<typeof policyInputs>[1]) : [];
+        const servers: Array<Parameters<typeof policyInputs>[1][number]> = [];
+        for (const api of apis) {
+          const { document } = await loadDescription(api.description);
+          if (Array.isArray(document.servers)) servers.push(...(document.servers as typeof servers));
+        }
         const inputs = policyInputs(client, servers);
         for (const problem of writeHeadersFile(client, inputs)) logger.warn(problem);
         const started = performance.now();

@@ -1,25 +1,31 @@
 /**
- * The MCP server of this site, assembled: the corpus from the site's pages (site/agents/site.ts: the
- * guides' sources and the reference model of PETSTORE_SPEC or spec/openapi.yaml), the sandbox token
- * per session, a server per session, and the corpus of each older published version (the tools'
- * `version` argument). scripts/serve.ts mounts it at `/mcp`; scripts/mcp.ts runs it
- * over stdio (`npm run mcp`). Neither needs a build: the pages are rendered from the sources.
+ * The MCP server of this site, assembled for an API (site/apis/): the corpus from the site's pages
+ * (site/agents/site.ts: the guides' sources and the API's reference model), the sandbox token per
+ * session, a server per session, and the corpus of each older published version (the tools' `version`
+ * argument). scripts/serve.ts mounts it at `/mcp`; scripts/mcp.ts runs it over stdio (`npm run mcp`).
+ * Neither needs a build: the pages are rendered from the sources.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { agentPages } from '../agents/pages.ts';
-import { sitePages } from '../agents/site.ts';
-import { buildDate, referenceData, referenceModel } from '../reference/loaded-description.ts';
+import { agentOrigin, primaryOrigin } from '../agents/origin.ts';
+
+import { referencePages, sitePages } from '../agents/site.ts';
+import type { Api, SiteApis } from '../apis/api.ts';
+import { referenceData, referenceModel } from '../reference/loaded-description.ts';
 import { buildCorpus, type DocsCorpus } from './corpus.ts';
-import { createDocsServer, type MockHandler } from './server.ts';
+import { createDocsServer, type DocsApi, type MockHandler } from './server.ts';
 
 export { mcpHttpHandler } from './http.ts';
 
-let corpus: DocsCorpus | undefined;
+const corpora = new WeakMap<Api, Promise<DocsCorpus>>();
 
-/** The corpus of this site (built on first use, then shared). */
-export async function siteCorpus(): Promise<DocsCorpus> {
-  corpus ??= buildCorpus(await sitePages(), await referenceModel());
+/** The corpus of this site for an API (built on first use, then shared). */
+export function siteCorpus(api: Api): Promise<DocsCorpus> {
+  let corpus = corpora.get(api);
+  if (!corpus) {
+    corpus = Promise.all([sitePages(api), referenceModel(api)]).then(([pages, model]) => buildCorpus(pages, model));
+    corpora.set(api, corpus);
+  }
   return corpus;
 }
 
@@ -29,16 +35,9 @@ export async function siteCorpus(): Promise<DocsCorpus> {
  * changelog are the current version's only.
  * @throws {Error} when the release's description is missing or cannot be loaded
  */
-export async function releaseCorpus(release: string): Promise<DocsCorpus> {
-  const { model, mapped } = await referenceData(release);
-  const pages = agentPages({
-    model,
-    guides: [],
-    buildDate: buildDate(),
-    deprecations: mapped.deprecations,
-    stability: mapped.stability,
-  });
-  return buildCorpus(pages, model, release);
+export async function releaseCorpus(api: Api, release: string): Promise<DocsCorpus> {
+  const data = await referenceData(api, release);
+  return buildCorpus(referencePages(data), data.model, release);
 }
 
 /**
@@ -56,20 +55,36 @@ export function sandboxTokens(key: Buffer = randomBytes(32)): (sessionId: string
 
 /**
  * A factory of this site's MCP servers over a running mock (the corpora are built before it returns).
- * @param mock the mock of every published version (site/mock/hosts/versions.ts)
- * @param mockBase where the current version's mock is mounted (`/api/mock`); an older version's is
- *   `<mockBase>/@<version>`
- * @param older the older published versions, newest first: the tools' `version` argument names one
+ * @param site the site's APIs: the tools document and call each (an API's mock is mounted at its
+ *   `mockBase`; an older version's at `<mockBase>/@<version>`)
+ * @param mock the mock of every API and published version (site/mock/)
+ * @param older each API's older published versions by its id, newest first: the tools' `version`
+ *   argument names one
+ * @returns a factory; `origin` is the server's own origin as a request reached it (http.ts), which
+ *   results' URLs use when site/domains.yaml names no primary domain
  * @throws {Error} when an older version's description cannot be loaded
  */
 export async function siteServerFactory(
+  site: SiteApis,
   mock: MockHandler,
-  mockBase: string,
-  older: readonly string[] = [],
-): Promise<() => McpServer> {
+  older: ReadonlyMap<string, readonly string[]> = new Map(),
+): Promise<(context?: { origin?: string }) => McpServer> {
   const tokens = sandboxTokens();
-  const corpus = await siteCorpus();
-  const versions = new Map<string, DocsCorpus>();
-  for (const release of older) versions.set(release, await releaseCorpus(release));
-  return () => createDocsServer({ corpus, versions, mock, mockBase, sandboxToken: tokens });
+  const apis: DocsApi[] = [];
+  for (const api of site.apis) {
+    const versions = new Map<string, DocsCorpus>();
+    for (const release of older.get(api.id) ?? []) versions.set(release, await releaseCorpus(api, release));
+    apis.push({ id: api.id, corpus: await siteCorpus(api), versions, mockBase: api.mockBase });
+  }
+  const [first, ...rest] = apis as [DocsApi, ...DocsApi[]];
+  const primary = primaryOrigin();
+  return (context) =>
+    createDocsServer({
+      ...(site.catalog
+        ? { apis: [first, ...rest] }
+        : { corpus: first.corpus, versions: first.versions ?? new Map(), mockBase: first.mockBase }),
+      mock,
+      sandboxToken: tokens,
+      site: agentOrigin(primary, context?.origin),
+    });
 }

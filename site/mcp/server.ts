@@ -11,7 +11,9 @@
  *
  * Every tool takes an optional `version` (an older published version, e.g. `1.0.0`; default the current
  * one): its pages, its operations, its mock (`<mockBase>/@<version>`). An unknown version is a tool
- * error naming the published versions.
+ * error naming the published versions. Every tool takes an optional `api` (an API's id): on a site of
+ * several APIs it is required (a tool error lists the ids), and each API has its own pages (after the
+ * guides), operations, versions and mock.
  *
  * Bad arguments give tool errors (`isError: true`) whose text starts with the argument's name
  * (`operationId: no operation "x"…`); arguments that fail the input schema get the SDK's
@@ -21,6 +23,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { markdownTwin } from '../agents/directive.ts';
+import { LOCAL_ORIGIN } from '../agents/origin.ts';
 import { mockBaseOf } from '../mock/hosts/mount.ts';
 import { planMockCall } from './call.ts';
 import type { DocsCorpus } from './corpus.ts';
@@ -30,19 +34,32 @@ export interface MockHandler {
   handle(request: Request): Promise<Response>;
 }
 
-export interface DocsServerOptions {
+/** One API the server documents. */
+export interface DocsApi {
+  /** The API's id (the tools' `api` argument). */
+  id: string;
   /** The current version's corpus (guides and reference). */
   corpus: DocsCorpus;
   /** The older published versions' corpora by version name, newest first (their reference pages). */
   versions?: ReadonlyMap<string, DocsCorpus>;
-  mock: MockHandler;
   /** Where the current version's mock is mounted (`/api/mock`); an older version's is `<mockBase>/@<version>`. */
   mockBase: string;
+}
+
+/** The one API of a site, or each API of a site of several (`apis`, in the site's order). */
+export type DocsServerOptions = (Omit<DocsApi, 'id'> | { apis: readonly [DocsApi, ...DocsApi[]] }) & {
+  mock: MockHandler;
   /** The sandbox token of an MCP session (undefined for stdio). */
   sandboxToken(sessionId: string | undefined): string;
   /** The server's version string (shown to clients). */
   version?: string;
-}
+  /**
+   * The origin every URL in a result is made absolute on, with a trailing slash: the primary domain,
+   * or the server's own (site/agents/origin.ts). A client over stdio has no page to resolve a path
+   * against. Default {@link LOCAL_ORIGIN}.
+   */
+  site?: string;
+};
 
 /** Largest response body returned as it is (bytes); more is cut with a note. */
 export const MAX_BODY_CHARS = 200_000;
@@ -93,17 +110,65 @@ export function chooseVersion(
   };
 }
 
+/** The `api` argument every tool takes. */
+const apiArg = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .optional()
+  .describe("The API's id (required when the docs cover several APIs)");
+
+/** The API a tool call is about, or why there is none. */
+export type ApiChoice = { ok: true; api: DocsApi } | { ok: false; message: string };
+
+/**
+ * Which API a tool call is about. Pure.
+ * @param id the `api` argument
+ * @param apis the site's APIs: with one, `id` may be omitted; with several it is required
+ * @returns the API, or a message listing the ids
+ */
+export function chooseApi(id: string | undefined, apis: readonly DocsApi[]): ApiChoice {
+  const ids = apis.map((a) => a.id).join(', ');
+  if (id === undefined) {
+    const [only] = apis;
+    if (apis.length === 1 && only) return { ok: true, api: only };
+    return { ok: false, message: `api: these docs cover several APIs; give one of ${ids}` };
+  }
+  const api = apis.find((a) => a.id === id);
+  return api ? { ok: true, api } : { ok: false, message: `api: no API "${id}" (APIs: ${ids})` };
+}
+
 /** Creates one MCP server (one per session: the SDK binds a server to one transport). */
 export function createDocsServer(options: DocsServerOptions): McpServer {
-  const older = options.versions ?? new Map<string, DocsCorpus>();
-  const pick = (version: string | undefined) => chooseVersion(version, options.corpus, older, options.mockBase);
-  const corpus = options.corpus;
+  const apis: readonly DocsApi[] = 'apis' in options ? options.apis : [{ ...options, id: 'api' }];
+  const [first] = apis as [DocsApi];
+  const several = apis.length > 1;
+  /** The API and version a call reads: its corpus, the older versions' and the mock's mount, or a refusal. */
+  const pick = (api: string | undefined, version: string | undefined) => {
+    const a = chooseApi(api, apis);
+    if (!a.ok) return a;
+    const older = a.api.versions ?? new Map<string, DocsCorpus>();
+    const v = chooseVersion(version, a.api.corpus, older, a.api.mockBase);
+    return v.ok ? { ...v, older } : v;
+  };
+  const corpus = first.corpus;
+  const firstOlder = first.versions ?? new Map<string, DocsCorpus>();
+  const subject = several ? apis.map((a) => a.corpus.apiTitle).join(', ') : corpus.apiTitle;
+  const site = options.site ?? LOCAL_ORIGIN;
+  /** A page's or a Markdown twin's path as an absolute URL on the site's origin. */
+  const abs = (path: string): string => new URL(path, site).href;
   const versionNote =
-    older.size > 0 ? ` Versions: ${[corpus.version, ...older.keys()].join(', ')} (give version for an older one).` : '';
+    !several && firstOlder.size > 0
+      ? ` Versions: ${[corpus.version, ...firstOlder.keys()].join(', ')} (give version for an older one).`
+      : '';
+  const apiNote = several
+    ? ` These docs cover several APIs: give every tool the api argument (${apis.map((a) => `${a.id}: ${a.corpus.apiTitle}`).join('; ')}).`
+    : '';
   const server = new McpServer(
-    { name: 'petstore-docs', title: `${corpus.apiTitle} docs`, version: options.version ?? corpus.version ?? '0' },
+    { name: 'petstore-docs', title: `${subject} docs`, version: options.version ?? corpus.version ?? '0' },
     {
-      instructions: `Documentation of the ${corpus.apiTitle}: search_docs finds guides and reference pages, get_page reads one as Markdown, list_operations lists the API's operations, call_mock sends a request to the documentation's mock API in a sandbox of your own.${versionNote}`,
+      instructions: `Documentation of the ${subject}: search_docs finds guides and reference pages, get_page reads one as Markdown, list_operations lists the API's operations, call_mock sends a request to the documentation's mock API in a sandbox of your own.${versionNote}${apiNote}`,
     },
   );
 
@@ -111,11 +176,12 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
     'search_docs',
     {
       title: 'Search the docs',
-      description: `Search the ${corpus.apiTitle} guides and API reference. Returns pages best first, each with its title, URL, Markdown URL and an excerpt; read one with get_page.`,
+      description: `Search the ${subject} guides and API reference. Returns pages best first, each with its title, URL, Markdown URL and an excerpt; read one with get_page.`,
       inputSchema: {
         query: z.string().trim().min(1).max(500).describe('Words to look for, e.g. "inventory" or "rate limit"'),
         limit: z.number().int().min(1).max(50).optional().describe('How many pages at most (default 8)'),
         version: versionArg,
+        api: apiArg,
       },
       outputSchema: {
         results: z.array(
@@ -132,8 +198,8 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ query, limit, version }) => {
-      const chosen = pick(version);
+    async ({ query, limit, version, api }) => {
+      const chosen = pick(api, version);
       if (!chosen.ok) return refusal(chosen.message);
       const hits = chosen.corpus.index.search(query, limit ?? 8);
       const results = hits.flatMap((h) => {
@@ -142,8 +208,8 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
           ? [
               {
                 title: p.title,
-                url: p.url,
-                markdownUrl: p.markdownUrl,
+                url: abs(p.url),
+                markdownUrl: abs(p.markdownUrl),
                 kind: p.kind,
                 ...(p.operationId ? { operationId: p.operationId } : {}),
                 excerpt: h.excerpt,
@@ -171,31 +237,31 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
           .describe('e.g. "/reference/list-pets/" or "/guides/getting-started.md"'),
         operationId: z.string().min(1).max(300).optional().describe('e.g. "listPets"'),
         version: versionArg,
+        api: apiArg,
       },
       outputSchema: { title: z.string(), url: z.string(), markdownUrl: z.string(), markdown: z.string() },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ url, operationId, version }) => {
+    async ({ url, operationId, version, api }) => {
       if (url === undefined && operationId === undefined) return refusal('url: give url or operationId');
       if (url !== undefined && operationId !== undefined)
         return refusal('url, operationId: give one of them, not both');
-      const chosen = pick(version);
+      const chosen = pick(api, version);
       if (!chosen.ok) return refusal(chosen.message);
       // A URL names its version (`/reference/1.0.0/…`): without a version, every version's pages are looked in.
       const page =
         chosen.corpus.find({ url, operationId }) ??
         (version === undefined && url !== undefined
-          ? [...older.values()].map((c) => c.find({ url })).find((p) => p !== undefined)
+          ? [...chosen.older.values()].map((c) => c.find({ url })).find((p) => p !== undefined)
           : undefined);
       if (!page) {
         return operationId !== undefined
           ? refusal(`operationId: no operation "${operationId}" (list_operations lists them)`)
           : refusal(`url: no page at "${url}" (search_docs finds pages; /llms.txt lists them)`);
       }
-      return result(
-        { title: page.title, url: page.url, markdownUrl: page.markdownUrl, markdown: page.markdown },
-        page.markdown,
-      );
+      // As the twin is served: the directive under the title, every link absolute.
+      const markdown = markdownTwin(page.markdown, page.markdownUrl, site);
+      return result({ title: page.title, url: abs(page.url), markdownUrl: abs(page.markdownUrl), markdown }, markdown);
     },
   );
 
@@ -203,10 +269,11 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
     'list_operations',
     {
       title: 'List operations',
-      description: `The ${corpus.apiTitle} operations, optionally of one tag: operationId, method, path, summary, stability, deprecated.`,
+      description: `The ${subject} operations, optionally of one tag: operationId, method, path, summary, stability, deprecated.`,
       inputSchema: {
         tag: z.string().min(1).max(300).optional().describe('A tag name, e.g. "Animals" (case-insensitive)'),
         version: versionArg,
+        api: apiArg,
       },
       outputSchema: {
         operations: z.array(
@@ -226,8 +293,8 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ tag, version }) => {
-      const chosen = pick(version);
+    async ({ tag, version, api }) => {
+      const chosen = pick(api, version);
       if (!chosen.ok) return refusal(chosen.message);
       let ops = chosen.corpus.operations;
       if (tag !== undefined) {
@@ -249,7 +316,7 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
           deprecated: o.deprecation !== null,
           ...(o.deprecation?.sunset ? { sunset: o.deprecation.sunset } : {}),
           tryIt: o.tryIt,
-          url: o.url,
+          url: abs(o.url),
         })),
       });
     },
@@ -260,7 +327,7 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
     'call_mock',
     {
       title: 'Call the mock API',
-      description: `Send one request to the ${corpus.apiTitle} mock of these docs, in a sandbox of your own (seeded like the API's examples; kept for this session), under the mock's rate limit. Parameters by name (path, query and header parameters of the operation); body as JSON. Operations whose try-it is disabled are refused.`,
+      description: `Send one request to the ${subject} mock of these docs, in a sandbox of your own (seeded like the API's examples; kept for this session), under the mock's rate limit. Parameters by name (path, query and header parameters of the operation); body as JSON. Operations whose try-it is disabled are refused.`,
       inputSchema: {
         operationId: z.string().min(1).max(300).describe('e.g. "listPets"'),
         parameters: z
@@ -269,6 +336,7 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
           .describe('e.g. {"petId": 1} or {"status": "available", "limit": 2}'),
         body: z.unknown().optional().describe('The JSON request body, e.g. {"name": "Rex", "categoryId": 1}'),
         version: versionArg,
+        api: apiArg,
       },
       outputSchema: {
         status: z.number().int(),
@@ -278,7 +346,7 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     async (args, extra) => {
-      const chosen = pick(args.version);
+      const chosen = pick(args.api, args.version);
       if (!chosen.ok) return refusal(chosen.message);
       const plan = planMockCall(chosen.corpus.operation(args.operationId), args, {
         mockBase: chosen.mockBase,

@@ -1,10 +1,11 @@
-// The mock's core, the same wherever it runs: prepares the operations of a compiled description
-// and composes the request pipeline (pipeline.ts; each stage in the folder of its step), in the
-// order of the README, turning every unexpected failure into a 500 `Error` response. It knows
-// nothing of its host or of how the request validators were compiled: index.ts compiles them from
-// the description at start-up (the server, the Astro dev route); hosts/precompile.ts compiles them
-// at build time into plain code (the service worker, the Fetch-API edge module), so no schema
-// compiler runs in a browser.
+// The mock's core, the same wherever it runs: from a table of APIs, each a mount path and the
+// definitions of the versions it serves, it prepares each version's operations once, composes the
+// request pipeline (pipeline/context.ts; each stage in the folder of its step) in the order of the
+// README, behind the mount step that picks the API and version of each request, with one sandbox
+// table for them all; every unexpected failure becomes a 500 `Error` response. It knows nothing of
+// its host, of how the request validators were compiled (request/compile.ts at start-up,
+// request/precompile.ts at build time, so no schema compiler runs in a browser), or of any API's
+// hand-written behaviour: a definition names one, and the caller gives the ones it may name.
 // Behaviour and rules: site/mock/README.md; API design: spec/README.md.
 
 import type { Description } from '../../spec/json.ts';
@@ -14,36 +15,40 @@ import { Sandboxes, type SandboxLimits, type SandboxSnapshot } from './access/sa
 import { securityPlan } from './access/security.ts';
 import { authenticate, credentialsAuthenticator, rateLimit, sandbox } from './access/stages.ts';
 import { answer } from './answer/stages.ts';
-import { MockError } from './errors.ts';
-import { CORS_HEADERS, jsonResponse } from './http.ts';
-import { petstoreBehaviours } from './petstore/behaviour.ts';
-import { type Caps, DEFAULT_CAPS } from './petstore/store.ts';
-import { type Behaviour, type Context, compose, type PreparedOperation } from './pipeline.ts';
-import { paramView } from './request/params.ts';
+import {
+  type Behaviour,
+  type Context,
+  compose,
+  errorResponse,
+  type Pipeline,
+  type PreparedOperation,
+  type RequestValidator,
+} from './pipeline/context.ts';
+import type { HandWritten, MockDefinition, StateCaps } from './pipeline/definition.ts';
+import { MockError } from './pipeline/errors.ts';
+import { type MockOperation, mockOperations, paramView } from './pipeline/operations.ts';
 import { describedBody, rawParams, readBody, validate } from './request/stages.ts';
-import type { RequestValidator } from './request/validate.ts';
-import { type MockOperation, mockOperations } from './route/operations.ts';
+import { mockBaseOf, mountTable } from './route/mount.ts';
 import { pathFits, templateParams } from './route/path-params.ts';
 import { Router, routeTemplate } from './route/router.ts';
-import { headAsGet, mountPath, preflight, route } from './route/stages.ts';
+import { headAsGet, mount, mountPath, preflight, route } from './route/stages.ts';
 
-/** Options of {@link createMock} and {@link mockFromDefinition}. */
+/** Options of {@link mountedMock} and {@link mockFromDefinition}. */
 export interface MockOptions {
   /**
-   * The path the mock is mounted at, e.g. `/api/mock` (no trailing slash). Incoming paths must
-   * start with it (it is stripped before routing); `Location` and `Link` keep it. Default: ''.
+   * The path the mock is mounted at, e.g. `/api/mock` (no trailing slash), for
+   * {@link mockFromDefinition}: incoming paths must start with it (it is stripped before routing);
+   * `Location` and `Link` keep it. Default: ''. ({@link mountedMock} takes each API's from its table.)
    */
   basePath?: string;
-  /** Records per collection of each sandbox; defaults to spec/README.md "Limits" (10,000 / 1,000 / 10,000). */
-  caps?: Partial<Caps>;
+  /**
+   * Bounds of each sandbox's state, by name, for the hand-written behaviour that keeps it (the
+   * Petstore's records per collection: `{ pets, categories, orders, textChars }`, by default
+   * spec/README.md "Limits": 10,000 / 1,000 / 10,000 and 2,000,000 characters).
+   */
+  caps?: StateCaps;
   /** Bounds of the per-token sandboxes; default {@link DEFAULT_SANDBOX_LIMITS}. */
   sandboxes?: Partial<SandboxLimits>;
-  /**
-   * The table of sandboxes to use instead of one of its own (made by {@link sandboxTable}): mocks of
-   * several versions of a description given one table share each token's sandbox and rate window.
-   * When given, the table's caps and bounds apply, not these options' `caps` and `sandboxes`.
-   */
-  sandboxTable?: Sandboxes;
   /**
    * Requests per window per token (spec/README.md "Limits": 600 per 60 s, the default); `false`
    * turns rate limiting off (no 429, no `RateLimit` headers).
@@ -53,6 +58,8 @@ export interface MockOptions {
   now?: () => number;
   /** Called with unexpected faults (answered 500 `internal_error` without details). Default: console.error. */
   onError?: (err: unknown) => void;
+  /** The hand-written behaviours a definition may name (site/mock/behaviours.ts). Default: none. */
+  handWritten?: readonly HandWritten[];
 }
 
 /** Options of {@link Mock.handle}. */
@@ -73,9 +80,9 @@ export type MockSnapshot = SandboxSnapshot[];
 export interface Mock {
   /** Answers one request. Never rejects: every failure becomes an `Error` response. */
   handle(request: Request, options?: HandleOptions): Promise<Response>;
-  /** Drops every sandbox: every token is back to the seed data of spec/README.md. */
+  /** Drops every sandbox: every token is back to the seed data, of every API it mounts. */
   reset(): void;
-  /** Sandboxes held and the estimated bytes of their changed stores (for the benchmark and logs). */
+  /** Sandboxes held and the estimated bytes of their changed states (for the benchmark and logs). */
   stats(): { sandboxes: number; storeBytes: number };
   /** The sandboxes that differ from the seed, for a host that keeps them across restarts. */
   snapshot(): MockSnapshot;
@@ -83,36 +90,24 @@ export interface Mock {
   restore(snapshot: MockSnapshot): void;
 }
 
-/**
- * A description ready for the mock: the document and its compiled request validators, nothing
- * that compiles code. index.ts makes one at start-up; hosts/precompile.ts writes one as a module.
- */
-export interface MockDefinition {
+/** One API of a {@link mountedMock}: where it is mounted and the definitions of the versions it serves. */
+export interface ApiDefinitions {
   /**
-   * The description in the internal form (OpenAPI 3.2, or 3.1; description.ts): its operations
-   * are routed, its responses generated; internal `$ref`s are kept (and may be circular).
+   * The current version's mount path, e.g. `/api/mock` (no trailing slash); each older version is
+   * mounted at `<base>/@<version>` (route/mount.ts `mockBaseOf`). Also the key of the API's state in
+   * every sandbox: its versions share it, other APIs have their own.
    */
-  document: Description;
-  /** The request validators of an operation by operationId: body (when it has one), then parameters. */
-  validators(operationId: string): readonly RequestValidator[];
+  base: string;
   /**
-   * Whether the Petstore's hand-written behaviour applies (petstore/behaviour.ts `petstoreApplies`),
-   * decided once by whoever builds the definition, with the validators it compiles.
+   * The versions served, by name: the current one first, then the older ones, newest first (the
+   * order `version_not_found` lists them in).
    */
-  petstore: boolean;
-}
-
-/**
- * A table of per-token sandboxes with the options' caps, bounds and clock, for
- * {@link MockOptions.sandboxTable}.
- */
-export function sandboxTable(options: Pick<MockOptions, 'caps' | 'sandboxes' | 'now'> = {}): Sandboxes {
-  return new Sandboxes(options.sandboxes, { ...DEFAULT_CAPS, ...options.caps }, options.now ?? Date.now);
+  versions: readonly (readonly [name: string, definition: MockDefinition])[];
 }
 
 /**
  * How an operation answered from its description behaves: any non-empty credential of its security
- * requirements, the body of any media type its `requestBody` declares, a store it never changes.
+ * requirements, the body of any media type its `requestBody` declares, a state it never changes.
  */
 function describedBehaviour(doc: Description, op: MockOperation): Behaviour {
   return {
@@ -122,25 +117,34 @@ function describedBehaviour(doc: Description, op: MockOperation): Behaviour {
   };
 }
 
-/**
- * Builds the mock from a compiled description. Synchronous and host-free: no I/O, no timers, no
- * code compiled at run time.
- *
- * @param definition the operations and their request validators
- * @param options mount path, caps, limits, clock, error sink
- * @returns the mock, ready to answer
- * @throws {Error} when an operation names an unknown successor
- */
-export function mockFromDefinition(definition: MockDefinition, options: MockOptions = {}): Mock {
-  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const onError = options.onError ?? ((err: unknown) => console.error('[mock] unexpected error:', err));
-  const now = options.now ?? Date.now;
-  const sandboxes = options.sandboxTable ?? sandboxTable(options);
-  const doc = definition.document;
+/** What every version's pipeline of one mock shares. */
+interface Shared {
+  sandboxes: Sandboxes;
+  rateLimit: RatePolicy | false;
+  now: () => number;
+  caps: StateCaps;
+  handWritten: readonly HandWritten[];
+}
 
+/**
+ * The pipeline of one version of an API, from its mount path on (the mount stage picks it).
+ * @param base the version's mount path
+ * @param stateKey the API's key in the sandboxes
+ * @throws {Error} when the definition names a hand-written behaviour not given, or that behaviour
+ *   refuses the description
+ */
+function versionPipeline(definition: MockDefinition, base: string, stateKey: string, shared: Shared): Pipeline {
+  const doc = definition.document;
+  const operations = definition.operations ?? mockOperations(doc);
+  const own =
+    definition.behaviour === undefined ? undefined : shared.handWritten.find((h) => h.name === definition.behaviour);
+  if (definition.behaviour !== undefined && !own) {
+    throw new Error(
+      `the definition names the hand-written behaviour '${definition.behaviour}', which this mock was not given`,
+    );
+  }
   // Routed by a table compiled once (route/router.ts: openapi-backend's matching rules without
   // rebuilding every path pattern on every request).
-  const operations = mockOperations(doc);
   const router = new Router(operations, (op, path) => {
     const entry = prepared.get(op.operationId ?? '');
     if (!entry) return true;
@@ -151,47 +155,89 @@ export function mockFromDefinition(definition: MockDefinition, options: MockOpti
       return true;
     }
   });
-  // The Petstore's hand-written behaviour as a table, when the definition says it applies.
   const params = new Map(operations.map((op) => [op, op.parameters.map((p) => paramView(doc, p))]));
-  const petstore = definition.petstore
-    ? petstoreBehaviours(doc, operations, (op) => params.get(op) ?? [])
+  // The hand-written behaviour's operations, as a table; its state in every sandbox.
+  const handWritten = own
+    ? own.behaviours(doc, operations, (op) => params.get(op) ?? [])
     : new Map<string, Behaviour>();
+  const state = own ? shared.sandboxes.state(stateKey, own.state(shared.caps)) : shared.sandboxes.state(stateKey);
   const prepared = new Map<string, PreparedOperation>();
   for (const op of operations) {
     const operationId = op.operationId;
-    const own = params.get(op) ?? [];
+    const opParams = params.get(op) ?? [];
     let validators: readonly RequestValidator[] | undefined;
     prepared.set(operationId, {
       operation: op,
-      params: own,
+      params: opParams,
       hasBody: op.requestBody !== undefined,
       commaArrays: new Set(
-        own.filter((p) => p.in === 'query' && hasType(p.schema, 'array') && p.explode === false).map((p) => p.name),
+        opParams
+          .filter((p) => p.in === 'query' && hasType(p.schema, 'array') && p.explode === false)
+          .map((p) => p.name),
       ),
-      pathParams: templateParams(routeTemplate(op.path), own),
+      pathParams: templateParams(routeTemplate(op.path), opParams),
       validators: () => {
         validators ??= definition.validators(operationId);
         return validators;
       },
-      behaviour: petstore.get(operationId) ?? describedBehaviour(doc, op),
+      behaviour: handWritten.get(operationId) ?? describedBehaviour(doc, op),
     });
   }
   const allMethods = [...new Set(operations.map((o) => o.method.toUpperCase()))];
 
-  // The request pipeline, stage by stage in the order of site/mock/README.md.
-  const pipeline = compose([
-    mountPath(basePath),
+  // The request pipeline, stage by stage in the order of site/mock/README.md (after the mount stage).
+  return compose([
+    mountPath(base),
     headAsGet(),
     preflight(router, allMethods),
     route(router, prepared),
     authenticate(),
-    rateLimit(options.rateLimit ?? DEFAULT_RATE_POLICY, sandboxes, now),
-    sandbox(sandboxes),
+    rateLimit(shared.rateLimit, shared.sandboxes, shared.now),
+    sandbox(shared.sandboxes, state),
     rawParams(),
     readBody(),
     validate(),
     answer(doc),
   ]);
+}
+
+/**
+ * Builds the mock of several APIs and versions from their compiled definitions: the one function
+ * every host runs. Each request goes to the API whose mount path it is below and to the version its
+ * `@<version>` segment names (the mount stage, route/stages.ts); all share one sandbox table, so a
+ * token has one rate window across them, and each API's state in its sandbox under the API's key.
+ * Synchronous and host-free: no I/O, no timers, no code compiled at run time.
+ *
+ * @param apis the APIs, each with the definitions of its versions, current first
+ * @param options caps, limits, clock, error sink, and the hand-written behaviours the definitions may name
+ * @returns the mock, ready to answer
+ * @throws {Error} when two APIs share a mount path, a definition names a hand-written behaviour not
+ *   given, or an operation names an unknown successor
+ */
+export function mountedMock(apis: readonly ApiDefinitions[], options: MockOptions = {}): Mock {
+  const onError = options.onError ?? ((err: unknown) => console.error('[mock] unexpected error:', err));
+  const now = options.now ?? Date.now;
+  const sandboxes = new Sandboxes(options.sandboxes, now);
+  const shared: Shared = {
+    sandboxes,
+    rateLimit: options.rateLimit ?? DEFAULT_RATE_POLICY,
+    now,
+    caps: options.caps ?? {},
+    handWritten: options.handWritten ?? [],
+  };
+  const table = mountTable(
+    apis.map((api) => {
+      const base = api.base.replace(/\/+$/, '');
+      return {
+        base,
+        versions: api.versions.map(
+          ([name, definition], i) =>
+            [name, versionPipeline(definition, i === 0 ? base : mockBaseOf(name, base), base, shared)] as const,
+        ),
+      };
+    }),
+  );
+  const pipeline = compose([mount(table)]);
 
   return {
     async handle(request: Request, options: HandleOptions = {}): Promise<Response> {
@@ -204,13 +250,9 @@ export function mockFromDefinition(definition: MockDefinition, options: MockOpti
         };
         return await pipeline(ctx);
       } catch (err) {
-        if (err instanceof MockError) return jsonResponse(err.status, err.toBody(), err.headers);
+        if (err instanceof MockError) return errorResponse(err);
         onError(err);
-        return jsonResponse(
-          500,
-          { code: 'internal_error', message: 'an unexpected error occurred; it has been logged', status: 500 },
-          { ...CORS_HEADERS },
-        );
+        return errorResponse(new MockError('internal_error', 'an unexpected error occurred; it has been logged'));
       }
     },
     reset(): void {
@@ -226,4 +268,13 @@ export function mockFromDefinition(definition: MockDefinition, options: MockOpti
       sandboxes.restore(snapshot);
     },
   };
+}
+
+/**
+ * The mock of one description at one mount path ({@link MockOptions.basePath}), its only version
+ * named `current`: {@link mountedMock} with one API.
+ * @throws {Error} as {@link mountedMock}
+ */
+export function mockFromDefinition(definition: MockDefinition, options: MockOptions = {}): Mock {
+  return mountedMock([{ base: options.basePath ?? '', versions: [['current', definition]] }], options);
 }

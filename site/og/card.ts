@@ -86,12 +86,13 @@ export interface OgImage {
 
 /**
  * The Open Graph image of every page, in the pages' order.
- * @param pages the site's pages (../agents/site.ts `sitePages`)
- * @param apiTitle the description's `info.title`, the second line of every card
+ * @param pages the site's pages (../agents/site.ts `allPages`)
+ * @param siteTitle the second line of the cards of pages outside every API (guides, the catalog); a
+ *   page of an API shows the API's name there
  */
-export function ogImages(pages: readonly AgentPage[], apiTitle: string): OgImage[] {
+export function ogImages(pages: readonly AgentPage[], siteTitle: string): OgImage[] {
   return pages.map((page) => ({
     file: ogImagePath(page.url).slice('/og/'.length),
-    options: ogImageOptions(ogCard(page, apiTitle)),
+    options: ogImageOptions(ogCard(page, page.api?.title ?? siteTitle)),
   }));
 }

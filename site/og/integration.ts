@@ -22,6 +22,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { OGImageOptions } from 'astro-og-canvas';
+import type { SiteApis } from '../apis/api.ts';
 import { linkFromCache } from '../build-cache.ts';
 import { OG_FONTS, ogImages } from './card.ts';
 import { drawOgImage, ogCached, ogCacheFile, ogDrawingKey, ogImageKey, pruneOgCache } from './images.ts';
@@ -44,7 +45,7 @@ const AHEAD = 2;
  * A child collects garbage after every this many images. astro-og-canvas frees none of CanvasKit's
  * objects (each card's snapshot is megabytes); they are freed only when V8 collects their JavaScript
  * handles, and V8 sees too little JavaScript garbage to collect often: without it a process drawing
- * hundreds of cards grows past a gigabyte and spends its time mapping fresh memory; with a collection
+ * hundreds of cards grows very large and spends its time mapping fresh memory; with a collection
  * every few cards it stays small and draws faster.
  */
 const GC_EVERY = 10;
@@ -53,6 +54,8 @@ const JOIN_MIN_LEFT = 16;
 
 /** Options of the integration. */
 export interface OgImagesOptions {
+  /** The site's APIs (the reference integration's `site`): their pages get cards. */
+  site: SiteApis;
   /** Child processes drawing while the build runs; default: the cores but one (`os.availableParallelism() - 1`), at least 1. */
   workers?: number;
 }
@@ -176,12 +179,12 @@ const count = (n: number): string => n.toLocaleString('en-US');
  * Lists every page's image, looks each up in the cache and starts drawing the others.
  * @throws {Error} when the pages cannot be listed or a font file cannot be read
  */
-async function plan(root: string, workers: number): Promise<Planned> {
+async function plan(root: string, workers: number, site: SiteApis): Promise<Planned> {
   const started = performance.now();
   // Imported here, not above: the child processes run this file and need none of the site's model.
   const { allPages } = await import('../agents/site.ts');
   const { referenceModel } = await import('../reference/loaded-description.ts');
-  const [pages, model] = await Promise.all([allPages(), referenceModel()]);
+  const [pages, model] = await Promise.all([allPages(site), referenceModel(site.apis[0])]);
   const drawingKey = ogDrawingKey(OG_FONTS);
   const files: Planned['files'] = [];
   const jobs = new Map<string, DrawJob>();
@@ -218,7 +221,7 @@ async function copyImages(client: string, files: Planned['files']): Promise<void
 }
 
 /** The Astro integration: add it before the serving integration (which lists the output). */
-export default function ogImagesIntegration(options: OgImagesOptions = {}): AstroIntegration {
+export default function ogImagesIntegration(options: OgImagesOptions): AstroIntegration {
   const workers = Math.max(1, options.workers ?? availableParallelism() - 1);
   let planned: Promise<Planned> | undefined;
   return {
@@ -232,7 +235,7 @@ export default function ogImagesIntegration(options: OgImagesOptions = {}): Astr
           });
         }
         if (command !== 'build') return;
-        planned = plan(fileURLToPath(config.root), workers);
+        planned = plan(fileURLToPath(config.root), workers, options.site);
         planned.then(
           (p) => {
             const drawing = p.toDraw

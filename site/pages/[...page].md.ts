@@ -6,8 +6,10 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { markdownTwin } from '../agents/directive.ts';
 import type { AgentPage, AgentPageKind } from '../agents/pages.ts';
 import { allPages } from '../agents/site.ts';
+import type { Api } from '../apis/api.ts';
+import { apiById, site } from '../apis/site.ts';
 import { referenceData } from '../reference/loaded-description.ts';
-import { type KeyedPage, ownPageKey, referencePageKey } from '../reference/page-cache-key.ts';
+import { type KeyedPage, localeCacheKey, ownPageKey, referencePageKey } from '../reference/page-cache-key.ts';
 
 // The reference's twins (everything but the guides, whose sources are not in the key) are copied from
 // the previous build while what they show is unchanged (Astro's incremental build): an operation's, a
@@ -23,23 +25,26 @@ const GENERATED: ReadonlySet<AgentPageKind> = new Set([
 ]);
 
 export const getStaticPaths = (async () => {
-  // An older version's twins have that version's key (its description and what it shows of the others).
-  const keys = new Map<string | undefined, string>();
-  const keyOf = async (version: string | undefined) => {
-    let key = keys.get(version);
+  // An API's twins have its key, an older version's that version's (its description and what it shows of
+  // the others); the catalog's has none (it reads every API).
+  const keys = new Map<string, string>();
+  const keyOf = async (id: string, version: string | undefined) => {
+    const api = site.apis.find((a) => a.id === id) ?? site.apis[0];
+    let key = keys.get(`${id} ${version ?? ''}`);
     if (key === undefined) {
-      key = await referencePageKey(version);
-      keys.set(version, key);
+      key = await referencePageKey(api, version);
+      keys.set(`${id} ${version ?? ''}`, key);
     }
     return key;
   };
   const paths = [];
-  for (const page of await allPages()) {
-    const own = await keyedPage(page);
+  for (const page of await allPages(site)) {
+    const api = page.api && apiById(page.api.id);
+    const own = api && (await keyedPage(api, page));
     const cacheKey = own
-      ? await ownPageKey(own, page.version)
-      : GENERATED.has(page.kind)
-        ? await keyOf(page.version)
+      ? await ownPageKey(site, api, own, page.version, page.locale)
+      : GENERATED.has(page.kind) && api
+        ? `${await keyOf(api.id, page.version)}${await localeCacheKey(api, page.locale)}`
         : undefined;
     paths.push({
       params: { page: page.mdUrl.slice(1, -'.md'.length) },
@@ -51,10 +56,10 @@ export const getStaticPaths = (async () => {
 }) satisfies GetStaticPaths;
 
 /** The page a reference twin is of, when that page has a key of its own (an operation, a tag, a schema). */
-async function keyedPage(page: AgentPage): Promise<KeyedPage | undefined> {
+async function keyedPage(api: Api, page: AgentPage): Promise<KeyedPage | undefined> {
   if (page.kind === 'operation' && page.operation) return { kind: 'operation', op: page.operation };
   if (page.kind !== 'tag' && page.kind !== 'schema') return undefined;
-  const { model } = await referenceData(page.version);
+  const { model } = await referenceData(api, page.version, page.locale);
   if (page.kind === 'tag') {
     const tag = model.tags.find((t) => t.url === page.url);
     return tag && { kind: 'tag', tag };

@@ -1,18 +1,60 @@
 // `/llms.txt` (llmstxt.org): the site's pages as links to their Markdown twins, and the published
-// versions' reference indexes. site/agents/llms.ts.
+// versions' reference indexes; on a site of several APIs a section per API. site/agents/llms.ts.
 import type { APIRoute } from 'astro';
-import { llmsTxt } from '../agents/llms.ts';
-import { sitePages } from '../agents/site.ts';
+import { type LlmsApi, llmsTxt, llmsTxtOfApis } from '../agents/llms.ts';
+import { guidesAndCatalog, localizedPages, sitePages } from '../agents/site.ts';
+import { siteSkills } from '../agents/site-skills.ts';
+import type { Api } from '../apis/api.ts';
+import { site as apis } from '../apis/site.ts';
+import { siteLocales } from '../i18n/locales.ts';
 import { referenceModel } from '../reference/loaded-description.ts';
 import { versionSet } from '../reference/versions.ts';
 
-export const GET: APIRoute = async ({ site }) => {
-  const versions = (await versionSet()).versions.map((v) => ({
+/** An API's published versions as llms.txt lists them. */
+async function versionsOf(api: Api) {
+  return (await versionSet(api)).versions.map((v) => ({
     version: v.version,
     current: v.current,
     indexUrl: `${v.base}/`,
   }));
-  return new Response(llmsTxt(await referenceModel(), await sitePages(), site?.href ?? 'http://localhost/', versions), {
-    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-  });
+}
+
+export const GET: APIRoute = async ({ site }) => {
+  const origin = site?.href ?? 'http://localhost/';
+  const [first] = apis.apis;
+  const skills = await siteSkills(origin);
+  let text: string;
+  if (!apis.catalog) {
+    const localized = await localizedPages(first);
+    const locales = siteLocales().map((l) => ({
+      label: l.label,
+      lang: l.lang,
+      pages: localized.filter((p) => p.locale === l.key),
+    }));
+    text = llmsTxt(
+      await referenceModel(first),
+      await sitePages(first),
+      origin,
+      await versionsOf(first),
+      locales,
+      skills,
+    );
+  } else {
+    const { guides, catalog } = await guidesAndCatalog(apis);
+    const sections: LlmsApi[] = [];
+    for (const api of apis.apis) {
+      const model = await referenceModel(api);
+      sections.push({
+        title: api.title ?? model.title,
+        model,
+        pages: await sitePages(api, false),
+        versions: await versionsOf(api),
+        fullUrl: `${api.base}/llms-full.txt`,
+        downloads: api.downloads,
+        ...(skills.find((k) => k.api === api.id) ? { skill: skills.find((k) => k.api === api.id) } : {}),
+      });
+    }
+    text = llmsTxtOfApis(guides, catalog, sections, origin);
+  }
+  return new Response(text, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

@@ -1,9 +1,10 @@
 /**
  * The API reference as an Astro integration: `reference(options)` in astro.config.mjs checks the
- * options at start (options.ts, zod), makes them the options of every consumer of the build
- * (loaded-description.ts), gives Starlight the reference's sidebar group, injects the reference's routes
- * (routes/) below the `base` path, the way starlight-openapi does, and has the dev server reload when
- * a file of the description changes.
+ * options at start (options.ts, zod), makes the site's APIs from them and the environment (site/apis/:
+ * the configuration edge), hands those values to the routes (the `virtual:petstore/apis` module), gives
+ * Starlight the reference's sidebar group, injects the reference's routes (routes/) below the `base`
+ * path, the way starlight-openapi does, and has the dev server reload when a file of the description
+ * changes.
  *
  * A description that cannot be loaded stops the build here, before anything is written, with the
  * loader's message (file, line, column, JSON pointer) and exit code 1; a wrong option stops it with
@@ -12,7 +13,14 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { DescriptionError, formatDescriptionError } from '../../spec/loader/index.ts';
-import { referenceData, setReferenceOptions, sidebarGroup } from './loaded-description.ts';
+import { formatOverlayProblem, OverlayError } from '../../spec/overlay/index.ts';
+import type { Api, SiteApis } from '../apis/api.ts';
+import { ApiConfigError, siteApis } from '../apis/config.ts';
+import { ApiListError } from '../apis/list-file.ts';
+import { apisModule } from '../apis/virtual.ts';
+import { localePrefix, siteLocales } from '../i18n/locales.ts';
+import { withTranslations } from '../navigation.ts';
+import { referenceData, siteNavigation } from './loaded-description.ts';
 import type { SidebarItem } from './model/sidebar.ts';
 import {
   parseReferenceOptions,
@@ -29,22 +37,83 @@ export interface ReferenceRoute {
 }
 
 /**
- * The routes the integration injects for a base path: the index, one page per operation, tag and
- * schema (plus the schema and webhook indexes), the explorer and its document, the try-it documents
- * (of every published version).
+ * The routes the integration injects below the reference's root: the front page, one page per
+ * operation, tag and schema (plus the schema and webhook indexes), the explorer and its document, the
+ * try-it documents (of every published version). On a site of several APIs the front page is the
+ * catalog, the per-API routes take the API's id as their first segment (`[api]`, or inside the rest
+ * parameters, so each file is injected once), and each API's description downloads are below its base.
  * Pure.
- * @param base the `base` option (`/reference`)
+ * @param base the reference's root (`/reference`): the one API's base, or the catalog's
+ * @param several whether the site documents several APIs
  */
-export function referenceRoutes(base: string): ReferenceRoute[] {
-  const at = (file: string) => fileURLToPath(new URL(`./routes/${file}`, import.meta.url));
+export function referenceRoutes(base: string, several = false): ReferenceRoute[] {
+  const api = several ? `${base}/[api]` : base;
   return [
-    { pattern: base, entrypoint: at('index.astro') },
-    { pattern: `${base}/explorer`, entrypoint: at('explorer/index.astro') },
-    { pattern: `${base}/explorer/document.json`, entrypoint: at('explorer/document.json.ts') },
+    { pattern: base, entrypoint: route(several ? 'catalog.astro' : 'index.astro') },
+    { pattern: `${api}/explorer`, entrypoint: route('explorer/index.astro') },
+    { pattern: `${api}/explorer/document.json`, entrypoint: route('explorer/document.json.ts') },
     // Every published version's: `${base}/tryit/…` (the current one: an empty rest parameter) and
-    // `${base}/<version>/tryit/…`; more segments than the page route below, so it takes precedence.
-    { pattern: `${base}/[...version]/tryit/[slug].json`, entrypoint: at('tryit/[slug].json.ts') },
-    { pattern: `${base}/[...slug]`, entrypoint: at('[...slug].astro') },
+    // `${base}/<version>/tryit/…` (with several APIs `<id>` or `<id>/<version>`); more segments than the
+    // page route below, so it takes precedence.
+    { pattern: `${base}/[...version]/tryit/[slug].json`, entrypoint: route('tryit/[slug].json.ts') },
+    { pattern: `${base}/[...slug]`, entrypoint: route('[...slug].astro') },
+    ...(several
+      ? [
+          ...downloadRoutes(`${api}/openapi`),
+          { pattern: `${api}/llms-full.txt`, entrypoint: route('llms-full.txt.ts') },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * The routes of each API's changelog and feed, and of the one API's description downloads (site-wide
+ * paths: `/openapi.yaml`, `/changelog/`); with several APIs, the changelog of each (`/changelog/<id>/`,
+ * `/changelog/<id>.xml`) and a page listing them (`/changelog/`). Pure.
+ */
+export function siteRoutes(several = false): ReferenceRoute[] {
+  const changes = (file: string) => fileURLToPath(new URL(`../changelog/routes/${file}`, import.meta.url));
+  if (several) {
+    return [
+      { pattern: '/changelog', entrypoint: changes('apis.astro') },
+      { pattern: '/changelog/[api]', entrypoint: changes('index.astro') },
+      { pattern: '/changelog/[api].xml', entrypoint: changes('feed.xml.ts') },
+    ];
+  }
+  return [
+    ...downloadRoutes('/openapi'),
+    { pattern: '/changelog', entrypoint: changes('index.astro') },
+    { pattern: '/changelog.xml', entrypoint: changes('feed.xml.ts') },
+  ];
+}
+
+/**
+ * The routes of a locale beside the root one (`fr`): the reference's and the changelog's below its prefix
+ * (`/fr/reference/…`, `/fr/changelog/`); never the description downloads or the feeds, which are one for
+ * every language. The routes read their locale from their URL. Pure.
+ */
+export function localeRoutes(locale: string, base: string, several = false): ReferenceRoute[] {
+  const prefix = localePrefix(locale);
+  const localized = (r: ReferenceRoute) => ({ ...r, pattern: `${prefix}${r.pattern}` });
+  const oneForAll = (r: ReferenceRoute) => /\/downloads\/|feed\.xml\.ts$/.test(r.entrypoint);
+  return [
+    ...referenceRoutes(`${prefix}${base}`, several).filter((r) => !oneForAll(r)),
+    ...siteRoutes(several)
+      .filter((r) => !oneForAll(r))
+      .map(localized),
+  ];
+}
+
+/** A file of the reference's routes (routes/). */
+function route(file: string): string {
+  return fileURLToPath(new URL(`./routes/${file}`, import.meta.url));
+}
+
+/** The description's downloads at `<stem>.yaml` and `<stem>.json`. */
+function downloadRoutes(stem: string): ReferenceRoute[] {
+  return [
+    { pattern: `${stem}.yaml`, entrypoint: route('downloads/openapi.yaml.ts') },
+    { pattern: `${stem}.json`, entrypoint: route('downloads/openapi.json.ts') },
   ];
 }
 
@@ -52,14 +121,44 @@ export function referenceRoutes(base: string): ReferenceRoute[] {
 export interface ReferenceIntegration extends AstroIntegration {
   /** The checked options, defaults filled in. */
   options: ReferenceOptions;
-  /** The reference's sidebar group (the description is loaded here, once per build). */
-  sidebar(): Promise<SidebarItem>;
+  /** The site's APIs, made from the options and the environment (site/apis/config.ts). */
+  apis: readonly [Api, ...Api[]];
+  /** The site's APIs and where its reference starts (the catalog with several). */
+  site: SiteApis;
+  /** The site's whole sidebar with the reference's groups (the descriptions are loaded here, once per build). */
+  sidebar(): Promise<SidebarItem[]>;
+  /** The same sidebar in a locale (its labels and the description's text in that language). */
+  sidebarIn(locale: string): Promise<SidebarItem[]>;
+  /**
+   * A Starlight plugin that gives Starlight the site's sidebar (the guides' navigation, in every locale)
+   * when the build sets up, not when astro.config.mjs is evaluated: the tools that read the
+   * configuration (`npm run mcp`, `spec:diff`) load no description to get the APIs.
+   */
+  sidebarPlugin(): StarlightPlugin;
+}
+
+/** The part of a Starlight plugin this integration uses (Starlight's `StarlightPlugin`). */
+export interface StarlightPlugin {
+  name: string;
+  hooks: {
+    'config:setup'(options: { updateConfig(config: { sidebar: SidebarItem[] }): void }): Promise<void>;
+  };
 }
 
 /** Prints a description's problems and ends the process: a build that cannot load it has nothing to show. */
-function exitOnDescriptionError(error: unknown): never {
+function exitOnDescriptionError(error: unknown, api?: Api): never {
   if (error instanceof DescriptionError) {
-    console.error(formatDescriptionError(error));
+    // On a site of several APIs the message names the API whose description is broken.
+    const message = formatDescriptionError(error);
+    console.error(
+      api ? message.replace('Invalid API description:', `Invalid API description of "${api.id}":`) : message,
+    );
+    process.exit(1);
+  }
+  if (error instanceof OverlayError) {
+    console.error(
+      `Invalid translation overlay:\n${error.problems.map((p) => `  ${formatOverlayProblem(p)}`).join('\n')}`,
+    );
     process.exit(1);
   }
   throw error;
@@ -72,27 +171,77 @@ function exitOnDescriptionError(error: unknown): never {
  */
 export default function reference(userOptions?: ReferenceUserOptions): ReferenceIntegration {
   let options: ReferenceOptions;
+  let site: SiteApis;
   try {
     options = parseReferenceOptions(userOptions);
+    site = siteApis(options);
   } catch (error) {
-    // The message names every wrong option; a stack trace into zod would only hide it.
-    if (!(error instanceof ReferenceOptionsError)) throw error;
+    // The message names every wrong option, variable or list entry; a stack trace into zod would only hide it.
+    if (!(error instanceof ReferenceOptionsError || error instanceof ApiConfigError || error instanceof ApiListError)) {
+      throw error;
+    }
     console.error(error.message);
     process.exit(1);
   }
-  setReferenceOptions(options);
+  const { apis } = site;
+  const [api] = apis;
+  /** Every API's description loaded once, before anything else reads it: a broken one stops the build naming its API. */
+  const loadAll = async (): Promise<void> => {
+    for (const a of apis)
+      await referenceData(a).catch((error: unknown) => exitOnDescriptionError(error, site.catalog ? a : undefined));
+  };
   return {
     name: 'petstore:reference',
     options,
-    sidebar: () => sidebarGroup().catch(exitOnDescriptionError),
+    apis,
+    site,
+    sidebar: () =>
+      loadAll()
+        .then(() => siteNavigation(site))
+        .catch((error: unknown) => exitOnDescriptionError(error)),
+    sidebarIn: (locale) =>
+      siteNavigation(site, undefined, locale).catch((error: unknown) => exitOnDescriptionError(error)),
+    sidebarPlugin() {
+      const integration = this;
+      return {
+        name: 'petstore:reference-sidebar',
+        hooks: {
+          // The guides' sidebar in every language: the same navigation built in each, as Starlight's `translations`.
+          async 'config:setup'({ updateConfig }) {
+            const root = await integration.sidebar();
+            const byLang: Record<string, SidebarItem[]> = {};
+            for (const { key, lang } of siteLocales()) if (key) byLang[lang] = await integration.sidebarIn(key);
+            updateConfig({ sidebar: withTranslations(root, byLang) });
+          },
+        },
+      };
+    },
     hooks: {
       'astro:config:setup': async ({ addWatchFile, injectRoute, updateConfig }) => {
-        const { loaded } = await referenceData().catch(exitOnDescriptionError);
-        for (const file of loaded.files) addWatchFile(file);
-        for (const route of referenceRoutes(options.base)) injectRoute(route);
-        // The try-it button's script (components/reference/TryIt.astro) tells the try-it client
-        // (browser/tryit.ts, bundled apart) the base path its documents and the mock's worker are below.
-        updateConfig({ vite: { define: { __PETSTORE_REFERENCE_BASE__: JSON.stringify(options.base) } } });
+        await loadAll();
+        for (const a of apis) for (const file of (await referenceData(a)).loaded.files) addWatchFile(file);
+        for (const r of [...referenceRoutes(site.base, site.catalog), ...siteRoutes(site.catalog)]) injectRoute(r);
+        // Every locale's reference and changelog below its prefix (`/fr/reference/…`): the same routes,
+        // which read the locale from their URL; each API's overlay for the locale is checked here, before
+        // anything is written (a refused one stops the build with its file and line).
+        for (const { key } of siteLocales()) {
+          for (const a of apis) {
+            const data = await referenceData(a, undefined, key).catch((error: unknown) =>
+              exitOnDescriptionError(error, site.catalog ? a : undefined),
+            );
+            const overlay = (data.loaded as { overlay?: string }).overlay;
+            if (overlay) addWatchFile(overlay);
+          }
+          for (const r of localeRoutes(key as string, site.base, site.catalog)) injectRoute(r);
+        }
+        updateConfig({
+          vite: {
+            plugins: [apisModule(site)],
+            // The try-it button's script (components/reference/TryIt.astro) tells the try-it client
+            // (browser/tryit.ts, bundled apart) the base path its documents and the mock's worker are below.
+            define: { __PETSTORE_REFERENCE_BASE__: JSON.stringify(api.base) },
+          },
+        });
       },
       'astro:build:done': ({ logger }) => {
         const samples = sampleStatsLine();

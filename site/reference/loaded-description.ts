@@ -1,36 +1,45 @@
 /**
- * Build-time edge of the reference: loads the API description once per build through the one loader
- * (spec/loader/: `PETSTORE_SPEC`, else the integration's `description` option, else
- * spec/openapi.yaml), decides the build date, and runs the pure mappings once for every consumer: the
- * static reference pages and the sidebar (model/), the Scalar explorer (explorer/map.ts), the try-it
- * documents, the deprecation and stability lists in the guides, the description downloads.
+ * Build-time edge of the reference: loads an API's description (site/apis/: the {@link Api} value made
+ * at the configuration edge) once per build through the one loader (spec/loader/), and runs the pure
+ * mappings once for every consumer: the static reference pages and the sidebar (model/), the Scalar
+ * explorer (explorer/map.ts), the try-it documents, the deprecation and stability lists in the guides,
+ * the description downloads.
  *
  * Astro evaluates its config and its prerender bundle as separate module instances of this file, so
- * the options and the computed views live on `globalThis` (the loader caches the description there
- * too): the sidebar computed for the config is the one the pages use.
+ * the computed views live on `globalThis` (the loader caches the description there too), keyed by the
+ * loaded description and the API: the sidebar computed for the config is the one the pages use.
  */
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { upgrade } from '@scalar/openapi-upgrader';
 import { buildDate } from '../../spec/dates.ts';
-import { type LoadedDescription, loadDescription, specPath } from '../../spec/loader/index.ts';
-import { MOCK_BASE, mockBaseOf } from '../mock/hosts/mount.ts';
+import { type LoadedDescription, loadDescription } from '../../spec/loader/index.ts';
+import type { Api, SiteApis } from '../apis/api.ts';
+import { translator } from '../i18n/catalogue.ts';
+import { localeOf, localePrefix } from '../i18n/locales.ts';
+import { localizedDescription } from '../i18n/overlays.ts';
+import { mockBaseOf } from '../mock/hosts/mount.ts';
+import { downloadItems, siteSidebar } from '../navigation.ts';
 import { type MappedReference, mapReference } from './explorer/map.ts';
 import type { OpenApiDocument } from './model/document.ts';
 import { buildReferenceModel } from './model/reference.ts';
 import { referenceSidebar, type SidebarItem } from './model/sidebar.ts';
-import type { PublishPolicy } from './model/versions.ts';
+import { versionBase } from './model/urls.ts';
 import type { ReferenceModel } from './model/views.ts';
-import { DEFAULT_OPTIONS, PUBLISH_POLICY, type ReferenceOptions } from './options.ts';
+import type { ReferenceOptions } from './options.ts';
 
-export { buildDate, MOCK_BASE, mockBaseOf };
+export { buildDate };
 
 /** Everything the reference derives from one loaded description. */
 export interface ReferenceData {
+  /** The API these pages document. */
+  api: Api;
   options: ReferenceOptions;
   /** The released version these pages show, or undefined for the current version (the working description). */
   release?: string;
-  /** Where this version's pages are: `options.base`, or `<base>/<version>` for an older release. */
+  /** The locale key of these pages (`fr`), undefined for the root locale (English). */
+  locale?: string;
+  /** Where this version's pages are in this locale: `[/<locale>]<the API's base>[/<version>]`. */
   base: string;
   loaded: LoadedDescription;
   /** The static pages' model. */
@@ -39,61 +48,52 @@ export interface ReferenceData {
   mapped: MappedReference;
 }
 
-const OPTIONS_KEY = Symbol.for('petstore-docs.reference.options');
 const DATA_KEY = Symbol.for('petstore-docs.reference.data');
 type Store = {
-  [OPTIONS_KEY]?: ReferenceOptions;
   [DATA_KEY]?: WeakMap<LoadedDescription, Map<string, ReferenceData>>;
 };
 
-/** Sets the options every consumer of this process uses (the integration does, once, at start). */
-export function setReferenceOptions(options: ReferenceOptions): void {
-  (globalThis as Store)[OPTIONS_KEY] = options;
-}
-
-/** The options set by the integration, or the defaults (tests, tools). */
-export function referenceOptions(): ReferenceOptions {
-  return (globalThis as Store)[OPTIONS_KEY] ?? DEFAULT_OPTIONS;
-}
-
 /**
- * The description file of this build: `PETSTORE_SPEC` when set (the override), else the `description`
- * option (relative to the working directory, where Astro runs).
- */
-export function descriptionPath(options: ReferenceOptions = referenceOptions()): string {
-  return specPath({ PETSTORE_SPEC: process.env.PETSTORE_SPEC || options.description });
-}
-
-/**
- * The loaded description and every view of it, computed once per process, description version and
- * options.
+ * The loaded description of an API and every view of it, computed once per process, description
+ * version, API and build date.
+ * @param api the API (site/apis/)
  * @param release an older released version (its `released/<version>.yaml`, see {@link releasedFile});
  *   omitted: the current version, the working description
+ * @param locale a locale key of the site (`fr`): the pages below `/<locale>`, their words in its language and,
+ *   for the current version, the description's text from its overlay (site/i18n/overlays.ts); omitted: English
  * @throws {DescriptionError} when the description cannot be loaded (file, line, column, pointer)
+ * @throws {OverlayError} when the locale's overlay cannot be read or changes anything but text
  * @throws {Error} on an invalid `x-stability`, `x-deprecated-sunset`, `x-successor` or `x-tagGroups`, or
  *   when the release's file is missing
  */
-export async function referenceData(release?: string): Promise<ReferenceData> {
-  const options = referenceOptions();
-  const file = release === undefined ? descriptionPath(options) : releasedFile(release);
-  const loaded = await loadDescription(file);
+export async function referenceData(api: Api, release?: string, locale?: string): Promise<ReferenceData> {
+  const { options } = api;
+  const file = release === undefined ? api.description : releasedFile(api, release);
+  const original = await loadDescription(file);
+  // An overlay is written against the working description; an older release shows its own (English) text.
+  const loaded =
+    locale && release === undefined ? await localizedDescription(original, locale, options.overlays) : original;
   const store = globalThis as Store;
   store[DATA_KEY] ??= new WeakMap();
-  let byOptions = store[DATA_KEY].get(loaded);
-  if (!byOptions) {
-    byOptions = new Map();
-    store[DATA_KEY].set(loaded, byOptions);
+  let byApi = store[DATA_KEY].get(loaded);
+  if (!byApi) {
+    byApi = new Map();
+    store[DATA_KEY].set(loaded, byApi);
   }
   const date = buildDate();
-  const key = `${date} ${release ?? ''} ${JSON.stringify(options)}`;
-  let data = byOptions.get(key);
+  const key = `${date} ${release ?? ''} ${locale ?? ''} ${JSON.stringify(api)}`;
+  let data = byApi.get(key);
   if (!data) {
     const document = loaded.document as OpenApiDocument;
     const tryIt = options.tryIt.targets;
-    const base = release === undefined ? options.base : `${options.base}/${release}`;
+    // The locale's prefix outermost, then the API's base and the version's segment (model/urls.ts).
+    const base = `${localePrefix(locale)}${versionBase(api.base, release ?? '', release === undefined)}`;
+    const lang = locale ? localeOf(locale).lang : 'en';
     data = {
+      api,
       options,
       ...(release === undefined ? {} : { release }),
+      ...(locale ? { locale } : {}),
       base,
       loaded,
       model: buildReferenceModel(document, {
@@ -102,38 +102,28 @@ export async function referenceData(release?: string): Promise<ReferenceData> {
         base,
         schemaPages: options.schemaPages,
         sampleTargets: options.codeSamples.targets,
+        lang,
+        t: translator(lang),
       }),
       mapped: mapReference(explorerDocument(loaded), {
         buildDate: date,
-        mockBase: mockBaseOf(release),
+        mockBase: mockBaseOf(release, api.mockBase),
         mock: tryIt.includes('mock'),
         descriptionServers: tryIt.includes('description'),
       }),
     };
-    byOptions.set(key, data);
+    byApi.set(key, data);
   }
   return data;
 }
 
 /**
- * The release record of this build: `PETSTORE_CHANGELOG` when set, else `changelog.json` beside the
- * description when there is one (spec/changelog.json for spec/openapi.yaml: `npm run spec:release` keeps
- * a description's record next to it), else none: a description without a record has no releases.
- * @returns an absolute path, or undefined
- */
-export function changelogPath(env: Record<string, string | undefined> = process.env): string | undefined {
-  if (env.PETSTORE_CHANGELOG) return resolve(env.PETSTORE_CHANGELOG);
-  const beside = join(dirname(resolve(descriptionPath())), 'changelog.json');
-  return existsSync(beside) ? beside : undefined;
-}
-
-/**
  * The description a release was made from: `released/<version>.yaml` (or `.yml`, `.json`) beside the
- * changelog file, as `npm run spec:release` keeps it.
- * @throws {Error} when there is no release record or the file is missing (names the file and the command)
+ * API's release record, as `npm run spec:release` keeps it.
+ * @throws {Error} when the API has no release record or the file is missing (names the file and the command)
  */
-export function releasedFile(version: string): string {
-  const changelog = changelogPath();
+export function releasedFile(api: Api, version: string): string {
+  const changelog = api.changelog;
   if (!changelog) throw new Error(`No release record (PETSTORE_CHANGELOG) to read version ${version} from`);
   const folder = join(dirname(changelog), 'released');
   for (const ext of ['.yaml', '.yml', '.json']) {
@@ -144,25 +134,6 @@ export function releasedFile(version: string): string {
     `${changelog} lists version ${version}, but ${join(folder, `${version}.yaml`)} is missing: ` +
       'npm run spec:release keeps each release there (restore the file, or publish fewer versions with the versions.publish option)',
   );
-}
-
-/**
- * The `versions.publish` policy of this build: `PETSTORE_VERSIONS` (`all`, `before-sunset`, `last:<n>`)
- * when set, else the option.
- * @throws {Error} on a `PETSTORE_VERSIONS` value that is none of those
- */
-export function publishPolicy(
-  options: ReferenceOptions = referenceOptions(),
-  env: Record<string, string | undefined> = process.env,
-): PublishPolicy {
-  const value = env.PETSTORE_VERSIONS?.trim();
-  if (!value) return options.versions.publish;
-  const last = /^last:(\d+)$/.exec(value);
-  const parsed = PUBLISH_POLICY.safeParse(last ? { last: Number(last[1]) } : value);
-  if (!parsed.success) {
-    throw new Error(`PETSTORE_VERSIONS=${value}: expected all, before-sunset or last:<n> (n ≥ 1)`);
-  }
-  return parsed.data;
 }
 
 /**
@@ -177,42 +148,107 @@ function explorerDocument(loaded: LoadedDescription): OpenApiDocument {
   return upgrade(structuredClone(loaded.source), '3.1') as unknown as OpenApiDocument;
 }
 
-/** The static reference pages' model. */
-export async function referenceModel(release?: string): Promise<ReferenceModel> {
-  return (await referenceData(release)).model;
+/** The static reference pages' model of an API. */
+export async function referenceModel(api: Api, release?: string, locale?: string): Promise<ReferenceModel> {
+  return (await referenceData(api, release, locale)).model;
 }
 
-/** The description mapped for Scalar's explorer. */
-export async function mappedReference(release?: string): Promise<MappedReference> {
-  return (await referenceData(release)).mapped;
+/** An API's description mapped for Scalar's explorer. */
+export async function mappedReference(api: Api, release?: string, locale?: string): Promise<MappedReference> {
+  return (await referenceData(api, release, locale)).mapped;
 }
 
-/** The description's internal form (OpenAPI 3.2): what the try-it documents are cut from. */
-export async function specDocument(): Promise<OpenApiDocument> {
-  return (await referenceData()).loaded.document as OpenApiDocument;
+/** An API's description in the internal form (OpenAPI 3.2): what the try-it documents are cut from. */
+export async function specDocument(api: Api): Promise<OpenApiDocument> {
+  return (await referenceData(api)).loaded.document as OpenApiDocument;
 }
 
-/** The description in its own version, external `$ref`s bundled in: what `/openapi.json` serves. */
-export async function sourceDocument(): Promise<Record<string, unknown>> {
-  return (await referenceData()).loaded.source;
+/** An API's description in its own version, external `$ref`s bundled in: what its JSON download serves. */
+export async function sourceDocument(api: Api): Promise<Record<string, unknown>> {
+  return (await referenceData(api)).loaded.source;
 }
 
-/** The entry file's text, as the `/openapi.yaml` download serves it. */
-export async function specText(): Promise<string> {
-  return (await referenceData()).loaded.text;
+/** The entry file's text of an API's description, as its YAML download serves it. */
+export async function specText(api: Api): Promise<string> {
+  return (await referenceData(api)).loaded.text;
 }
 
 /**
- * The reference's sidebar group with the configured label and threshold.
+ * An API's sidebar group with the configured label and threshold.
  * @param current the tag whose operations are listed when the sidebar is pruned (the page's tag)
  * @param release an older version's sidebar (its pages' links); omitted: the current version's
+ * @param several on a site of several APIs: whether this API is the one being read (else its group is
+ *   folded and pruned to its tags), and its changelog and downloads end the group
  */
-export async function sidebarGroup(current?: { tag?: string }, release?: string): Promise<SidebarItem> {
-  const { model, options } = await referenceData(release);
-  const label = release === undefined ? options.sidebar.label : `${options.sidebar.label} ${release}`;
-  return referenceSidebar(model, current, {
-    label,
-    threshold: options.sidebar.threshold,
-    explorer: release === undefined,
-  });
+export async function sidebarGroup(
+  api: Api,
+  current?: { tag?: string },
+  release?: string,
+  several?: { reading: boolean },
+  locale?: string,
+): Promise<SidebarItem> {
+  const { model, options } = await referenceData(api, release, locale);
+  const t = translator(locale ? localeOf(locale).lang : 'en');
+  // The default label is a message of the catalogue; a label the site chose is its own words.
+  const own = options.sidebar.label === 'API reference' ? t('ref.sidebar.label') : options.sidebar.label;
+  const name = own || model.title;
+  const label = release === undefined ? name : `${name} ${release}`;
+  return referenceSidebar(
+    model,
+    current,
+    {
+      label,
+      threshold: several && !several.reading ? 0 : options.sidebar.threshold,
+      explorer: release === undefined,
+      t,
+      ...(several
+        ? {
+            collapsed: !several.reading,
+            more: [{ label: t('nav.changelog'), link: api.changes.page }, ...downloadItems(api.downloads)],
+          }
+        : {}),
+    },
+    localePrefix(locale),
+  );
+}
+
+/** Where a page is in the reference: its API, the tag its sidebar opens, its version. */
+export interface SidebarPlace {
+  api: Api;
+  tag?: string;
+  release?: string;
+}
+
+/**
+ * The whole sidebar of a page (site/navigation.ts around the reference's groups): the one API's group,
+ * or on a site of several the catalog and every API's group, the one being read open.
+ * @param place the page's API, tag and version; omitted: a guide, the catalog, a site-wide page
+ */
+export async function siteNavigation(site: SiteApis, place?: SidebarPlace, locale?: string): Promise<SidebarItem[]> {
+  const t = translator(locale ? localeOf(locale).lang : 'en');
+  if (!site.catalog) {
+    const api = place?.api ?? site.apis[0];
+    const group = await sidebarGroup(
+      api,
+      place?.tag === undefined ? undefined : { tag: place.tag },
+      place?.release,
+      undefined,
+      locale,
+    );
+    return siteSidebar({ group, changelog: api.changes.page, downloads: api.downloads }, t);
+  }
+  const groups: SidebarItem[] = [];
+  for (const api of site.apis) {
+    const reading = api.id === place?.api.id;
+    groups.push(
+      await sidebarGroup(
+        api,
+        reading && place?.tag !== undefined ? { tag: place.tag } : undefined,
+        reading ? place?.release : undefined,
+        { reading },
+        locale,
+      ),
+    );
+  }
+  return siteSidebar({ label: site.label, catalog: `${site.base}/`, apis: groups }, t);
 }

@@ -22,25 +22,81 @@ export const DEFAULT_BASE = '/reference';
  */
 const BASE_PATTERN = /^(\/(?!\.{1,2}(?:\/|$))[A-Za-z0-9._~-]+)+$/;
 
-/** The `versions.publish` option (model/versions.ts `PublishPolicy`). */
+/** The `versions.publish` option (model/versions/publish.ts `PublishPolicy`). */
 export const PUBLISH_POLICY = z.union([
   z.enum(['all', 'before-sunset']),
   z.object({ last: z.number().int().positive() }).strict(),
 ]);
 
+/** An API's id: lower-case letters and digits, single hyphens between them (it names URL segments). */
+export const API_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const baseOption = z
+  .string()
+  .regex(
+    BASE_PATTERN,
+    "expected a URL path such as '/reference': a leading slash, no trailing slash, segments of letters, digits, '-', '.', '_', '~'",
+  );
+
+/** Up to this many operations every page's sidebar lists every operation (see `sidebar.threshold`). */
+const thresholdOption = z.number().int().positive();
+
+/** The generated code samples' languages (see `codeSamples.targets`). */
+const sampleTargetsOption = z
+  .array(
+    z.string().refine((id) => availableSampleTargets().some((t) => t.id === id), {
+      error: (issue) =>
+        `unknown generator ${JSON.stringify(issue.input)}; @scalar/snippetz offers ${availableSampleTargets()
+          .map((t) => t.id)
+          .join(', ')}`,
+    }),
+  )
+  .refine((t) => new Set(t).size === t.length, 'each target at most once')
+  .transform((t) => t as SampleTargetId[]);
+
+const tryItTargetsOption = z
+  .array(z.enum(TRY_IT_TARGETS))
+  .refine((t) => new Set(t).size === t.length, 'each target at most once');
+
+/** What names one API besides its description: its id, and how the site presents it. */
+const apiIdentity = {
+  /** The API's id: names its URL segments (`/reference/<id>/`, `/api/mock/<id>/`) and its keys. */
+  id: z
+    .string()
+    .regex(
+      API_ID_PATTERN,
+      "expected lower-case letters and digits with single hyphens between them, e.g. 'partner-api'",
+    ),
+  /** The API's name in the catalog, the sidebar and page titles; default the description's `info.title`. */
+  title: z.string().trim().min(1),
+  /** The catalog groups APIs by category, in the order categories first appear; default none. */
+  category: z.string().trim().min(1),
+  /**
+   * The API's release record (`npm run spec:release` writes it), relative to the project root (or to the
+   * `PETSTORE_APIS` file); default `changelog.json` beside the description.
+   */
+  changelog: z.string().min(1),
+};
+
 export const referenceOptionsSchema = z
   .object({
+    /** The one-description form's API id (default `api`); see {@link apiEntrySchema}. */
+    id: apiIdentity.id.optional(),
+    title: apiIdentity.title.optional(),
+    category: apiIdentity.category.optional(),
+    changelog: apiIdentity.changelog.optional(),
+    /**
+     * Several APIs in one site, each with its reference below `<base>/<id>/`, its mock below
+     * `/api/mock/<id>/` and a catalog page at `base`. Each entry's options (sidebar, samples, versions,
+     * try-it, schema pages) default to the ones given here. Without it the site shows the one
+     * `description`, its reference at `base`.
+     */
+    apis: z.lazy(() => z.array(apiEntrySchema).min(1)).optional(),
     /**
      * The URL path of the reference's pages (`/reference` → `/reference/list-pets/`), starting with a
      * slash, without a trailing one. Default: `/reference`.
      */
-    base: z
-      .string()
-      .regex(
-        BASE_PATTERN,
-        "expected a URL path such as '/reference': a leading slash, no trailing slash, segments of letters, digits, '-', '.', '_', '~'",
-      )
-      .default(DEFAULT_BASE),
+    base: baseOption.default(DEFAULT_BASE),
     /**
      * The description file, relative to the project root (YAML or JSON; Swagger 2.0, OpenAPI 3.0, 3.1
      * or 3.2; may be split over files). `PETSTORE_SPEC` overrides it. Default: spec/openapi.yaml.
@@ -54,7 +110,7 @@ export const referenceOptionsSchema = z
          * Up to this many operations every page's sidebar lists every operation; above it only the
          * current tag lists its operations (pages of large descriptions stay small).
          */
-        threshold: z.number().int().positive().default(FULL_SIDEBAR_LIMIT),
+        threshold: thresholdOption.default(FULL_SIDEBAR_LIMIT),
       })
       .strict()
       .default({ label: 'API reference', threshold: FULL_SIDEBAR_LIMIT }),
@@ -71,18 +127,7 @@ export const referenceOptionsSchema = z
          * `target/client` ids `@scalar/snippetz` offers (`shell/curl`, `go/native`, `java/okhttp`…).
          * Hand-written samples always come first. Empty: hand-written samples only.
          */
-        targets: z
-          .array(
-            z.string().refine((id) => availableSampleTargets().some((t) => t.id === id), {
-              error: (issue) =>
-                `unknown generator ${JSON.stringify(issue.input)}; @scalar/snippetz offers ${availableSampleTargets()
-                  .map((t) => t.id)
-                  .join(', ')}`,
-            }),
-          )
-          .refine((t) => new Set(t).size === t.length, 'each target at most once')
-          .transform((t) => t as SampleTargetId[])
-          .default([...DEFAULT_SAMPLE_TARGETS]),
+        targets: sampleTargetsOption.default([...DEFAULT_SAMPLE_TARGETS]),
       })
       .strict()
       .default({ targets: [...DEFAULT_SAMPLE_TARGETS] }),
@@ -100,21 +145,86 @@ export const referenceOptionsSchema = z
       })
       .strict()
       .default({ publish: 'all' }),
+    /**
+     * The OpenAPI Overlay that translates the description's own text (summaries, descriptions, tag and
+     * parameter texts) into a locale, by the locale's key (`fr`, `pt-br`), relative to the project root.
+     * A locale without an entry uses `i18n/<locale>.overlay.yaml` beside the description when it exists.
+     */
+    overlays: z
+      .record(
+        z.string().regex(/^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/, 'expected a locale key such as fr or pt-br'),
+        z.string().min(1),
+      )
+      .default({}),
     tryIt: z
       .object({
         /**
          * What the try-it client offers, first is the default: `mock` (the mock API on this site) and
          * `description` (the description's own servers). Empty: no try-it on any page.
          */
-        targets: z
-          .array(z.enum(TRY_IT_TARGETS))
-          .refine((t) => new Set(t).size === t.length, 'each target at most once')
-          .default(['mock', 'description']),
+        targets: tryItTargetsOption.default(['mock', 'description']),
+        /**
+         * Where try-it keeps what a reader enters (credentials per security scheme, the server chosen):
+         * `'session'` this tab (sessionStorage), `'local'` this browser until "Forget credentials"
+         * (localStorage), `false` nowhere (credentials are never kept; the server choice lasts the tab).
+         * One setting for the site: every API's try-it keeps its entries the same way.
+         */
+        persistAuth: z.union([z.enum(['session', 'local']), z.literal(false)]).default('session'),
       })
       .strict()
-      .default({ targets: ['mock', 'description'] }),
+      .default({ targets: ['mock', 'description'], persistAuth: 'session' }),
+  })
+  .strict()
+  .superRefine((options, ctx) => {
+    if (!options.apis) return;
+    for (const key of ['description', 'id', 'title', 'category', 'changelog'] as const) {
+      if (options[key] !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `names one API's ${key}; with \`apis\`, each entry gives its own (apis.N.${key})`,
+        });
+      }
+    }
+    const seen = new Map<string, number>();
+    options.apis.forEach((entry, i) => {
+      const first = seen.get(entry.id);
+      if (first === undefined) seen.set(entry.id, i);
+      else
+        ctx.addIssue({
+          code: 'custom',
+          path: ['apis', i, 'id'],
+          message: `"${entry.id}" is also the id of apis.${first}`,
+        });
+    });
+  });
+
+/**
+ * One API of a site that documents several (`apis` of {@link referenceOptionsSchema}): its id and
+ * description, how the catalog presents it, and its own options where they differ from the site's
+ * (each field as at the top level; what is not given comes from there).
+ */
+export const apiEntrySchema = z
+  .object({
+    ...apiIdentity,
+    title: apiIdentity.title.optional(),
+    category: apiIdentity.category.optional(),
+    changelog: apiIdentity.changelog.optional(),
+    /** The description file, relative to the project root (or to the `PETSTORE_APIS` file). */
+    description: z.string().min(1),
+    sidebar: z
+      .object({ label: z.string().trim().min(1).optional(), threshold: thresholdOption.optional() })
+      .strict()
+      .optional(),
+    schemaPages: z.number().int().nonnegative().optional(),
+    codeSamples: z.object({ targets: sampleTargetsOption.optional() }).strict().optional(),
+    versions: z.object({ publish: PUBLISH_POLICY.optional() }).strict().optional(),
+    tryIt: z.object({ targets: tryItTargetsOption.optional() }).strict().optional(),
   })
   .strict();
+
+/** One entry of `apis` as written. */
+export type ApiEntry = z.output<typeof apiEntrySchema>;
 
 /** The options as written in astro.config.mjs (every field optional). */
 export type ReferenceUserOptions = z.input<typeof referenceOptionsSchema>;

@@ -8,23 +8,29 @@
  * - An operation's, a tag's and a schema's page and its Markdown twin have a key of their own, so a
  *   change to one operation renders that operation's routes again (and its tag's page when it shows the
  *   change) and copies the others: the key is made of what the page shows (an operation's whole view
- *   and its successor, a tag's operations, a schema's tree; its sidebar, the version switcher, the
- *   model's title, base and try-it targets) and of what every page reads (the options, the build date,
- *   the changelog, the published versions). An operation's try-it document is keyed by its body.
- * - The other reference pages (the index pages, the schema index, their twins, the absent pages) have
- *   one key for the whole description: the description (bundled, in its own version) and what every
- *   page reads. They list or link across the whole description; they are few.
+ *   and its successor, a tag's operations, a schema's tree, and in another locale the English text the
+ *   page compares with; its sidebar, the version switcher, the model's title, base and try-it targets)
+ *   and of what every page of its API reads (the API and its options, the build date, the changelog,
+ *   the published versions, the locale's overlay). An operation's try-it document is keyed by its body.
+ * - The other reference pages (the index pages, the schema index, the webhooks list, their twins, the
+ *   absent pages) have one key for the whole description: the description (bundled, in its own version)
+ *   and what every page reads. They list or link across the whole description; they are few.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Api, SiteApis } from '../apis/api.ts';
 import { cacheKey } from '../build-cache.ts';
 import { changelog } from '../changelog/data.ts';
-import { buildDate, type ReferenceData, referenceData, sidebarGroup } from './loaded-description.ts';
-import { type PageRef, summaryKey } from './model/versions.ts';
+import type { LocalizedDescription } from '../i18n/overlays.ts';
+import { buildDate, type ReferenceData, referenceData, siteNavigation } from './loaded-description.ts';
+import { summaryKey } from './model/versions/keys.ts';
+import type { PageRef } from './model/versions/pages.ts';
 import type { OperationSummary, SchemaPageView, TagView } from './model/views.ts';
 import { pageVersions, versionSet } from './versions.ts';
 
 /** The published versions as the pages see them: every version's pages and the absent pages, JSON-ready. */
-async function versionsInput(): Promise<unknown> {
-  const { versions, absent } = await versionSet();
+async function versionsInput(api: Api): Promise<unknown> {
+  const { versions, absent } = await versionSet(api);
   if (versions.length < 2) return null;
   return {
     versions: versions.map((v) => ({
@@ -49,7 +55,7 @@ export interface PageKeyInputs {
   sourceVersion: string;
   /** the description in its own version, external `$ref`s bundled in (the loader's `source`) */
   source: unknown;
-  /** the reference options (site/reference/options.ts) */
+  /** the API with its reference options (site/apis/api.ts) */
   options: unknown;
   /** the build date, YYYY-MM-DD */
   date: string;
@@ -91,12 +97,13 @@ type Store = { [KEYS]?: WeakMap<ReferenceData, string> };
  * The `cacheKey` of every page generated from the description (operation, tag, schema and index pages,
  * their Markdown twins, the try-it documents): {@link pageKeyOf} this build's inputs, computed once per
  * reference data.
+ * @param api the pages' API
  * @param release an older released version's pages (its description's key); omitted: the current version's
  * @throws {DescriptionError} when the description cannot be loaded
  * @throws {Error} when the changelog file is invalid
  */
-export async function referencePageKey(release?: string): Promise<string> {
-  const data = await referenceData(release);
+export async function referencePageKey(api: Api, release?: string): Promise<string> {
+  const data = await referenceData(api, release);
   const store = globalThis as Store;
   store[KEYS] ??= new WeakMap();
   let key = store[KEYS].get(data);
@@ -104,14 +111,28 @@ export async function referencePageKey(release?: string): Promise<string> {
     key = pageKeyOf({
       sourceVersion: data.loaded.sourceVersion,
       source: data.loaded.source,
-      options: data.options,
+      // The API without its files' paths: their content is in the key, so a checkout elsewhere keeps the cache.
+      options: { ...data.api, description: undefined, changelog: undefined },
       date: buildDate(),
-      changelog: changelog(),
-      versions: await versionsInput(),
+      changelog: changelog(api),
+      versions: await versionsInput(api),
     });
     store[KEYS].set(data, key);
   }
   return key;
+}
+
+/**
+ * The part of a generated page's cache key that a locale adds (site/reference/page-cache-key.ts): the
+ * locale and the bytes of its overlay, so that a page restored by Astro's incremental build is never
+ * the previous translation. Empty for the root locale.
+ */
+export async function localeCacheKey(api: Api, locale: string | undefined): Promise<string> {
+  if (!locale) return '';
+  const { loaded } = await referenceData(api, undefined, locale);
+  const file = (loaded as LocalizedDescription).overlay;
+  const bytes = file ? readFileSync(file) : Buffer.alloc(0);
+  return ` ${locale} ${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}`;
 }
 
 /** A page with a key of its own: an operation's, a tag's or a schema's (and its Markdown twin). */
@@ -122,16 +143,17 @@ export type KeyedPage =
 
 /** What a keyed page and its Markdown twin read, besides what {@link PageKeyInputs} holds for every page. */
 export interface OwnKeyInputs {
-  /** the key of what every page reads: {@link pageKeyOf} without the description */
+  /** the key of what every page of its API, version and locale reads: {@link pageKeyOf} without the description */
   common: string;
   kind: KeyedPage['kind'];
   /**
    * what the page shows of its subject: an operation's whole view (the model's `operationView`) and its
    * successor's summary; a tag's view (its operations' summaries, its nested tags) and whether its group
-   * is shown; a schema's page view (the operations using it) and its tree
+   * is shown; a schema's page view (the operations using it) and its tree; in another locale, the
+   * English text the page compares with (Starlight's "not translated" notice)
    */
   subject: unknown;
-  /** the page's sidebar (its tag's) */
+  /** the page's sidebar */
   sidebar: unknown;
   /** the version switcher and the banner of the page */
   versions: unknown;
@@ -152,7 +174,7 @@ export function ownKeyOf(inputs: OwnKeyInputs): string {
   );
 }
 
-/** Per reference data: the key of what every page reads, each tag's sidebar, each page's key by URL. */
+/** Per reference data (an API's version in a locale): what every page reads, each sidebar, each page's key. */
 interface OwnKeys {
   common: Promise<string>;
   sidebars: Map<string, Promise<unknown>>;
@@ -161,44 +183,53 @@ interface OwnKeys {
 const OWN_KEYS = Symbol.for('petstore-docs.reference.own-keys');
 type OwnStore = { [OWN_KEYS]?: WeakMap<ReferenceData, OwnKeys> };
 
-/** The keys of a version's reference data, made once per process (on `globalThis`, as {@link KEYS}). */
-function ownKeys(data: ReferenceData): OwnKeys {
+/** The keys of a version's reference data in a locale, made once per process (on `globalThis`, as {@link KEYS}). */
+function ownKeys(api: Api, data: ReferenceData, locale: string | undefined): OwnKeys {
   const store = globalThis as OwnStore;
   store[OWN_KEYS] ??= new WeakMap();
   let keys = store[OWN_KEYS].get(data);
   if (!keys) {
-    const common = versionsInput().then((versions) =>
-      pageKeyOf({
+    const common = (async () =>
+      `${pageKeyOf({
         sourceVersion: data.loaded.sourceVersion,
         source: null,
-        options: data.options,
+        // The API without its files' paths (as referencePageKey), and the options its pages read.
+        options: { api: { ...data.api, description: undefined, changelog: undefined }, options: data.options },
         date: buildDate(),
-        changelog: changelog(),
-        versions,
-      }),
-    );
+        changelog: changelog(api),
+        versions: await versionsInput(api),
+      })}${await localeCacheKey(api, locale)}`)();
     keys = { common, sidebars: new Map(), keys: new Map() };
     store[OWN_KEYS].set(data, keys);
   }
   return keys;
 }
 
-/** The URL of a keyed page (what the keys are memoized by). */
+/** The URL of a keyed page (what its key is kept by). */
 function urlOf(page: KeyedPage): string {
   return page.kind === 'operation' ? page.op.url : page.kind === 'tag' ? page.tag.url : page.schema.url;
 }
 
 /**
  * The `cacheKey` of an operation's, a tag's or a schema's page and of its Markdown twin ({@link ownKeyOf}),
- * computed once per page and reference data: a change to the description that leaves everything the page
+ * computed once per page, version and locale: a change to the description that leaves everything the page
  * shows alone (another operation's parameters, say) keeps it.
+ * @param site the site's APIs (the sidebar shows each on a site of several)
+ * @param api the page's API
  * @param release the older released version the page is in; omitted: the current version
+ * @param locale the page's locale key; omitted: the root locale
  * @throws {DescriptionError} when the description cannot be loaded
  * @throws {Error} when the changelog file is invalid
  */
-export async function ownPageKey(page: KeyedPage, release?: string): Promise<string> {
-  const data = await referenceData(release);
-  const own = ownKeys(data);
+export async function ownPageKey(
+  site: SiteApis,
+  api: Api,
+  page: KeyedPage,
+  release?: string,
+  locale?: string,
+): Promise<string> {
+  const data = await referenceData(api, release, locale);
+  const own = ownKeys(api, data, locale);
   const url = urlOf(page);
   let key = own.keys.get(url);
   if (key === undefined) {
@@ -206,42 +237,50 @@ export async function ownPageKey(page: KeyedPage, release?: string): Promise<str
     const tag = page.kind === 'operation' ? page.op.tag : page.kind === 'tag' ? page.tag.name : undefined;
     let sidebar = own.sidebars.get(tag ?? '');
     if (sidebar === undefined) {
-      sidebar = sidebarGroup(tag === undefined ? undefined : { tag }, release);
+      sidebar = siteNavigation(
+        site,
+        { api, ...(tag === undefined ? {} : { tag }), ...(release ? { release } : {}) },
+        locale,
+      );
       own.sidebars.set(tag ?? '', sidebar);
     }
-    const subject = (): { subject: unknown; ref: PageRef } => {
+    const inputs = async (): Promise<OwnKeyInputs> => {
+      // The English model, for a page in another locale: what it shows untranslated.
+      const english = locale ? (await referenceData(api, release)).model : undefined;
+      let subject: unknown;
+      let ref: PageRef;
       switch (page.kind) {
         case 'operation': {
           const { op } = page;
           const successorId = op.deprecation?.successor?.operationId;
-          return {
-            subject: {
-              view: model.operationView(op),
-              successor: successorId ? model.operations.find((o) => o.operationId === successorId) : null,
-            },
-            ref: { kind: 'operation', key: summaryKey(op), slug: op.slug },
+          const en = english?.operations.find((o) => o.slug === op.slug);
+          subject = {
+            view: model.operationView(op),
+            successor: successorId ? model.operations.find((o) => o.operationId === successorId) : null,
+            english: en && english ? english.operationView(en) : null,
           };
+          ref = { kind: 'operation', key: summaryKey(op), slug: op.slug };
+          break;
         }
         case 'tag':
-          return {
-            subject: { tag: page.tag, implicit: model.groups.find((g) => g.name === page.tag.group)?.implicit ?? null },
-            ref: { kind: 'tag', name: page.tag.name },
+          subject = {
+            tag: page.tag,
+            implicit: model.groups.find((g) => g.name === page.tag.group)?.implicit ?? null,
+            english: english?.tags.find((t) => t.slug === page.tag.slug)?.description ?? null,
           };
+          ref = { kind: 'tag', name: page.tag.name };
+          break;
         case 'schema':
-          return {
-            subject: { schema: page.schema, tree: model.schemaTree(page.schema) },
-            ref: { kind: 'schema', name: page.schema.name },
-          };
+          subject = { schema: page.schema, tree: model.schemaTree(page.schema) };
+          ref = { kind: 'schema', name: page.schema.name };
+          break;
       }
-    };
-    const inputs = async (): Promise<OwnKeyInputs> => {
-      const { subject: shown, ref } = subject();
       return {
         common: await own.common,
         kind: page.kind,
-        subject: shown,
+        subject,
         sidebar: await sidebar,
-        versions: await pageVersions(ref, release),
+        versions: await pageVersions(api, ref, release, locale),
         model: { title: model.title, base: model.base, tryItTo: model.tryItTo },
       };
     };
@@ -253,9 +292,11 @@ export async function ownPageKey(page: KeyedPage, release?: string): Promise<str
 
 /**
  * The `cacheKey` of a generated document whose body the build computes anyway (a try-it document): the
- * body itself, with what every page of its version reads.
+ * body itself, with what every page of its API, version and locale reads.
  * @param release the older released version the document is of; omitted: the current version
+ * @param locale the document's locale key; omitted: the root locale
  */
-export async function bodyKey(body: string, release?: string): Promise<string> {
-  return cacheKey(KEY_VERSION, 'body', await ownKeys(await referenceData(release)).common, body);
+export async function bodyKey(api: Api, body: string, release?: string, locale?: string): Promise<string> {
+  const data = await referenceData(api, release, locale);
+  return cacheKey(KEY_VERSION, 'body', await ownKeys(api, data, locale).common, body);
 }

@@ -1,28 +1,25 @@
 /**
  * Build-time edge of the published versions: reads the release record (the changelog file and the
  * `released/<version>.yaml` files beside it, written by `npm run spec:release`), decides which versions
- * this build publishes (the `versions.publish` option, model/versions.ts), loads each one's reference
+ * this build publishes (the `versions.publish` option, model/versions/publish.ts), loads each one's reference
  * data through the one loader, and derives the switcher's and the absent pages' inputs. Computed once per
  * process and current reference data (on `globalThis`, as loaded-description.ts does).
  */
 
 import type { Changelog } from '../../spec/changelog.ts';
+import type { Api, SiteApis } from '../apis/api.ts';
 import { changelog as releaseRecord } from '../changelog/record.ts';
-import { buildDate, publishPolicy, type ReferenceData, referenceData } from './loaded-description.ts';
-import {
-  type AbsentPage,
-  absentPages,
-  changesSinceUrl,
-  isVersionSegment,
-  olderVersionBanner,
-  type PageRef,
-  releaseCandidates,
-  type SwitchTarget,
-  selectPublished,
-  summaryKey,
-  switchTargets,
-  type VersionPages,
-} from './model/versions.ts';
+import { translator } from '../i18n/catalogue.ts';
+import { localeOf, localizedPath } from '../i18n/locales.ts';
+import type { SiteMockApi } from '../mock/hosts/load.ts';
+import { buildDate, type ReferenceData, referenceData, releasedFile } from './loaded-description.ts';
+import { isVersionSegment } from './model/urls.ts';
+import { type AbsentPage, absentPages } from './model/versions/absent.ts';
+import { changesSinceUrl, olderVersionBanner } from './model/versions/banner.ts';
+import { summaryKey } from './model/versions/keys.ts';
+import type { PageRef, VersionPages } from './model/versions/pages.ts';
+import { releaseCandidates, selectPublished } from './model/versions/publish.ts';
+import { type SwitchTarget, switchTargets } from './model/versions/switcher.ts';
 import type { ReferenceModel } from './model/views.ts';
 
 /** One published version with its reference data. */
@@ -70,20 +67,20 @@ function pagesOf(model: ReferenceModel, version: string, current: boolean): Vers
 }
 
 /**
- * The versions this build publishes, their data loaded.
+ * The versions of an API this build publishes, their data loaded.
  * @throws {DescriptionError} when a released description cannot be loaded
  * @throws {Error} when a published release's file is missing, a version cannot be a URL segment, or the
  *   changelog or `PETSTORE_VERSIONS` is invalid
  */
-export async function versionSet(): Promise<VersionSet> {
-  const currentData = await referenceData();
+export async function versionSet(api: Api, locale?: string): Promise<VersionSet> {
+  const currentData = await referenceData(api, undefined, locale);
   const store = globalThis as Store;
   store[SET_KEY] ??= new WeakMap();
   const cached = store[SET_KEY].get(currentData);
   if (cached) return cached;
-  const changelog = releaseRecord();
+  const changelog = releaseRecord(api);
   const currentVersion = currentData.model.version || 'current';
-  const older = selectPublished(currentVersion, releaseCandidates(changelog), publishPolicy(), buildDate());
+  const older = selectPublished(currentVersion, releaseCandidates(changelog), api.publish, buildDate());
   const current: PublishedVersion = { ...pagesOf(currentData.model, currentVersion, true), data: currentData };
   const versions: PublishedVersion[] = [current];
   for (const release of older) {
@@ -92,17 +89,53 @@ export async function versionSet(): Promise<VersionSet> {
         `Version ${JSON.stringify(release)} cannot name a folder of pages (letters, digits, '.', '-', '_', '~', '+')`,
       );
     }
-    const data = await referenceData(release);
+    const data = await referenceData(api, release, locale);
     versions.push({ ...pagesOf(data.model, release, false), release, data });
   }
   const set: VersionSet = {
     versions,
     current,
-    absent: versions.length > 1 ? absentPages(versions, changelog) : [],
+    absent: versions.length > 1 ? absentPages(versions, changelog, api.changes.page) : [],
     changelog,
   };
   store[SET_KEY].set(currentData, set);
   return set;
+}
+
+/** An older published version and the description file it was released from. */
+export interface ReleasedFile {
+  version: string;
+  /** `released/<version>.yaml` beside the release record (loaded-description.ts `releasedFile`). */
+  file: string;
+}
+
+/**
+ * The older versions of an API this build publishes, newest first, each with its description file: what
+ * the mock hosts load to answer `<mockBase>/@<version>/…`.
+ * @throws as {@link versionSet} does
+ */
+export async function olderReleases(api: Api): Promise<ReleasedFile[]> {
+  return (await versionSet(api)).versions.flatMap((v) =>
+    v.release ? [{ version: v.release, file: releasedFile(api, v.release) }] : [],
+  );
+}
+
+/**
+ * What the Node mock hosts serve of a site (site/mock/hosts/load.ts `createSiteMock`): each API's mount,
+ * its current version with its description, and its older published releases' files.
+ * @throws as {@link versionSet} does
+ */
+export async function siteMockApis(site: SiteApis): Promise<SiteMockApi[]> {
+  const out: SiteMockApi[] = [];
+  for (const api of site.apis) {
+    const set = await versionSet(api);
+    out.push({
+      mount: api.mockBase,
+      current: { version: set.current.version, description: set.current.data.loaded },
+      older: await olderReleases(api),
+    });
+  }
+  return out;
 }
 
 /** Everything a page shows about versions: the switcher's entries and, on an older version, the banner. */
@@ -119,27 +152,33 @@ export interface PageVersions {
 
 /**
  * What a page of a version shows about versions.
+ * @param api the page's API
  * @param release the page's release, undefined for the current version
+ * @param locale the page's locale key, undefined for the root locale
  */
-export async function pageVersions(page: PageRef, release?: string): Promise<PageVersions> {
-  const set = await versionSet();
+export async function pageVersions(api: Api, page: PageRef, release?: string, locale?: string): Promise<PageVersions> {
+  const set = await versionSet(api, locale);
   const version = set.versions.find((v) => v.release === release) ?? set.current;
   const targets = set.versions.length < 2 ? [] : switchTargets(page, version.version, set.versions, set.absent);
   if (version.current) return { reading: version.version, current: true, targets };
   const samePageUrl = targets.find((t) => t.current)?.href ?? `${set.current.base}/`;
-  const changesUrl = changesSinceUrl(set.changelog, version.version);
+  const since = changesSinceUrl(set.changelog, version.version, api.changes.page);
+  const changesUrl = since ? localizedPath(since, locale) : undefined;
   return {
     reading: version.version,
     current: false,
     targets,
     banner: {
-      content: olderVersionBanner({
-        title: version.data.model.title,
-        reading: version.version,
-        current: set.current.version,
-        samePageUrl,
-        ...(changesUrl ? { changesUrl } : {}),
-      }),
+      content: olderVersionBanner(
+        {
+          title: version.data.model.title,
+          reading: version.version,
+          current: set.current.version,
+          samePageUrl,
+          ...(changesUrl ? { changesUrl } : {}),
+        },
+        translator(locale ? localeOf(locale).lang : 'en'),
+      ),
     },
   };
 }

@@ -61,8 +61,8 @@ function firstOf(bytes: Buffer, needles: readonly Buffer[]): (from: number) => n
 /**
  * The text of an HTML file from each `<script` to the end of the `</script>` that follows it (tags in
  * lower or upper case), decoded one by one: the parts {@link inlineScriptHashes} reads. Decoding a whole
- * page costs several times reading it (UTF-8 with non-ASCII text takes V8's slow path: 2.3 s for
- * GitHub's 233 MB of pages, against 0.3 s to read them), and scripts are a small part of a page.
+ * page costs several times reading it (UTF-8 with non-ASCII text takes V8's slow path), and scripts are a
+ * small part of a page.
  * @param html the file's bytes
  */
 export function scriptSegments(html: Buffer): string[] {
@@ -124,9 +124,9 @@ export const LARGE_ASSET_BYTES = 256 * 1024;
  * - 11 (the smallest output) for the content-hashed assets under `_astro/` smaller than
  *   {@link LARGE_ASSET_BYTES}: the scripts and styles every page loads, cached for a year;
  * - 10 for the larger ones, Scalar's bundles that only try-it and the explorer load: quality 11 on
- *   them costs much more CPU for about 1 % smaller files;
+ *   them costs much more CPU for files barely smaller;
  * - 5 for pages and data, which are many (thousands of files for a large description): higher
- *   qualities cost several times the CPU for a few percent smaller files.
+ *   qualities cost several times the CPU for files slightly smaller.
  * @param file the path below the output folder, `/`-separated
  * @param bytes the file's size
  */
@@ -137,7 +137,7 @@ export function brotliQuality(file: string, bytes: number): number {
 
 /**
  * Gzip level of every file: 6, zlib's default. Gzip is the variant only clients without brotli get;
- * level 9 costs much more CPU for files about 1 % smaller.
+ * level 9 costs much more CPU for files barely smaller.
  */
 export const GZIP_LEVEL = 6;
 
@@ -278,11 +278,26 @@ function pruneCache(cacheDir: string, before: number): void {
 }
 
 /**
+ * The page paths of a build folder that have a Markdown twin beside them (`reference/list-pets/index.html`
+ * and `reference/list-pets.md` → `/reference/list-pets/`; `index.html` and `index.md` → `/`), sorted.
+ */
+export function pagesWithTwins(dir: string): string[] {
+  const files = new Set(listFiles(dir));
+  const out: string[] = [];
+  for (const f of files) {
+    if (f !== 'index.html' && !f.endsWith('/index.html')) continue;
+    const stem = f.slice(0, -'index.html'.length).replace(/\/$/, '');
+    if (files.has(`${stem === '' ? 'index' : stem}.md`)) out.push(stem === '' ? '/' : `/${stem}/`);
+  }
+  return out.sort();
+}
+
+/**
  * Writes `<dir>/_headers` from the rules (rules.ts {@link headersFile}).
  * @returns what a host would have trouble with ({@link headersFileProblems}), empty when fine
  */
 export function writeHeadersFile(dir: string, inputs: PolicyInputs): string[] {
-  const text = headersFile(inputs);
+  const text = headersFile(inputs, pagesWithTwins(dir));
   writeFileSync(join(dir, '_headers'), text);
   return headersFileProblems(text);
 }

@@ -20,8 +20,13 @@
  */
 
 export { DescriptionError, formatDescriptionError, formatProblem } from './errors.ts';
-export { clearDescriptionCache, type FileReader, loadDescription, readDescription } from './load.ts';
-export { SPEC_PATH, specPath } from './path.ts';
+export {
+  clearDescriptionCache,
+  type FileReader,
+  internalForm,
+  loadDescription,
+  readDescription,
+} from './load.ts';
 export type {
   DescriptionErrorCode,
   DescriptionProblem,

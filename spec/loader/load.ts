@@ -8,7 +8,6 @@ import { isObject } from '../json.ts';
 import { escapePointerToken, parsePointer, resolvePointer } from '../pointer.ts';
 import { DescriptionError } from './errors.ts';
 import { parseFile, positionOf } from './parse.ts';
-import { specPath } from './path.ts';
 import { checkStructure } from './structure.ts';
 import type { DescriptionProblem, JsonObject, LoadedDescription, OpenApiDocument, YamlTree } from './types.ts';
 import { findRefs, refPointer } from './walk.ts';
@@ -262,6 +261,36 @@ function versionOf(value: unknown, file: string, text: string): string {
 }
 
 /**
+ * The loader's internal form of a bundled description (OpenAPI 3.2, path item `$ref`s resolved in place):
+ * the last step of a load, also run on a description changed after loading (a translation's overlay).
+ * @param source the bundled description in its own version (not changed: the upgrade works on a copy)
+ * @throws {DescriptionError} code `upgrade` when it cannot be upgraded
+ */
+export function internalForm(
+  source: JsonObject,
+  entry: string,
+  sourceVersion: string,
+): { document: OpenApiDocument; warnings: DescriptionProblem[] } {
+  const warnings: DescriptionProblem[] = [];
+  let document: JsonObject;
+  try {
+    const result = upgrade(source, '3.2', { onIncompatible: 'collect' });
+    document = result.document as unknown as JsonObject;
+    for (const diagnostic of result.diagnostics) {
+      warnings.push({ code: 'upgrade', file: entry, detail: `kept as OpenAPI 3.1: ${diagnostic.message}` });
+    }
+  } catch (error) {
+    const detail =
+      error instanceof UpgradeIncompatibilityError || error instanceof Error ? error.message : String(error);
+    throw new DescriptionError([
+      { code: 'upgrade', file: entry, detail: `cannot upgrade from ${sourceVersion}: ${detail}` },
+    ]);
+  }
+  resolvePathItemRefs(document, entry, warnings);
+  return { document: document as OpenApiDocument, warnings };
+}
+
+/**
  * Reads, bundles, checks and upgrades a description (the steps, in order, are the contract in
  * index.ts). Not cached; see {@link loadDescription}.
  * @param options.entryTree also return the entry file's YAML syntax tree (`entryTree`), for a caller that
@@ -290,28 +319,13 @@ export async function readDescription(
       })),
     );
   }
-  const warnings: DescriptionProblem[] = [];
-  let document: JsonObject;
-  try {
-    const result = upgrade(source, '3.2', { onIncompatible: 'collect' });
-    document = result.document as unknown as JsonObject;
-    for (const diagnostic of result.diagnostics) {
-      warnings.push({ code: 'upgrade', file: entry, detail: `kept as OpenAPI 3.1: ${diagnostic.message}` });
-    }
-  } catch (error) {
-    const detail =
-      error instanceof UpgradeIncompatibilityError || error instanceof Error ? error.message : String(error);
-    throw new DescriptionError([
-      { code: 'upgrade', file: entry, detail: `cannot upgrade from ${sourceVersion}: ${detail}` },
-    ]);
-  }
-  resolvePathItemRefs(document, entry, warnings);
+  const { document, warnings } = internalForm(source, entry, sourceVersion);
   return {
     path: entry,
     text: entrySource.text,
     format: entrySource.format,
     sourceVersion,
-    document: document as OpenApiDocument,
+    document,
     source,
     files: [...files.keys()],
     warnings,
@@ -332,10 +346,10 @@ function cache(): Cache {
  * The description at `path`, loaded once per process and file version: every caller of the same
  * process (the Astro config, every page, the integrations, the mock) shares one result while the entry
  * file's modification time is unchanged.
- * @param path the entry file; defaults to `PETSTORE_SPEC` or spec/openapi.yaml ({@link specPath})
+ * @param path the entry file
  * @throws {DescriptionError} when the description cannot be loaded (see {@link readDescription})
  */
-export function loadDescription(path: string = specPath()): Promise<LoadedDescription> {
+export function loadDescription(path: string): Promise<LoadedDescription> {
   const entry = resolve(path);
   let mtimeMs = -1;
   try {

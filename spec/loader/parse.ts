@@ -13,7 +13,7 @@ export interface ParsedFile {
 
 /**
  * Whether a text is JSON: by its first non-blank character. JSON is read with `JSON.parse`, because a
- * YAML parser takes seconds on a 13 MB description.
+ * YAML parser is many times slower on a large description.
  */
 function looksLikeJson(text: string): boolean {
   const c = text.trimStart()[0];

@@ -9,7 +9,7 @@ type Problem = Omit<DescriptionProblem, 'file'>;
  * The structural problems that would make the pages or the mock misread a description: a value of
  * the wrong type where OpenAPI requires an object or an array (`paths`, path items, operations,
  * `responses`, `parameters`, `components`, `tags`, `webhooks`). Pure; each problem names its JSON
- * pointer. Deliberately shallow: a full schema validation of a 13 MB description costs seconds, and
+ * pointer. Deliberately shallow: a full schema validation of a large description is slow, and
  * what is not checked here is rendered leniently (unknown fields are ignored).
  * Rules: OpenAPI 3.2 §4.8 (fixed fields and their types); Swagger 2.0 §"Schema".
  */

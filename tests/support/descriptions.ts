@@ -6,9 +6,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { securityPlan } from '../../site/mock/access/security.ts';
+import { type MockOperation, mockOperations } from '../../site/mock/pipeline/operations.ts';
 import { anchored, requestView, validatorAjv } from '../../site/mock/request/compile.ts';
 import { isJsonMediaType } from '../../site/mock/request/media.ts';
-import { type MockOperation, mockOperations } from '../../site/mock/route/operations.ts';
 import { generatedValue } from '../../spec/examples.ts';
 import { type Description, deref, isObject, type JsonObject } from '../../spec/refs.ts';
 

@@ -2,7 +2,8 @@
 // form), read through the one description loader (spec/loader), for the tests of the description
 // itself and of tools that take a document of any version. A fresh copy per call: tests may change it.
 import type { OpenAPIV3 } from 'openapi-types';
-import { loadDescription, SPEC_PATH } from '../../spec/loader/index.ts';
+import { loadDescription } from '../../spec/loader/index.ts';
+import { SPEC_PATH } from '../../spec/path.ts';
 
 export { SPEC_PATH };
 

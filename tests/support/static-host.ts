@@ -1,6 +1,6 @@
 // A plain static file server over dist/client, standing in for a static host (no server code, so no
 // mock API): what a reader gets when the built site is copied to any static hosting.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { ROOT } from './server.ts';
@@ -58,4 +58,25 @@ export function startStaticHost(dir: string = join(ROOT, 'dist', 'client')): Pro
       });
     });
   });
+}
+
+/**
+ * A site built for real into `dist` and served as a static host serves it, for as long as `use` runs;
+ * the output is deleted afterwards. For a Playwright worker fixture.
+ * @param build runs the build (`astro build` into `dist`); a non-zero status fails with the end of its output
+ */
+export async function withBuiltStaticHost(
+  dist: string,
+  build: () => { status: number | null; output: string },
+  use: (host: StaticHost) => Promise<void>,
+): Promise<void> {
+  const built = build();
+  if (built.status !== 0) throw new Error(`the build failed:\n${built.output.slice(-4000)}`);
+  const host = await startStaticHost(join(dist, 'client'));
+  try {
+    await use(host);
+  } finally {
+    await host.stop();
+    rmSync(dist, { recursive: true, force: true });
+  }
 }

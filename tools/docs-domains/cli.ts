@@ -127,8 +127,8 @@ export async function run(): Promise<void> {
     env: process.env,
     cwd: process.cwd(),
     // `check` keeps every domain's report until it prints them, and each TLS handshake and request leaves garbage
-    // behind: V8's default heap growth lets a check of a thousand domains hold about three times the memory in use.
-    // Growing the heap less eagerly roughly halves that for about the same CPU time. node:v8 loads the
+    // behind: V8's default heap growth lets a check of many domains hold several times the memory in use.
+    // Growing the heap less eagerly holds much less for about the same CPU time. node:v8 loads the
     // streams and the worker machinery, so only a check of many domains pays for it.
     beforeCheck: (domains) => {
       if (domains >= MANY_DOMAINS) process.getBuiltinModule('node:v8').setFlagsFromString('--optimize-for-size');

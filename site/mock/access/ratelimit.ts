@@ -2,7 +2,7 @@
 // fixed window per token, and its headers: `RateLimit-Policy` and `RateLimit` of the IETF httpapi
 // draft (draft-ietf-httpapi-ratelimit-headers-10, structured fields) and `Retry-After` (RFC 9110
 // section 10.2.3) on 429. Pure: the window lives in the caller's sandbox, the clock is passed in.
-import type { RateWindow } from './sandboxes.ts';
+import type { RateWindow } from '../pipeline/context.ts';
 
 /** A quota: `limit` requests per `windowS` seconds. */
 export interface RatePolicy {

@@ -1,8 +1,12 @@
-// Per-token sandboxes: every bearer token gets its own copy of the seed data, so readers of the
-// public site never see each other's changes. Pure bookkeeping over an injected clock: no timers,
-// no I/O. Memory is bounded three ways: a maximum number of sandboxes (least recently used
-// evicted), an idle expiry, and a byte budget for the stores that readers have changed.
-import { type Caps, DEFAULT_CAPS, Store, type StoreSnapshot } from '../petstore/store.ts';
+// Per-token sandboxes, one table for every mock mounted together (each API, each version): a token's
+// entry holds its rate window (one across all those mocks) and, under each mock's state key, the state
+// that mock's hand-written behaviour declared (pipeline/definition.ts `StateKind`): the token's own
+// copy of the seed data, so readers of the public site never see each other's changes. Pure
+// bookkeeping over an injected clock: no timers, no I/O. Memory is bounded three ways: a maximum
+// number of sandboxes (least recently used evicted), an idle expiry, and a byte budget for the states
+// that readers have changed.
+import type { Sandbox } from '../pipeline/context.ts';
+import type { StateKind } from '../pipeline/definition.ts';
 
 /** Bounds of the sandbox table. */
 export interface SandboxLimits {
@@ -11,55 +15,21 @@ export interface SandboxLimits {
   /** A sandbox unused for this long (ms) is dropped. */
   idleMs: number;
   /**
-   * Estimated bytes of changed stores held at once (see {@link estimateBytes}). Past it, the
-   * least recently used changed sandboxes go back to the seed, never the one being served.
+   * Estimated bytes of changed states held at once ({@link StateKind.bytes}). Past it, the least
+   * recently used changed sandboxes go back to the seed, never the one being served.
    */
   maxStoreBytes: number;
 }
 
-/** 10,000 sandboxes, 30 minutes idle, 64 MiB of changed stores (figures: site/mock/README.md). */
+/** 10,000 sandboxes, 30 minutes idle, 64 MiB of changed states (figures: site/mock/README.md). */
 export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = {
   maxSandboxes: 10_000,
   idleMs: 30 * 60_000,
   maxStoreBytes: 64 * 1024 * 1024,
 };
 
-/**
- * Bytes per record and per character of text, rounded up from heap measurements (site/mock/README.md,
- * "Caps"); a pet with its inventory entry is two records,
- * text is counted at two bytes a character (V8 stores non-Latin-1 strings that way).
- */
-const BYTES_PER_RECORD = 100;
-const BYTES_PER_CHAR = 2;
-/** A store's own maps and seed records. */
-const STORE_BYTES = 2_000;
-/** The sandbox entry, its key and its rate window, without a store. */
+/** The sandbox entry, its key and its rate window, without a state (site/mock/README.md, "Caps"). */
 export const ENTRY_BYTES = 250;
-
-/** Estimated heap bytes of a store: the unit of {@link SandboxLimits.maxStoreBytes}. */
-export function estimateBytes(store: Store): number {
-  const f = store.footprint();
-  return STORE_BYTES + f.records * BYTES_PER_RECORD + f.textChars * BYTES_PER_CHAR;
-}
-
-/** Fixed-window request counter of one token (site/mock/access/ratelimit.ts reads and updates it). */
-export interface RateWindow {
-  /** When the current window started (ms since epoch). */
-  start: number;
-  /** Requests counted in it. */
-  count: number;
-}
-
-/** One token's sandbox. */
-export interface Sandbox {
-  readonly key: string;
-  /** Its own store once it changed something; until then reads go to the shared seed store. */
-  store: Store | undefined;
-  /** Estimated bytes of `store` when last settled. */
-  bytes: number;
-  lastUsed: number;
-  rate: RateWindow;
-}
 
 /**
  * The table key of a token: the token itself up to 64 characters, else its length and a 64-bit
@@ -79,10 +49,31 @@ export function sandboxKey(token: string): string {
   return `#${token.length}:${(h1 >>> 0).toString(16)}${(h2 >>> 0).toString(16)}`;
 }
 
-/** A changed sandbox as plain data: its table key and its store. */
+/** A changed sandbox as plain data: its table key and each changed state's snapshot, by state key. */
 export interface SandboxSnapshot {
   key: string;
-  store: StoreSnapshot;
+  states: Record<string, unknown>;
+}
+
+/** One mock's state in every sandbox of a table (see {@link Sandboxes.state}). */
+export interface SandboxState<S> {
+  /** The mock's state key. */
+  readonly key: string;
+  /**
+   * The state a request works on: for reads, the sandbox's own or the shared seed (never changed);
+   * for writes, the sandbox's own, made from the seed on its first write. Undefined when no
+   * behaviour declared a state under this key.
+   */
+  of(box: Sandbox, write: boolean): S;
+  /** The sandbox's own state, when it changed something. */
+  held(box: Sandbox): S | undefined;
+  /** Sends this state of one sandbox back to the seed (`POST /_reset`); its rate window and other states are kept. */
+  reset(box: Sandbox): void;
+}
+
+/** What the table keeps per state key. */
+interface Slot extends SandboxState<unknown> {
+  kind: StateKind<unknown> | undefined;
 }
 
 /**
@@ -92,20 +83,16 @@ export interface SandboxSnapshot {
 export class Sandboxes {
   readonly limits: SandboxLimits;
   private readonly entries = new Map<string, Sandbox>();
-  private readonly seed: Store;
-  private readonly caps: Caps;
+  private readonly slots = new Map<string, Slot>();
   private readonly now: () => number;
   private storeBytes = 0;
 
   /**
    * @param limits bounds of the table
-   * @param caps records per collection of each sandbox's store (the spec's limits by default)
    * @param now clock in ms (injected for tests)
    */
-  constructor(limits: Partial<SandboxLimits> = {}, caps: Caps = DEFAULT_CAPS, now: () => number = Date.now) {
+  constructor(limits: Partial<SandboxLimits> = {}, now: () => number = Date.now) {
     this.limits = { ...DEFAULT_SANDBOX_LIMITS, ...limits };
-    this.caps = caps;
-    this.seed = new Store(caps);
     this.now = now;
   }
 
@@ -114,9 +101,36 @@ export class Sandboxes {
     return this.entries.size;
   }
 
-  /** Estimated bytes of the changed stores held now. */
+  /** Estimated bytes of the changed states held now. */
   get bytes(): number {
     return this.storeBytes;
+  }
+
+  /**
+   * A mock's state in this table's sandboxes, under its key: the mocks of one API (its versions)
+   * share a key, those of different APIs have their own. Called again with the same key, it returns
+   * the same state; a kind given then applies to every holder of the key.
+   * @param key the mock's state key
+   * @param kind the state its hand-written behaviour keeps; absent: none (its reset still resets the key)
+   * @throws {Error} when the key already has another kind of state
+   */
+  state<S>(key: string, kind: StateKind<S>): SandboxState<S>;
+  state(key: string): SandboxState<undefined>;
+  state(key: string, kind?: StateKind<unknown>): SandboxState<unknown> {
+    let slot = this.slots.get(key);
+    if (!slot) {
+      slot = this.slot(key);
+      this.slots.set(key, slot);
+    }
+    if (kind) {
+      if (slot.kind && slot.kind !== kind) {
+        throw new Error(
+          `two kinds of sandbox state are declared under '${key}' (the versions of one API share its state: one of them at most has a hand-written behaviour)`,
+        );
+      }
+      slot.kind = kind;
+    }
+    return slot;
   }
 
   /**
@@ -131,7 +145,7 @@ export class Sandboxes {
     if (box) {
       this.entries.delete(key);
     } else {
-      box = { key, store: undefined, bytes: 0, lastUsed: now, rate: { start: now, count: 0 } };
+      box = { key, bytes: 0, lastUsed: now, rate: { start: now, count: 0 } };
       while (this.entries.size >= this.limits.maxSandboxes) this.dropOldest();
     }
     box.lastUsed = now;
@@ -140,59 +154,51 @@ export class Sandboxes {
   }
 
   /**
-   * The store a request works on: for reads, the sandbox's own store or the shared seed (never
-   * changed); for writes, the sandbox's own store, copied from the seed on its first write.
-   */
-  storeOf(box: Sandbox, write: boolean): Store {
-    if (box.store) return box.store;
-    if (!write) return this.seed;
-    box.store = new Store(this.caps);
-    this.account(box);
-    return box.store;
-  }
-
-  /**
-   * Re-measures a sandbox after a write and, while the changed stores are over
-   * `maxStoreBytes`, sends the least recently used other sandboxes back to the seed.
+   * Re-measures a sandbox after a write and, while the changed states are over `maxStoreBytes`,
+   * sends the least recently used other sandboxes back to the seed.
    */
   settle(box: Sandbox): void {
     this.account(box);
     if (this.storeBytes <= this.limits.maxStoreBytes) return;
     for (const other of this.entries.values()) {
       if (this.storeBytes <= this.limits.maxStoreBytes) break;
-      if (other !== box && other.store) this.dropStore(other);
+      if (other !== box && other.states) this.dropStates(other);
     }
   }
 
-  /** Sends one sandbox back to the seed data (`POST /_reset`); its rate window is kept. */
-  reset(box: Sandbox): void {
-    this.dropStore(box);
-  }
-
-  /** The changed sandboxes as plain data, least recently used first (see {@link Store.snapshot}). */
+  /** The changed sandboxes as plain data, least recently used first (see {@link StateKind.snapshot}). */
   snapshot(): SandboxSnapshot[] {
     const out: SandboxSnapshot[] = [];
-    for (const box of this.entries.values()) if (box.store) out.push({ key: box.key, store: box.store.snapshot() });
+    for (const box of this.entries.values()) {
+      if (!box.states) continue;
+      const states: Record<string, unknown> = {};
+      for (const [key, state] of box.states) {
+        const kind = this.slots.get(key)?.kind;
+        if (kind) states[key] = kind.snapshot(state);
+      }
+      out.push({ key: box.key, states });
+    }
     return out;
   }
 
   /**
    * Replaces every sandbox with those of a {@link Sandboxes.snapshot}, marked as used now; the
-   * limits apply as to any other sandbox (the surplus and the bytes over budget are dropped).
+   * limits apply as to any other sandbox (the surplus and the bytes over budget are dropped). A
+   * state under a key no mock of this table declared is left out.
+   * @throws {Error} when a state's data is not its kind's snapshot
    */
   restore(snapshot: readonly SandboxSnapshot[]): void {
     this.clear();
     const now = this.now();
-    for (const { key, store } of snapshot) {
+    for (const { key, states } of snapshot) {
+      const held = new Map<string, unknown>();
+      for (const [stateKey, data] of Object.entries(states ?? {})) {
+        const kind = this.slots.get(stateKey)?.kind;
+        if (kind) held.set(stateKey, kind.restore(data));
+      }
+      if (held.size === 0) continue;
       while (this.entries.size >= this.limits.maxSandboxes) this.dropOldest();
-      const box: Sandbox = {
-        key,
-        store: new Store(this.caps),
-        bytes: 0,
-        lastUsed: now,
-        rate: { start: now, count: 0 },
-      };
-      box.store?.restore(store);
+      const box: Sandbox = { key, states: held, bytes: 0, lastUsed: now, rate: { start: now, count: 0 } };
       this.entries.set(key, box);
       this.settle(box);
     }
@@ -204,29 +210,61 @@ export class Sandboxes {
     this.storeBytes = 0;
   }
 
+  /** The state kept under `key`, with the shared seed it reads from until a sandbox writes. */
+  private slot(key: string): Slot {
+    let seed: unknown;
+    const slot: Slot = {
+      key,
+      kind: undefined,
+      of: (box, write) => {
+        const kind = slot.kind;
+        if (!kind) return undefined;
+        const own = box.states?.get(key);
+        if (own !== undefined) return own;
+        if (!write) {
+          seed ??= kind.seed();
+          return seed;
+        }
+        const state = kind.seed();
+        box.states ??= new Map();
+        box.states.set(key, state);
+        this.account(box);
+        return state;
+      },
+      held: (box) => box.states?.get(key),
+      reset: (box) => {
+        if (!box.states?.delete(key)) return;
+        if (box.states.size === 0) box.states = undefined;
+        this.account(box);
+      },
+    };
+    return slot;
+  }
+
   private account(box: Sandbox): void {
-    const bytes = box.store ? estimateBytes(box.store) : 0;
+    let bytes = 0;
+    for (const [key, state] of box.states ?? []) bytes += this.slots.get(key)?.kind?.bytes(state) ?? 0;
     this.storeBytes += bytes - box.bytes;
     box.bytes = bytes;
   }
 
-  private dropStore(box: Sandbox): void {
+  private dropStates(box: Sandbox): void {
     this.storeBytes -= box.bytes;
     box.bytes = 0;
-    box.store = undefined;
+    box.states = undefined;
   }
 
   private dropOldest(): void {
     const first = this.entries.values().next();
     if (first.done) return;
-    this.dropStore(first.value);
+    this.dropStates(first.value);
     this.entries.delete(first.value.key);
   }
 
   private expire(now: number): void {
     for (const box of this.entries.values()) {
       if (now - box.lastUsed < this.limits.idleMs) break;
-      this.dropStore(box);
+      this.dropStates(box);
       this.entries.delete(box.key);
     }
   }

@@ -2,6 +2,7 @@
 // of a scheme the operation's security requirements name is accepted (the mock checks that one
 // is sent, not what it is; for the HTTP family, any `Authorization: <scheme> <credentials>`). Requirements are alternatives; the schemes of one requirement are
 // all needed (OpenAPI 3.2 section 4.29 "Security Requirement Object"). Pure.
+import { TOKEN } from '../../../spec/http.ts';
 import { type Description, deref, isObject } from '../../../spec/refs.ts';
 
 /** How one security scheme's credential travels. */
@@ -60,6 +61,9 @@ export function securityPlan(requirements: unknown, doc: Description): SecurityP
   return plan;
 }
 
+/** `Authorization: <scheme> <credentials>`: the scheme a token (RFC 9110 section 11.1). */
+const CREDENTIALS = new RegExp(`^(${TOKEN}) +(\\S.*?)\\s*$`);
+
 /**
  * The credentials of an `Authorization: <scheme> <credentials>` header (RFC 9110 section 11.6.2),
  * or undefined when the header is missing or has no credentials.
@@ -67,7 +71,7 @@ export function securityPlan(requirements: unknown, doc: Description): SecurityP
  */
 export function authorizationValue(header: string | null, scheme?: string): string | undefined {
   if (!header) return undefined;
-  const m = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+) +(\S.*?)\s*$/.exec(header);
+  const m = CREDENTIALS.exec(header);
   if (!m) return undefined;
   return scheme === undefined || (m[1] as string).toLowerCase() === scheme.toLowerCase() ? m[2] : undefined;
 }

@@ -1,10 +1,10 @@
 // The access step of the pipeline: who may call (security requirements, a bearer token), how often
 // (the rate limit per token), and on which data (the token's sandbox).
-import { MockError } from '../errors.ts';
-import { jsonResponse } from '../http.ts';
-import { type Behaviour, errorResponse, type Stage } from '../pipeline.ts';
+import { type Behaviour, errorResponse, type Stage } from '../pipeline/context.ts';
+import { MockError } from '../pipeline/errors.ts';
+import { jsonResponse } from '../pipeline/http.ts';
 import { consume, type RatePolicy, rateLimitHeaders } from './ratelimit.ts';
-import type { Sandboxes } from './sandboxes.ts';
+import type { Sandboxes, SandboxState } from './sandboxes.ts';
 import { checkCredentials, type SecurityPlan } from './security.ts';
 
 /**
@@ -18,9 +18,9 @@ export function bearerToken(authorization: string | null): string | undefined {
 }
 
 /**
- * The Petstore's authentication (`bearerAuth`): any non-empty bearer token; otherwise 401
- * `unauthorized` with `WWW-Authenticate: Bearer`. Without `required` a request without a token runs
- * as token `''`.
+ * Bearer authentication (RFC 6750; the Petstore's `bearerAuth`, the reset endpoint's): any non-empty
+ * bearer token; otherwise 401 `unauthorized` with `WWW-Authenticate: Bearer`. Without `required` a
+ * request without a token runs as token `''`.
  */
 export function bearerAuthenticator(required: boolean): Behaviour['authenticate'] {
   return (request) => {
@@ -52,7 +52,7 @@ export function credentialsAuthenticator(plan: SecurityPlan): Behaviour['authent
 const resetAuthenticator = bearerAuthenticator(true);
 
 /**
- * 5. Authentication, as the operation's behaviour asks (a bearer token for the Petstore's, the
+ * 6. Authentication, as the operation's behaviour asks (a hand-written behaviour's own, the
  * credentials of its security requirements otherwise). The reset endpoint needs a bearer token: it
  * resets that token's sandbox.
  */
@@ -66,7 +66,7 @@ export function authenticate(): Stage {
 }
 
 /**
- * 6. Rate limit per token (ratelimit.ts): over the policy → 429 `rate_limited` with `Retry-After`;
+ * 7. Rate limit per token (ratelimit.ts): over the policy → 429 `rate_limited` with `Retry-After`;
  * every response after this stage, errors included, carries `RateLimit-Policy` and `RateLimit`.
  * `false` turns it off (no headers either).
  */
@@ -90,22 +90,23 @@ export function rateLimit(policy: RatePolicy | false, sandboxes: Sandboxes, now:
 }
 
 /**
- * 7. Sandbox of the token (sandboxes.ts): reads see its data (the seed until it changes
- * something), writes change only its own copy. `POST /_reset` ends here: that sandbox goes back
- * to the seed → 204.
+ * 8. Sandbox of the token (sandboxes.ts): reads see the mock's state in it (the seed until it
+ * changes something), writes change only its own copy. `POST /_reset` ends here: that state goes
+ * back to the seed → 204.
+ * @param state the mock's state in the table ({@link Sandboxes.state}); `ctx.state` is its value
  */
-export function sandbox(sandboxes: Sandboxes): Stage {
+export function sandbox(sandboxes: Sandboxes, state: SandboxState<unknown>): Stage {
   return async (ctx, next) => {
     ctx.sandbox ??= sandboxes.get(ctx.token ?? '');
     const box = ctx.sandbox;
     if (ctx.target?.kind === 'reset') {
-      sandboxes.reset(box);
+      state.reset(box);
       return jsonResponse(204, undefined);
     }
-    // Only an operation whose behaviour writes changes a store: answers from the description
+    // Only an operation whose behaviour writes changes a state: answers from the description
     // leave the sandbox on the shared seed.
     const write = ctx.method !== 'GET' && (ctx.target?.kind !== 'operation' || ctx.target.op.behaviour.writes);
-    ctx.store = sandboxes.storeOf(box, write);
+    ctx.state = state.of(box, write);
     try {
       return await next();
     } finally {

@@ -4,6 +4,7 @@
 // from the schema), the same the reference page shows. Headers the response declares get their
 // example or a generated value. Pure.
 import { bodyText, exampleObjectValue, generatedValue, mediaExample, SAMPLE_DEPTH } from '../../../spec/examples.ts';
+import { isToken } from '../../../spec/http.ts';
 import { type Description, isObject, type JsonObject } from '../../../spec/json.ts';
 import { isJsonMediaType } from '../../../spec/media.ts';
 import { deref } from '../../../spec/refs.ts';
@@ -44,7 +45,7 @@ function headersOf(response: JsonObject | undefined, doc: Description, maxDepth:
   const out: Record<string, string> = {};
   if (!response || !isObject(response.headers)) return out;
   for (const [name, raw] of Object.entries(response.headers)) {
-    if (name.toLowerCase() === 'content-type' || !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) continue;
+    if (name.toLowerCase() === 'content-type' || !isToken(name)) continue;
     const header = deref(doc, raw);
     if (!header) continue;
     let value: unknown = header.example;

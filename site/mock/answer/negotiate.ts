@@ -11,7 +11,7 @@
 
 import { acceptRanges, essence, isJsonMediaType, type MediaRange } from '../../../spec/media.ts';
 import { type Description, deref, isObject, type JsonObject } from '../../../spec/refs.ts';
-import { MockError } from '../errors.ts';
+import { MockError } from '../pipeline/errors.ts';
 
 /** The preferences of a `Prefer` header (RFC 7240) the mock follows. */
 export interface Preferences {

@@ -1,14 +1,14 @@
 // The answer step of the pipeline: an operation's response, its own (hand-written behaviour) or
 // from its description.
 import type { Description } from '../../../spec/json.ts';
-import { CORS_HEADERS } from '../http.ts';
-import { operationOf, type Stage } from '../pipeline.ts';
+import { operationOf, type Stage } from '../pipeline/context.ts';
+import { CORS_HEADERS } from '../pipeline/http.ts';
 import { generate } from './generate.ts';
 import { negotiate } from './negotiate.ts';
 
 /**
- * 11. The answer: the operation's own, when its behaviour has one (the Petstore's handler over the
- * token's store), else from its description in Prism's two steps: the negotiator (negotiate.ts)
+ * 12. The answer: the operation's own, when its behaviour has one (a hand-written handler over
+ * the token's state), else from its description in Prism's two steps: the negotiator (negotiate.ts)
  * picks status, media type and example from `Prefer` and `Accept`, the generator (generate.ts)
  * fills body and headers. A `Prefer` naming an undeclared status or example → 400
  * `validation_failed` naming the declared ones.

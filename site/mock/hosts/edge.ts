@@ -1,30 +1,19 @@
 // The mock as a plain Fetch-API module (`export default { fetch }`), the shape Cloudflare Workers,
-// Deno Deploy, Bun and other edge runtimes run. Bundled with the definition compiled at build time
-// (site/mock/hosts/precompile.ts), so it compiles no code at run time (edge runtimes forbid `eval`).
-// Sandboxes live in the memory of one isolate: they last as long as the runtime keeps it.
+// Deno Deploy, Bun and other edge runtimes run. Bundled with the definitions compiled at build time
+// (hosts/bundle.ts), so it compiles no code at run time (edge runtimes forbid `eval`). Sandboxes
+// live in the memory of one isolate: they last as long as the runtime keeps it.
 // Build it with `npm run build:mock-edge` (dist/mock-edge.js); see site/mock/README.md.
-import { definition } from 'virtual:petstore-mock/definition';
-import { versions } from 'virtual:petstore-mock/versions';
-import { type Mock, type MockOptions, mockFromDefinition, sandboxTable } from '../core.ts';
-import { MOCK_BASE, mockBaseOf } from './mount.ts';
-import { createVersionedMock } from './versions.ts';
+import { apis } from 'virtual:petstore-mock/apis';
+import { HAND_WRITTEN } from '../behaviours.ts';
+import { type Mock, type MockOptions, mountedMock } from '../core.ts';
 
 /**
- * The mock over the bundled definition, with other options than the default export's (the tests
- * run the mock suites against the bundle this way). The older released versions bundled with it
- * answer under `/api/mock/@<version>/` (hosts/versions.ts), sharing the current mock's sandboxes.
+ * The mock over the bundled definitions, with other options than the default export's (the tests
+ * run the mock suites against the bundle this way). Every version bundled answers at its mount
+ * (the older ones under `/api/mock/@<version>/`); the mount paths are the bundle's, not `basePath`.
  */
 export function createEdgeMock(options: MockOptions = {}): Mock {
-  const table = options.sandboxTable ?? sandboxTable(options);
-  const current = mockFromDefinition(definition, { basePath: MOCK_BASE, ...options, sandboxTable: table });
-  if (versions.length === 0) return current;
-  const older = new Map(
-    versions.map(([version, d]) => [
-      version,
-      mockFromDefinition(d, { ...options, basePath: mockBaseOf(version), sandboxTable: table }),
-    ]),
-  );
-  return createVersionedMock({ version: 'current', mock: current }, older);
+  return mountedMock(apis, { ...options, handWritten: HAND_WRITTEN });
 }
 
 const mock = createEdgeMock();

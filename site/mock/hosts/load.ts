@@ -1,21 +1,21 @@
-// The description the mock hosts in Node start from (the server, the Astro dev route, the build
-// of the in-browser and edge mocks, the benchmark): `PETSTORE_SPEC` or spec/openapi.yaml, through
-// the one description loader (spec/loader: any version, split files bundled, upgraded to the
-// internal form once per process); and the mock of every published version built from files.
+// The mock of every API and published version for the hosts in Node (the server, the Astro dev route,
+// the MCP server): each current description as the caller loaded it, and each older release's file,
+// loaded through the one description loader (spec/loader: any version, split files bundled, checked,
+// upgraded to the internal form once per process).
 import { loadDescription } from '../../../spec/loader/index.ts';
-import type { Description } from '../../../spec/refs.ts';
-import { type CreateMockOptions, createMock, type Mock, sandboxTable } from '../index.ts';
-import { MOCK_BASE, mockBaseOf } from './mount.ts';
-import { createVersionedMock } from './versions.ts';
-
-/**
- * Loads the description the site is built from, in the internal form (OpenAPI 3.2).
- * @param path the file; default `PETSTORE_SPEC` (relative to the working directory) or spec/openapi.yaml
- * @throws {DescriptionError} when the description cannot be read, parsed or bundled (spec/loader)
- */
-export async function loadMockDescription(path?: string): Promise<Description> {
-  return (await loadDescription(path)).document;
-}
+import { HAND_WRITTEN } from '../behaviours.ts';
+import {
+  type ApiDefinitions,
+  type CreateMockOptions,
+  createMock,
+  internalForm,
+  type Mock,
+  type MockDefinition,
+  type MockDescription,
+  mountedMock,
+} from '../index.ts';
+import { runtimeDefinition } from '../request/compile.ts';
+import { MOCK_BASE } from '../route/mount.ts';
 
 /** An older released version the mock serves: its name and its description file. */
 export interface ReleasedFile {
@@ -25,30 +25,65 @@ export interface ReleasedFile {
 }
 
 /**
- * The mock of every published version (hosts/versions.ts): the current description's mock at
- * {@link MOCK_BASE} (the Petstore's handlers when they apply), and each older release's at
- * `/api/mock/@<version>`, answered from its description only, all sharing one sandbox table (a
- * token's sandbox and rate window are one across versions).
- * @param current the current version's name and description (internal form)
+ * The mock of every published version at {@link MOCK_BASE}: the current description's (its
+ * hand-written behaviour when one applies), and each older release's at `/api/mock/@<version>`,
+ * answered from its description only, all sharing one sandbox table (a token's sandbox and rate
+ * window are one across versions).
+ * @param current the current version's name and description (as the caller loaded it, or a parsed document)
  * @param older the older releases, newest first
- * @param options the core's options (rate limit, sandbox bounds, caps, error sink); `basePath` is set here
+ * @param options the core's options (rate limit, sandbox bounds, caps, error sink); the mount is set here
  * @throws {DescriptionError} when an older release's file cannot be loaded
  */
 export async function createVersionedMockFromFiles(
-  current: { version: string; description: object },
+  current: { version: string; description: MockDescription },
   older: readonly ReleasedFile[],
-  options: Omit<CreateMockOptions, 'basePath' | 'describedOnly' | 'sandboxTable'> = {},
+  options: Omit<CreateMockOptions, 'basePath' | 'describedOnly' | 'version' | 'older'> = {},
 ): Promise<Mock> {
-  const table = sandboxTable(options);
-  const shared = { ...options, sandboxTable: table };
-  const main = await createMock(current.description, { ...shared, basePath: MOCK_BASE });
-  const mocks = new Map<string, Mock>();
-  for (const r of older) {
-    const description = await loadMockDescription(r.file);
-    mocks.set(
-      r.version,
-      await createMock(description, { ...shared, basePath: mockBaseOf(r.version), describedOnly: true }),
-    );
+  const versions = [];
+  for (const r of older) versions.push({ version: r.version, description: await loadDescription(r.file) });
+  return createMock(current.description, {
+    ...options,
+    basePath: MOCK_BASE,
+    version: current.version,
+    older: versions,
+  });
+}
+
+/** One API of a site as the Node hosts mock it: where, its current version and its older releases. */
+export interface SiteMockApi {
+  /** The API's mount path (`/api/mock`, `/api/mock/<id>`): its older versions are at `<mount>/@<version>`. */
+  mount: string;
+  /** The current version's name and description (as the caller loaded it). */
+  current: { version: string; description: MockDescription };
+  /** The older releases, newest first. */
+  older: readonly ReleasedFile[];
+}
+
+/**
+ * The mock of every API of a site and every published version of each, behind one table of mounts
+ * (core.ts `mountedMock`): each API answers below its own mount, with its own state in a token's
+ * sandbox; one sandbox table, so a token has one rate window across every API and version. The
+ * hand-written behaviours apply to a current description they fit; older releases answer from their
+ * descriptions only.
+ * @param options the core's options (rate limit, sandbox bounds, caps, error sink)
+ * @throws {DescriptionError} when an older release's file cannot be loaded
+ * @throws {Error} when two APIs share a mount
+ */
+export async function createSiteMock(
+  apis: readonly SiteMockApi[],
+  options: Omit<CreateMockOptions, 'basePath' | 'describedOnly' | 'version' | 'older'> = {},
+): Promise<Mock> {
+  const onError = options.onError ?? ((err: unknown) => console.error('[mock]', err));
+  const handWritten = options.handWritten ?? HAND_WRITTEN;
+  const table: ApiDefinitions[] = [];
+  for (const api of apis) {
+    const versions: [string, MockDefinition][] = [
+      [api.current.version, runtimeDefinition(await internalForm(api.current.description), handWritten, onError)],
+    ];
+    for (const r of api.older) {
+      versions.push([r.version, runtimeDefinition((await loadDescription(r.file)).document, [], onError)]);
+    }
+    table.push({ base: api.mount, versions });
   }
-  return createVersionedMock({ version: current.version, mock: main }, mocks);
+  return mountedMock(table, { ...options, handWritten });
 }

@@ -1,20 +1,9 @@
-/**
- * Where the site mounts the mock API: `npm start`'s server (scripts/serve.ts), the Astro route for
- * `astro dev` (site/pages/api/mock/), the in-browser mock (site/mock/hosts/worker.ts) and the try-it
- * client's server URL all use this path.
- */
-export const MOCK_BASE = '/api/mock';
+// The mock's URLs as the site uses them: the mount path and each version's (route/mount.ts, where
+// the mount step reads them), and the in-browser mock's worker: its script, its scope, and which
+// requests it answers.
+import { MOCK_BASE } from '../route/mount.ts';
 
-/**
- * Where the mock of a version is mounted: `base` for the current version, `<base>/@<version>` for an
- * older published release (`/api/mock/@1.0.0/pets`). The `@` keeps a version apart from any path of the
- * API; hosts/versions.ts `versionOf` reads it back.
- * @param release an older release's version; undefined for the current version
- * @param base the current version's mount path (default {@link MOCK_BASE})
- */
-export function mockBaseOf(release?: string, base: string = MOCK_BASE): string {
-  return release === undefined ? base : `${base}/@${release}`;
-}
+export { MOCK_BASE, mockBaseOf } from '../route/mount.ts';
 
 /**
  * The in-browser mock's service worker script, as the build writes it (dist/client), and its

@@ -3,9 +3,9 @@
 // (what `npm start` runs) so /api/mock/* does not pay for Astro's routing on every request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { MockError } from '../errors.ts';
-import { jsonResponse } from '../http.ts';
 import type { Mock } from '../index.ts';
+import { MockError } from '../pipeline/errors.ts';
+import { jsonResponse } from '../pipeline/http.ts';
 import { MAX_BODY_BYTES } from '../request/body.ts';
 
 /**

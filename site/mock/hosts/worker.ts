@@ -1,15 +1,14 @@
 // The mock in the reader's browser: a service worker that answers try-it requests on a static
 // host (no server process). The try-it client registers it on the first try-it, and only when the
 // site's own server does not answer the mock route (site/reference/browser/tryit.ts). It runs the same
-// core as the server (../core.ts) with the definition compiled at build time (precompile.ts), and
+// core as the server (../core.ts) with the definitions compiled at build time (hosts/bundle.ts), and
 // keeps the reader's sandboxes in IndexedDB, so they survive reloads and the browser stopping the
 // worker. It answers only same-origin requests under the mount path; everything else, the
 // production server included, goes to the network untouched.
-import { definition } from 'virtual:petstore-mock/definition';
-import { versions } from 'virtual:petstore-mock/versions';
-import { type Mock, type MockSnapshot, mockFromDefinition, sandboxTable } from '../core.ts';
-import { CLAIM_MESSAGE, MOCK_BASE, mockBaseOf, workerAnswers } from './mount.ts';
-import { createVersionedMock } from './versions.ts';
+import { apis } from 'virtual:petstore-mock/apis';
+import { HAND_WRITTEN } from '../behaviours.ts';
+import { type Mock, type MockSnapshot, mountedMock } from '../core.ts';
+import { CLAIM_MESSAGE, MOCK_BASE, workerAnswers } from './mount.ts';
 
 /** What this file uses of the service worker global scope (the DOM typings do not describe it). */
 interface ExtendableEvent extends Event {
@@ -32,10 +31,15 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
-/** IndexedDB database, object store and key of the saved sandboxes. */
+/**
+ * IndexedDB database, object store and key of the saved sandboxes. A site of several APIs has a worker
+ * per API, each saving under a key of its own mounts (the one API at `/api/mock` keeps the plain key), so
+ * no worker overwrites another's sandboxes.
+ */
 const DB_NAME = 'petstore-mock';
 const DB_STORE = 'state';
-const DB_KEY = 'sandboxes';
+const MOUNTS = apis.map((a) => a.base);
+const DB_KEY = MOUNTS.length === 1 && MOUNTS[0] === MOCK_BASE ? 'sandboxes' : `sandboxes ${MOUNTS.join(' ')}`;
 
 function request<T>(r: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -50,10 +54,15 @@ function openDb(): Promise<IDBDatabase> {
   return request(open);
 }
 
+/** The saved sandboxes; an entry `{ key, store }` (one state, without its key) is read as the first API's. */
 async function load(): Promise<MockSnapshot | undefined> {
   const db = await openDb();
   try {
-    return (await request(db.transaction(DB_STORE).objectStore(DB_STORE).get(DB_KEY))) as MockSnapshot | undefined;
+    const saved = (await request(db.transaction(DB_STORE).objectStore(DB_STORE).get(DB_KEY))) as
+      | Array<MockSnapshot[number] | { key: string; store: unknown }>
+      | undefined;
+    const first = apis[0]?.base ?? '';
+    return saved?.map((e) => ('states' in e ? e : { key: e.key, states: { [first]: e.store } }));
   } finally {
     db.close();
   }
@@ -83,18 +92,12 @@ function mock(): Promise<Mock> {
   ready ??= (async () => {
     // The server's caps, sandbox count, store budget and rate limit; no idle expiry, which frees a
     // shared server's memory but here would drop the reader's data while the worker happens to
-    // stay alive, although a restarted worker restores it.
-    // Every published version (hosts/versions.ts), one sandbox table: the snapshot holds them all.
-    const table = sandboxTable({ sandboxes: { idleMs: Number.POSITIVE_INFINITY } });
-    const m = createVersionedMock(
-      { version: 'current', mock: mockFromDefinition(definition, { basePath: MOCK_BASE, sandboxTable: table }) },
-      new Map(
-        versions.map(([version, older]) => [
-          version,
-          mockFromDefinition(older, { basePath: mockBaseOf(version), sandboxTable: table }),
-        ]),
-      ),
-    );
+    // stay alive, although a restarted worker restores it. Every bundled version shares one sandbox
+    // table: the snapshot holds them all.
+    const m = mountedMock(apis, {
+      handWritten: HAND_WRITTEN,
+      sandboxes: { idleMs: Number.POSITIVE_INFINITY },
+    });
     try {
       const saved = await load();
       if (saved) m.restore(saved);

@@ -1,22 +1,25 @@
 // The Petstore's hand-written behaviour as a table plugged into the one pipeline: for each of its
 // operations, how the steps treat it (a bearer token, its identifier rules, a JSON object body
-// checked on its source text, a store it changes) and its handler as the answer. Decided once per
-// description (`MockDefinition.petstore`); every other operation behaves as its description says.
+// checked on its source text, a store it changes) and its handler as the answer. Whether it applies
+// is decided once per description (index.ts, `MockDefinition.behaviour`); every other operation
+// behaves as its description says.
 import { type Description, isObject, type JsonObject } from '../../../spec/json.ts';
 import { deref, hasType } from '../../../spec/refs.ts';
 import { bearerAuthenticator } from '../access/stages.ts';
-import { type DeprecationInfo, deprecationHeaders, jsonResponse } from '../http.ts';
-import type { Behaviour, PreparedOperation } from '../pipeline.ts';
+import type { Behaviour, PreparedOperation } from '../pipeline/context.ts';
+import { jsonResponse } from '../pipeline/http.ts';
+import type { MockOperation, Param } from '../pipeline/operations.ts';
 import { jsonBodyMedia } from '../request/media.ts';
-import { checkRawParams, decodeParams, type Param } from '../request/params.ts';
-import { jsonObjectBody } from '../request/stages.ts';
-import type { MockOperation } from '../route/operations.ts';
+import { checkRawParams, decodeParams } from '../request/params.ts';
+import { jsonObjectBody } from './body.ts';
 import { createHandlers, HANDLED_ROUTES, type Handler, handlersApply } from './handlers.ts';
+import { type DeprecationInfo, deprecationHeaders } from './http.ts';
+import { Store } from './store.ts';
 
 /**
  * Whether the Petstore's behaviour applies to a description's operations: it has every operation
  * of {@link HANDLED_ROUTES} under its own name, method and path (the Petstore's description, or a
- * draft of it). The one place this is decided; the mock's definition carries the answer.
+ * draft of it).
  */
 export function petstoreApplies(operations: readonly MockOperation[]): boolean {
   return handlersApply(operations.map((o) => ({ ...o, operationId: o.named ? o.operationId : undefined })));
@@ -59,7 +62,9 @@ function deprecationOf(op: MockOperation): DeprecationInfo | undefined {
 /** The handler over the token's store as an operation's answer. */
 function handlerAnswer(handler: Handler): NonNullable<Behaviour['answer']> {
   return (ctx, op: PreparedOperation) => {
-    if (!ctx.store) throw new Error('a hand-written answer needs a store (the sandbox stage)');
+    const store = ctx.state;
+    if (!(store instanceof Store))
+      throw new Error("a hand-written answer needs the Petstore's store (the sandbox stage)");
     const decoded = decodeParams(op.params, ctx.pathRaw ?? {}, ctx.url.searchParams);
     const result = handler({
       params: decoded.values,
@@ -67,7 +72,7 @@ function handlerAnswer(handler: Handler): NonNullable<Behaviour['answer']> {
       body: ctx.body,
       inexact: ctx.inexact ?? new Map(),
       url: ctx.url,
-      store: ctx.store,
+      store,
     });
     return jsonResponse(result.status, result.body, result.headers);
   };
@@ -81,7 +86,7 @@ function handlerAnswer(handler: Handler): NonNullable<Behaviour['answer']> {
 export function petstoreBehaviours(
   doc: Description,
   operations: readonly MockOperation[],
-  params: (op: MockOperation) => Param[],
+  params: (op: MockOperation) => readonly Param[],
 ): Map<string, Behaviour> {
   const ours = operations.filter((op) => isPetstoreOperation(op.operationId));
   const extraHeaders: Record<string, Record<string, string>> = {};

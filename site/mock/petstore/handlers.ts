@@ -1,7 +1,7 @@
 // One handler per operationId of spec/openapi.yaml. Each gets decoded, validated input and the
 // caller's store, and returns status, body and headers; rule violations throw MockError from the store.
 
-import { paginationLink } from '../http.ts';
+import { paginationLink } from './http.ts';
 import type { NewCategory, NewPet, OrderInput, Page, PageResult, PetStatus, Store } from './store.ts';
 
 /** What a handler receives: input already checked against the spec. */
@@ -16,7 +16,7 @@ export interface HandlerInput {
   inexact: ReadonlyMap<string, string>;
   /** The request URL as the client sent it (mount path included), for `Location` and `Link`. */
   url: URL;
-  /** The state of the caller's sandbox (site/mock/access/sandboxes.ts). */
+  /** The caller's store: the Petstore's state in the token's sandbox (state.ts). */
   store: Store;
 }
 

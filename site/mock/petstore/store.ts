@@ -2,7 +2,7 @@
 // rules of spec/README.md ("Pet status transitions", "Stock", "Limits", "Seed data"). Pure data and
 // decisions: no I/O, no HTTP. Every rule violation throws a MockError with a catalogue code.
 
-import { MockError } from '../errors.ts';
+import { MockError } from '../pipeline/errors.ts';
 
 export type PetStatus = 'available' | 'pending' | 'sold';
 

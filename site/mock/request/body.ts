@@ -1,7 +1,7 @@
 // Request bodies: media type, size limit while streaming, UTF-8 and JSON with exact int64 checks.
 // Rules: spec/README.md "Limits" (65,536 bytes) and the 400/413/415 rows of the error catalogue.
 
-import { MockError } from '../errors.ts';
+import { MockError } from '../pipeline/errors.ts';
 import { exactJsonInteger, INT64_MAX, INT64_MIN } from './ids.ts';
 
 /** Maximum request body size in bytes (spec/README.md, "Limits"). */

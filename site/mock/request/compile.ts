@@ -5,17 +5,18 @@
 // type arrays, `const`, `prefixItems`, `$defs`, `if`/`then`/`else`). The schemas keep the
 // description's `$ref`s, pointed at the description registered in Ajv under
 // {@link DESCRIPTION_ID}, so circular schemas compile to recursive functions instead of being
-// expanded. The server compiles them on each operation's first request (index.ts); the build
-// writes them out as code (hosts/precompile.ts).
+// expanded. The server compiles them on each operation's first request (`runtimeDefinition`); the
+// build writes them out as code (precompile.ts).
 import type { Options } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { type Description, deref, isObject, type JsonObject } from '../../../spec/refs.ts';
-import { type MockOperation, mockOperations } from '../route/operations.ts';
+import type { RequestValidator } from '../pipeline/context.ts';
+import { type HandWritten, handWrittenFor, type MockDefinition } from '../pipeline/definition.ts';
+import { type MockOperation, mockOperations } from '../pipeline/operations.ts';
 import { INT64_FORMAT } from './formats.ts';
 import { jsonBodyMedia } from './media.ts';
 import { portablePattern } from './pattern.ts';
-import type { RequestValidator } from './validate.ts';
 
 /** The `$id` the description is registered under in the validators' Ajv. */
 export const DESCRIPTION_ID = 'urn:petstore-mock:description';
@@ -23,16 +24,45 @@ export const DESCRIPTION_ID = 'urn:petstore-mock:description';
 /** Depth bound of the walks over schema fragments (descriptions are trees of at most this depth in practice). */
 const MAX_DEPTH = 200;
 
-/** A copy of a fragment with its local `$ref`s pointed into the description registered in Ajv. */
-export function anchored(value: unknown, depth = 0): unknown {
+/**
+ * A copy of a fragment with its local `$ref`s pointed into the description registered in Ajv.
+ * @param forRequests the description the fragment is from, to read the fragment as
+ *   {@link requestView} reads the description (a fragment of an operation, whose copy is not in the
+ *   view); omitted: as it is
+ */
+export function anchored(value: unknown, depth = 0, forRequests?: Description): unknown {
   if (depth > MAX_DEPTH || typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((v) => anchored(v, depth + 1));
+  if (Array.isArray(value)) return value.map((v) => anchored(v, depth + 1, forRequests));
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(value)) {
     out[k] =
-      k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `${DESCRIPTION_ID}${v}` : anchored(v, depth + 1);
+      k === '$ref' && typeof v === 'string' && v.startsWith('#')
+        ? `${DESCRIPTION_ID}${v}`
+        : anchored(v, depth + 1, forRequests);
   }
+  if (forRequests) readAs(out, value as JsonObject, forRequests, 'request');
   return out;
+}
+
+/**
+ * Changes a copied schema object as validation reads it (see {@link requestView}).
+ * @param copy the copy, changed in place
+ * @param original the object it was copied from (its properties' `$ref`s resolve in `doc`)
+ */
+function readAs(copy: JsonObject, original: JsonObject, doc: Description, direction: 'request' | 'response'): void {
+  if ('nullable' in copy && !('type' in copy) && typeof copy.nullable === 'boolean') delete copy.nullable;
+  if (typeof copy.pattern === 'string') {
+    const portable = portablePattern(copy.pattern);
+    if (portable === undefined) delete copy.pattern;
+    else copy.pattern = portable;
+  }
+  if (direction === 'request' && Array.isArray(copy.required) && isObject(original.properties)) {
+    const props = original.properties;
+    copy.required = copy.required.filter((name) => {
+      const prop = typeof name === 'string' ? deref(doc, props[name]) : undefined;
+      return !(prop && prop.readOnly === true);
+    });
+  }
 }
 
 /**
@@ -58,19 +88,7 @@ export function requestView(doc: Description, direction: 'request' | 'response' 
       return;
     }
     const o = node as JsonObject;
-    if ('nullable' in o && !('type' in o) && typeof o.nullable === 'boolean') delete o.nullable;
-    if (typeof o.pattern === 'string') {
-      const portable = portablePattern(o.pattern);
-      if (portable === undefined) delete o.pattern;
-      else o.pattern = portable;
-    }
-    if (direction === 'request' && Array.isArray(o.required) && isObject(o.properties)) {
-      const props = o.properties;
-      o.required = o.required.filter((name) => {
-        const prop = typeof name === 'string' ? deref(copy, props[name]) : undefined;
-        return !(prop && prop.readOnly === true);
-      });
-    }
+    readAs(o, o, copy, direction);
     for (const v of Object.values(o)) walk(v, depth + 1);
   };
   walk(copy, 0);
@@ -86,8 +104,9 @@ export interface RequestSchemas {
 }
 
 /**
- * The request schemas of an operation. Pure.
- * @param op the operation
+ * The request schemas of an operation, its own schemas read as {@link requestView} reads the
+ * description. Pure.
+ * @param op the operation, as listed from `doc`
  * @param doc the description (for parameter schemas' own `additionalProperties`)
  * @param queryCredentials names of `apiKey` schemes sent `in: query`: allowed in every query
  * @param strictQuery whether a query parameter the operation does not declare is refused (the
@@ -107,7 +126,7 @@ export function requestSchemas(
       title: 'Request',
       type: 'object',
       additionalProperties: true,
-      properties: { requestBody: anchored(json.schema) },
+      properties: { requestBody: anchored(json.schema, 0, doc) },
       required: op.requestBody?.required === true ? ['requestBody'] : [],
     };
   }
@@ -144,7 +163,7 @@ export function requestSchemas(
     }
     const schema = deref(doc, p.schema);
     if (schema && schema.additionalProperties !== undefined)
-      target.additionalProperties = anchored(schema.additionalProperties);
+      target.additionalProperties = anchored(schema.additionalProperties, 0, doc);
     const jsonContent = isObject(p.content) ? p.content['application/json'] : undefined;
     let paramSchema = isObject(jsonContent) ? jsonContent.schema : (p.schema ?? {});
     if (!jsonContent && schema && Array.isArray(schema.oneOf)) {
@@ -153,7 +172,7 @@ export function requestSchemas(
       const { oneOf, ...rest } = schema;
       paramSchema = { ...rest, anyOf: oneOf };
     }
-    target.properties[name] = anchored(paramSchema) ?? {};
+    target.properties[name] = anchored(paramSchema, 0, doc) ?? {};
   }
   out.params = {
     title: 'Request',
@@ -182,7 +201,6 @@ export function queryCredentialNames(doc: Description): string[] {
  * and formats of a description are ignored, not fatal) and formats, the description registered.
  * @param view the description as requests see it ({@link requestView})
  * @param extra more Ajv options (`coerceTypes` for parameters, `code` for standalone code)
- * @param addFormatsTo how to add the formats (hosts/precompile.ts adds them by reference to formats.ts)
  */
 export function validatorAjv(view: Description, extra: Options = {}): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false, ...extra });
@@ -211,32 +229,29 @@ export function validatorAjv(view: Description, extra: Options = {}): Ajv2020 {
 /**
  * Request validators compiled at run time, each operation's on its first request.
  * @param doc the description (internal form)
+ * @param operations its operations ({@link mockOperations})
  * @param onError told about a schema Ajv cannot compile; that part of the request is then not checked
  * @param strictQuery whether an operation refuses undeclared query parameters (see {@link requestSchemas})
- * @returns validators by operationId ({@link mockOperations}): body (when there is one), then parameters
+ * @returns validators by operationId: body (when there is one), then parameters
  */
 export function runtimeValidators(
   doc: Description,
+  operations: readonly MockOperation[],
   onError: (err: unknown) => void = () => {},
   strictQuery: (operationId: string) => boolean = () => false,
 ): (operationId: string) => readonly RequestValidator[] {
-  let compiled: { bodies: Ajv2020; params: Ajv2020; view: Description; byId: Map<string, MockOperation> } | undefined;
+  let compiled: { bodies: Ajv2020; params: Ajv2020 } | undefined;
   const credentials = queryCredentialNames(doc);
+  const byId = new Map(operations.map((o) => [o.operationId, o]));
   return (operationId) => {
+    const op = byId.get(operationId);
+    if (!op) return [];
     if (!compiled) {
-      // The operations are read from the view too, so their inline schemas are the view's.
       const view = requestView(doc);
-      compiled = {
-        bodies: validatorAjv(view),
-        params: validatorAjv(view, { coerceTypes: true }),
-        view,
-        byId: new Map(mockOperations(view).map((o) => [o.operationId, o])),
-      };
+      compiled = { bodies: validatorAjv(view), params: validatorAjv(view, { coerceTypes: true }) };
     }
     const ajvs = compiled;
-    const op = ajvs.byId.get(operationId);
-    if (!op) return [];
-    const schemas = requestSchemas(op, ajvs.view, credentials, strictQuery(operationId));
+    const schemas = requestSchemas(op, doc, credentials, strictQuery(operationId));
     const out: RequestValidator[] = [];
     for (const [ajv, schema] of [
       [ajvs.bodies, schemas.body],
@@ -251,4 +266,24 @@ export function runtimeValidators(
     }
     return out;
   };
+}
+
+/**
+ * The definition of a description made at start-up (the server, the Astro dev route, the tests): its
+ * operations listed once, the hand-written behaviour that applies, and its request validators,
+ * compiled on each operation's first request. No I/O.
+ * @param document the description in the loader's internal form
+ * @param handWritten the hand-written behaviours that may apply (none: every operation answers from
+ *   the description, as an older released version does)
+ * @param onError told about a schema Ajv cannot compile
+ */
+export function runtimeDefinition(
+  document: Description,
+  handWritten: readonly HandWritten[],
+  onError?: (err: unknown) => void,
+): MockDefinition {
+  const operations = mockOperations(document);
+  const own = handWrittenFor(operations, handWritten);
+  const validators = runtimeValidators(document, operations, onError, (id) => own?.owns(id) ?? false);
+  return { document, operations, validators, ...(own ? { behaviour: own.name } : {}) };
 }

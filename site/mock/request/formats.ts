@@ -1,7 +1,7 @@
 // The string and number formats the mock's request validators know: ajv-formats' full set (what
 // `addFormats` adds, OpenAPI's int32/int64/float/double/byte/binary/password included), with int64
-// replaced by the mock's own rule. The runtime compiler (index.ts) and the validators compiled at
-// build time (hosts/precompile.ts) read the same definitions.
+// replaced by the mock's own rule. The runtime compiler (compile.ts) and the validators compiled at
+// build time (precompile.ts, which refers to this file by path) read the same definitions.
 import type { FormatDefinition } from 'ajv';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 

@@ -3,7 +3,7 @@
 // carry no schema compiler, can use them.
 import { isObject } from '../../../spec/json.ts';
 import { isJsonMediaType } from '../../../spec/media.ts';
-import type { MockOperation } from '../route/operations.ts';
+import type { MockOperation } from '../pipeline/operations.ts';
 
 export { isJsonMediaType };
 

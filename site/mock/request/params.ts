@@ -1,33 +1,10 @@
-// Path and query parameters: the raw-text checks the schema validator cannot make (it coerces
-// `1e3` to 1000), and the decoding of the checked text into values for the handlers. Both are
-// driven by the operation's parameter objects in the spec; no parameter is described here by hand.
+// Path and query parameters for hand-written behaviours (the Petstore's): the raw-text checks the
+// schema validator cannot make (it coerces `1e3` to 1000), and the decoding of the checked text into
+// values for handlers. Both are driven by the operation's parameter objects in the description; no
+// parameter is described here by hand.
 
-import type { Description, JsonObject } from '../../../spec/json.ts';
-import { deref } from '../../../spec/refs.ts';
-import type { MockParameter } from '../route/operations.ts';
+import type { Param, ParamSchema } from '../pipeline/operations.ts';
 import { readRawInteger } from './ids.ts';
-
-/** A parameter's schema as the decoders read it: its top level and `items` followed through `$ref`s. */
-export interface ParamSchema extends JsonObject {
-  type?: unknown;
-  format?: unknown;
-  items?: ParamSchema;
-  default?: unknown;
-  enum?: unknown;
-}
-
-/** A parameter of an operation as the decoders read it (see {@link paramView}). */
-export interface Param extends MockParameter {
-  schema?: ParamSchema;
-}
-
-/** A parameter with its schema's top level and `items` followed through `$ref`s. */
-export function paramView(doc: Description, p: MockParameter): Param {
-  const schema = deref<ParamSchema>(doc, p.schema);
-  if (!schema) return { ...p, schema: undefined };
-  const items = schema.items === undefined ? undefined : deref<ParamSchema>(doc, schema.items);
-  return { ...p, schema: items ? { ...schema, items } : schema };
-}
 
 /** Decoded parameter values and, for integers, their raw text (for messages). */
 export interface DecodedParams {

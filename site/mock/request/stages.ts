@@ -3,23 +3,16 @@
 
 import type { JsonObject } from '../../../spec/json.ts';
 import { essence, isJsonMediaType } from '../../../spec/media.ts';
-import { MockError } from '../errors.ts';
-import { type Behaviour, operationOf, type Stage } from '../pipeline.ts';
+import { type Behaviour, operationOf, type Stage } from '../pipeline/context.ts';
+import { MockError } from '../pipeline/errors.ts';
 import { decodePathParams } from '../route/path-params.ts';
 import { normalizePath } from '../route/router.ts';
-import {
-  checkIdentityEncoding,
-  checkJsonContentType,
-  MAX_BODY_BYTES,
-  parseJsonBody,
-  readBodyBytes,
-  readBodyText,
-} from './body.ts';
+import { checkIdentityEncoding, MAX_BODY_BYTES, parseJsonBody, readBodyBytes, readBodyText } from './body.ts';
 import { formatAjvErrors, requestInput, runValidators } from './validate.ts';
 
 /**
- * 8. Raw parameter checks on the still percent-encoded text, as the operation's behaviour asks
- * (the Petstore's identifier rules, params.ts): 400 `validation_failed` naming `path.petId`,
+ * 9. Raw parameter checks on the still percent-encoded text, as the operation's behaviour asks
+ * (a hand-written behaviour's, such as the Petstore's identifier rules, params.ts): 400 `validation_failed` naming `path.petId`,
  * `query.limit`, `query.ids[2]`… Other operations' parameters are checked by their schemas alone
  * (the validate stage).
  */
@@ -33,72 +26,16 @@ export function rawParams(): Stage {
   };
 }
 
-/** The largest count the store keeps exactly: 2^53 - 1 (`Number.MAX_SAFE_INTEGER`). */
-const MAX_COUNT = BigInt(Number.MAX_SAFE_INTEGER);
-
-function jsonKind(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  return `a ${typeof v}`;
-}
-
 /**
- * 9. Body, for operations with a `requestBody` only, read as the operation's behaviour reads it
- * ({@link jsonObjectBody} for the Petstore's, {@link describedBody} for the others); operations
- * without one never read it.
+ * 10. Body, for operations with a `requestBody` only, read as the operation's behaviour reads it
+ * (a hand-written behaviour's own, {@link describedBody} for the others); operations without one
+ * never read it.
  */
 export function readBody(): Stage {
   return async (ctx, next) => {
     const op = operationOf(ctx);
     if (op.hasBody) await op.behaviour.readBody(ctx);
     return next();
-  };
-}
-
-/**
- * The Petstore's body: JSON content type (415), identity encoding (415), at most
- * {@link MAX_BODY_BYTES} (413), UTF-8 JSON (400 `malformed_json`), an object, and integer fields
- * checked on their JSON source text (int64 range, integrality, counts ≤ 2^53 - 1).
- * @param intKeys property names of the body schema that hold integers
- * @param countKeys of those, the counts (not `format: int64`): the store does arithmetic on them,
- *   so they must be exact as JS numbers
- */
-export function jsonObjectBody(intKeys: ReadonlySet<string>, countKeys: ReadonlySet<string>): Behaviour['readBody'] {
-  return async (ctx) => {
-    const request = ctx.request;
-    checkJsonContentType(request.headers.get('content-type'));
-    checkIdentityEncoding(request.headers.get('content-encoding'));
-    const text = await readBodyText(request, MAX_BODY_BYTES);
-    if (text.trim() === '') throw new MockError('validation_failed', 'body: is required (a JSON object)');
-    const parsed = parseJsonBody(text, intKeys);
-    // Counts (quantity) above 2^53 - 1 would be rounded by the store's arithmetic and echoed
-    // back as another number; identifiers above it are only compared, exactly, in messages.
-    const tooLarge = [
-      ...parsed.overflow.filter((o) => o.exact > 0n).map((o) => ({ key: o.key, source: o.source })),
-      ...[...parsed.inexact].filter(([, v]) => BigInt(v) > MAX_COUNT).map(([key, source]) => ({ key, source })),
-    ].filter((t) => countKeys.has(t.key));
-    const overflow = parsed.overflow.filter((o) => !(o.exact > 0n && countKeys.has(o.key)));
-    if (overflow.length > 0 || parsed.fractional.length > 0 || tooLarge.length > 0) {
-      throw new MockError(
-        'validation_failed',
-        [
-          ...parsed.fractional.map((f) => `body.${f.key}: must be integer, got ${f.source}`),
-          ...tooLarge.map(
-            (t) => `body.${t.key}: must be <= ${MAX_COUNT} (the largest count the mock keeps exactly), got ${t.source}`,
-          ),
-          ...overflow.map(
-            (o) =>
-              `body.${o.key}: must be ${o.exact > 0n ? '<= 9223372036854775807' : '>= -9223372036854775808'} (int64), got ${o.source}`,
-          ),
-        ].join('; '),
-      );
-    }
-    if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
-      throw new MockError('validation_failed', `body: must be a JSON object, got ${jsonKind(parsed.value)}`);
-    }
-    ctx.body = parsed.value;
-    ctx.bodyIsJson = true;
-    ctx.inexact = parsed.inexact;
   };
 }
 
@@ -155,7 +92,7 @@ export function describedBody(requestBody: JsonObject | undefined): Behaviour['r
 }
 
 /**
- * 10. Schema validation with the operation's ajv validators (`allErrors`) over the request as
+ * 11. Schema validation with the operation's ajv validators (`allErrors`) over the request as
  * openapi-backend presents it (validate.ts `requestInput`): every message is
  * `location: problem`, joined with `; `.
  */

@@ -3,8 +3,9 @@
 
 import type { ErrorObject } from 'ajv';
 import { unescapePointerToken } from '../../../spec/pointer.ts';
+import type { RequestValidator } from '../pipeline/context.ts';
+import type { Param } from '../pipeline/operations.ts';
 import { templateQueryPairs } from '../route/router.ts';
-import type { Param } from './params.ts';
 
 const SECTION: Record<string, string> = { requestBody: 'body', query: 'query', path: 'path', header: 'header' };
 
@@ -65,12 +66,6 @@ export function formatAjvErrors(errors: readonly ErrorObject[]): string[] {
   // Only wrappers failed (a value matching two `oneOf` branches): name them rather than nothing.
   if (out.length === 0) for (const e of errors.slice(0, 1)) out.push(`${locate(e)}: ${describe(e)}`);
   return out;
-}
-
-/** A compiled request validator of one operation (an ajv validate function, compiled at run time or at build time). */
-export interface RequestValidator {
-  (data: unknown): boolean;
-  errors?: ErrorObject[] | null;
 }
 
 /** What {@link requestInput} needs of an operation. */

@@ -2,7 +2,7 @@
 // to the path, one segment part per parameter, the raw (still percent-encoded) text kept for the
 // checks that need it and decoded for the rest.
 import { escapeRegExp } from '../../../spec/regexp.ts';
-import type { Param } from '../request/params.ts';
+import type { Param } from '../pipeline/operations.ts';
 
 /**
  * The raw path parameters of a request path matched to a template, one segment part per parameter

@@ -6,6 +6,8 @@
 
 import { formatDay, parseDay } from '../../../spec/dates.ts';
 import { isObject } from '../../../spec/json.ts';
+import { type Translate, translator } from '../../i18n/catalogue.ts';
+import { formatDate } from '../../i18n/format.ts';
 import type { OperationRef } from './document.ts';
 
 export { formatDay, parseDay };
@@ -60,6 +62,7 @@ export function describeDeprecation(
   operation: Record<string, unknown>,
   ops: readonly OperationRef[],
   buildDate: string,
+  lang = 'en',
 ): Deprecation | null {
   const where = `${ref.method} ${ref.path} (${ref.operationId})`;
   const sunsetRaw = operation['x-deprecated-sunset'];
@@ -83,7 +86,7 @@ export function describeDeprecation(
   return {
     ...ref,
     sunset,
-    sunsetText: sunset ? formatDay(sunset) : null,
+    sunsetText: sunset ? formatDate(sunset, lang) : null,
     sunsetState: state?.state ?? null,
     daysToSunset: state?.days ?? null,
     since,
@@ -99,15 +102,43 @@ export function describeDeprecation(
   };
 }
 
-/** The sentence about a deprecation a reader sees at the top of the operation. */
-export function deprecationNotice(d: Deprecation, buildDate: string): string {
-  if (!d.sunset || !d.sunsetText) return '**Deprecated.** This operation will be removed; plan to move away from it.';
+/** The title of a deprecation notice: "Deprecated since 1 March 2026", or "Deprecated". */
+export function deprecationTitle(d: Pick<Deprecation, 'since'>, t: Translate = translator('en'), lang = 'en'): string {
+  return d.since && /^\d{4}-\d{2}-\d{2}$/.test(d.since)
+    ? t('ref.deprecated.since', { date: formatDate(d.since, lang) })
+    : t('ref.deprecated.title');
+}
+
+/**
+ * What a deprecation means for a reader, without the title: removal, or the sunset date against the
+ * build date (Markdown: the policy is a link to the guide, `guide` being its URL path).
+ */
+export function deprecationBody(
+  d: Deprecation,
+  buildDate: string,
+  t: Translate = translator('en'),
+  lang = 'en',
+  guide = '/guides/getting-started/',
+): string {
+  const policy = `[${t('ref.deprecated.policy').replace(/[.。]$/, '')}](${guide}#deprecation-policy)`;
+  if (!d.sunset || !d.sunsetText) return `${t('ref.deprecated.noSunset')} ${policy}`;
+  const date = `**${d.sunsetText}**`;
+  const built = formatDate(buildDate, lang);
   const when =
     d.sunsetState === 'past'
-      ? `The sunset date, **${d.sunsetText}**, is already past (as of ${formatDay(buildDate)}): the operation may stop answering at any time.`
+      ? t('ref.deprecated.past', { date, built })
       : d.sunsetState === 'today'
-        ? `The sunset date is **today, ${d.sunsetText}**: this is the last day the operation answers.`
-        : `It keeps working until its sunset date, **${d.sunsetText}**, which is still ahead (${d.daysToSunset} days after ${formatDay(buildDate)}, when this page was built).`;
-  const since = d.since && /^\d{4}-\d{2}-\d{2}$/.test(d.since) ? ` since ${formatDay(d.since)}` : '';
-  return `**Deprecated${since}.** ${when} See the [deprecation policy](/guides/getting-started/#deprecation-policy).`;
+        ? t('ref.deprecated.today', { date })
+        : t('ref.deprecated.ahead', { date, built, count: d.daysToSunset ?? 0 });
+  return `${when} ${policy}`;
+}
+
+/** The sentence about a deprecation a reader sees at the top of the operation (title in bold, then the body). */
+export function deprecationNotice(
+  d: Deprecation,
+  buildDate: string,
+  t: Translate = translator('en'),
+  lang = 'en',
+): string {
+  return `**${deprecationTitle(d, t, lang)}.** ${deprecationBody(d, buildDate, t, lang)}`;
 }

@@ -1,10 +1,10 @@
 /**
  * Long values a page shows (examples, generated samples, schema examples and defaults), shortened:
  * long strings to a preview and their length, long examples to their first items. Real descriptions put whole files into examples (a receipt's
- * photo as 38 KB of base64); printed in the request example, the response example and every generated
- * code sample, one such value made an operation page of over 200 KB gzip. A page shows each such string
+ * photo in base64); printed in the request example, the response example and every generated code
+ * sample, one such value made an operation page many times its usual size. A page shows each such string
  * as its first characters and what it is (`"iVBORw0KGgoAAAANSUhEUg… (base64, 37,912 characters)"`);
- * an example of hundreds of KB (a news API's 400 KB of articles) is shown by its first items. The full
+ * a very long example (a news API's list of whole articles) is shown by its first items. The full
  * value stays in the description the page links to (`/openapi.json`, `/openapi.yaml`) and in the
  * try-it document, so a request sent from the page carries it whole. Pure.
  */
@@ -134,8 +134,8 @@ export const SAMPLE_BODY_CHARS = 2048;
 
 /**
  * The request body a generated code sample sends: the example the page shows above it, cut to its first
- * items when longer than {@link SAMPLE_BODY_CHARS}. Eight languages each printing a 16 KB body made one
- * page of 67 KB gzip; the page's example is the place to read the whole of it.
+ * items when longer than {@link SAMPLE_BODY_CHARS}: every generated language printing a long body whole
+ * multiplies it on the page, and the page's example is the place to read the whole of it.
  * @param text the shown example's text (JSON, or a text already cut)
  */
 export function sampleBody(text: string): string {

@@ -12,6 +12,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { escapeHtml } from '../../html.ts';
 
 /** A HAST node, as far as {@link focusablePre} reads it. */
 interface HastNode {
@@ -45,10 +46,6 @@ const rendered = new Map<string, string>();
 /** Characters that can start Markdown syntax, an entity, an autolink or a line structure. */
 const SYNTAX = /[\\`*_[\]<>#|~&\n]|^\s*(?:[-+>]|\d+[.)])\s|https?:\/\/|www\./;
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 /** Renders Markdown to an HTML fragment (memoised: the same text gives the same string). */
 export function renderMarkdown(markdown: string): string {
   let html = rendered.get(markdown);
@@ -58,4 +55,16 @@ export function renderMarkdown(markdown: string): string {
     rendered.set(markdown, html);
   }
   return html;
+}
+
+/**
+ * Renders a one-line Markdown text (an example's `summary`) to inline HTML: its paragraph without the
+ * `<p>`, so it fits in a caption or a label. Text of several paragraphs keeps only the inline content of
+ * each, joined by a space.
+ */
+export function renderInlineMarkdown(markdown: string): string {
+  return renderMarkdown(markdown.replace(/\s*\n\s*/g, ' '))
+    .trim()
+    .replace(/^<p>|<\/p>$/g, '')
+    .replace(/<\/p>\s*<p>/g, ' ');
 }

@@ -27,6 +27,7 @@ import {
 } from './document.ts';
 import { describeDeprecation, stabilityOf } from './lifecycle.ts';
 import { operationPage, str } from './operation-view.ts';
+import { credentialVariable } from './samples.ts';
 import {
   collapsedSchemas,
   PAGE_ROW_BUDGET,
@@ -153,7 +154,12 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
   // page expands or collapses, so the search below sees the pages as they will be built.
   let paged: ReadonlySet<string> | null = null;
   const schemaUrl = (name: string) => (!paged || paged.has(name) ? pageUrl(name) : undefined);
-  const baseCtx: SchemaContext = { doc, schemaUrl, maxRefDepth: options.maxRefDepth ?? 2 };
+  const baseCtx: SchemaContext = {
+    doc,
+    schemaUrl,
+    maxRefDepth: options.maxRefDepth ?? 2,
+    ...(options.t ? { t: options.t } : {}),
+  };
 
   const tagSlugList = uniqueSlugs(tagNames);
   const tagSlug = new Map(tagNames.map((t, i) => [t, tagSlugList[i] ?? slugifyTag(t)]));
@@ -196,8 +202,10 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
       tagUrl: webhook ? webhooksUrl : `${base}/tags/${tagSlug.get(ref.tag) ?? 'x'}/`,
       group: webhook ? 'Webhooks' : groupOf(ref.tag),
       legacyAnchor: ref.anchor,
-      stability: level ? { level, label: level === 'beta' ? 'Beta' : 'Experimental' } : null,
-      deprecation: describeDeprecation(ops[i] ?? ref, operation, ops, options.buildDate),
+      stability: level
+        ? { level, label: options.t ? options.t(`ref.stability.${level}`) : level === 'beta' ? 'Beta' : 'Experimental' }
+        : null,
+      deprecation: describeDeprecation(ops[i] ?? ref, operation, ops, options.buildDate, options.lang),
       tryIt:
         (tryItTo.mock || tryItTo.servers) &&
         operation['x-hideTryItPanel'] !== true &&
@@ -207,11 +215,23 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     };
   });
 
+  /** The environment variable generated samples read the credential from (samples.ts). */
+  let credentialVar: string | undefined;
   const operationView = (op: OperationSummary): OperationView => {
     const source = raw.get(op.slug);
     if (!source) throw new Error(`no operation with the slug ${op.slug}`);
+    credentialVar ??= credentialVariable(isObject(doc.info) ? (str(doc.info.title) ?? '') : '');
     const ctx: SchemaContext = { ...baseCtx, expanded: new Set(), budget: { rows: PAGE_ROW_BUDGET } };
-    return operationPage(doc, op, source.operation, source.pathItem, ctx, sampleServer, options.sampleTargets);
+    return operationPage(
+      doc,
+      op,
+      source.operation,
+      source.pathItem,
+      ctx,
+      sampleServer,
+      options.sampleTargets,
+      credentialVar,
+    );
   };
 
   const tagViews = new Map<string, TagView>();

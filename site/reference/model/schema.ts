@@ -15,6 +15,7 @@
 import { isObject, type JsonObject as Json } from '../../../spec/json.ts';
 import { parsePointer } from '../../../spec/pointer.ts';
 import { deref } from '../../../spec/refs.ts';
+import { type Translate, translator } from '../../i18n/catalogue.ts';
 import { boundLongStrings } from './long-values.ts';
 
 /** A schema of `components/schemas`, by name, with its page when it has one. */
@@ -106,6 +107,8 @@ export interface SchemaContext {
    * and small; its schema page still shows it. The schema at the top of a body is always shown.
    */
   budget?: { rows: number };
+  /** The messages constraints and labels are written with (default English). */
+  t?: Translate;
 }
 
 /** Property rows one operation page shows before nested schemas are linked instead of expanded. */
@@ -129,7 +132,9 @@ export function jsonText(value: unknown): string {
   return JSON.stringify(boundLongStrings(value).value) ?? 'null';
 }
 
-function constraintsOf(s: Json): string[] {
+const english = translator('en');
+
+function constraintsOf(s: Json, t: Translate = english): string[] {
   const out: string[] = [];
   const num = (k: string) => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
   const min = num('minimum');
@@ -138,23 +143,28 @@ function constraintsOf(s: Json): string[] {
   if (max !== undefined) out.push(`${s.exclusiveMaximum === true ? '<' : '≤'} ${max}`);
   if (typeof s.exclusiveMinimum === 'number') out.push(`> ${s.exclusiveMinimum}`);
   if (typeof s.exclusiveMaximum === 'number') out.push(`< ${s.exclusiveMaximum}`);
-  if (num('multipleOf') !== undefined) out.push(`multiple of ${s.multipleOf}`);
-  const range = (lo: number | undefined, hi: number | undefined, unit: string) => {
-    if (lo !== undefined && hi !== undefined) out.push(lo === hi ? `exactly ${lo} ${unit}` : `${lo}–${hi} ${unit}`);
-    else if (lo !== undefined) out.push(`at least ${lo} ${unit}`);
-    else if (hi !== undefined) out.push(`at most ${hi} ${unit}`);
+  if (num('multipleOf') !== undefined) out.push(t('ref.constraint.multipleOf', { value: String(s.multipleOf) }));
+  const range = (lo: number | undefined, hi: number | undefined, unit: 'characters' | 'items' | 'properties') => {
+    if (lo !== undefined && hi !== undefined)
+      out.push(
+        lo === hi
+          ? t(`ref.constraint.exactly.${unit}`, { count: lo })
+          : t(`ref.constraint.range.${unit}`, { min: lo, max: hi }),
+      );
+    else if (lo !== undefined) out.push(t(`ref.constraint.atLeast.${unit}`, { count: lo }));
+    else if (hi !== undefined) out.push(t(`ref.constraint.atMost.${unit}`, { count: hi }));
   };
   range(num('minLength'), num('maxLength'), 'characters');
   range(num('minItems'), num('maxItems'), 'items');
   range(num('minProperties'), num('maxProperties'), 'properties');
-  if (s.uniqueItems === true) out.push('unique items');
-  if (typeof s.pattern === 'string') out.push(`pattern ${s.pattern}`);
+  if (s.uniqueItems === true) out.push(t('ref.constraint.uniqueItems'));
+  if (typeof s.pattern === 'string') out.push(t('ref.constraint.pattern', { pattern: s.pattern }));
   if (Array.isArray(s.required) && s.required.length > 0 && !isObject(s.properties) && !Array.isArray(s.allOf)) {
     // `required` without `properties` (an `if`/`then` branch, say): say which properties must be there.
-    out.push(`requires ${s.required.map(String).join(', ')}`);
+    out.push(t('ref.constraint.requires', { names: s.required.map(String).join(', ') }));
   }
-  if (typeof s.contentMediaType === 'string') out.push(`content type ${s.contentMediaType}`);
-  if (typeof s.contentEncoding === 'string') out.push(`encoding ${s.contentEncoding}`);
+  if (typeof s.contentMediaType === 'string') out.push(t('ref.constraint.contentType', { type: s.contentMediaType }));
+  if (typeof s.contentEncoding === 'string') out.push(t('ref.constraint.encoding', { encoding: s.contentEncoding }));
   return out;
 }
 
@@ -276,7 +286,7 @@ function build(
         composite &&
         (stack.has(key) || depth >= maxDepth || ctx.expanded?.has(key) || nesting >= MAX_NESTING || spent)
       ) {
-        return { ...leaf(withSiblings(input, resolved) as Json), ref, collapsed: true };
+        return { ...leaf(withSiblings(input, resolved) as Json, ctx.t), ref, collapsed: true };
       }
       if (composite && name) ctx.expanded?.add(name);
       nextDepth = depth + (composite ? 1 : 0);
@@ -285,7 +295,7 @@ function build(
   }
   if (!isObject(s)) return { ...ANY, type: 'any', ref };
   const merged = Array.isArray(s.allOf) ? mergeAllOf(ctx.doc, s, nextStack) : s;
-  const node: SchemaNode = { ...leaf(merged), ref };
+  const node: SchemaNode = { ...leaf(merged, ctx.t), ref };
   if (nesting >= MAX_NESTING) return node.ref ? { ...node, collapsed: true } : node;
   const child = (v: unknown) => build(v, ctx, nextDepth, nextStack, nesting + 1);
   if (Array.isArray(merged.oneOf) || Array.isArray(merged.anyOf)) {
@@ -293,7 +303,7 @@ function build(
     const options = merged[kind] as unknown[];
     node.type = kind;
     node.variants = options.map(child);
-    node.variantLabels = options.map((v, i) => variantLabel(ctx.doc, v, node.variants?.[i], i));
+    node.variantLabels = options.map((v, i) => variantLabel(ctx.doc, v, node.variants?.[i], i, ctx.t));
   }
   const disc = discriminatorOf(ctx, merged);
   if (disc) node.discriminator = disc;
@@ -350,11 +360,17 @@ export function collapsedSchemas(value: unknown, into: Set<string>): void {
 }
 
 /** The label of a `oneOf`/`anyOf` alternative: its schema name, else its `title`, else `Option n (type)`. */
-function variantLabel(doc: Json, raw: unknown, node: SchemaNode | undefined, i: number): string {
+function variantLabel(
+  doc: Json,
+  raw: unknown,
+  node: SchemaNode | undefined,
+  i: number,
+  t: Translate = english,
+): string {
   if (node?.ref) return node.ref.name;
   const target = deref(doc, raw);
   if (isObject(target) && typeof target.title === 'string' && target.title.trim()) return target.title.trim();
-  return `Option ${i + 1}${node && node.type !== 'any' ? ` (${node.type})` : ''}`;
+  return `${t('ref.schema.option', { n: i + 1 })}${node && node.type !== 'any' ? ` (${node.type})` : ''}`;
 }
 
 /** The discriminator of a schema (OpenAPI 3.2 §4.8.25): property name and mapping, or undefined. */
@@ -373,14 +389,14 @@ function discriminatorOf(ctx: SchemaContext, s: Json): DiscriminatorView | undef
   return { property: d.propertyName, mapping };
 }
 
-function leaf(s: Json): SchemaNode {
+function leaf(s: Json, t?: Translate): SchemaNode {
   const node: SchemaNode = {
     type: typeOf(s),
     nullable: s.nullable === true || (Array.isArray(s.type) && s.type.includes('null') && s.type.length > 1),
     deprecated: s.deprecated === true,
     readOnly: s.readOnly === true,
     writeOnly: s.writeOnly === true,
-    constraints: constraintsOf(s),
+    constraints: constraintsOf(s, t),
   };
   if (typeof s.format === 'string') node.format = s.format;
   if (typeof s.title === 'string' && s.title.trim()) node.title = s.title.trim();

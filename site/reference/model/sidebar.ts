@@ -9,6 +9,7 @@
  * above the threshold ({@link FULL_SIDEBAR_LIMIT} by default) only the current tag lists its
  * operations; other tags link to their tag page.
  */
+import { type Translate, translator } from '../../i18n/catalogue.ts';
 import { FULL_SIDEBAR_LIMIT } from '../options.ts';
 import type { OperationSummary, ReferenceModel, TagView } from './views.ts';
 
@@ -22,7 +23,15 @@ export interface SidebarOptions {
   threshold?: number;
   /** Whether to link the explorer (default true; false for an older version, which has none). */
   explorer?: boolean;
+  /** Shown folded (an API other than the one being read, on a site of several). */
+  collapsed?: boolean;
+  /** Links after the explorer's (on a site of several APIs: the API's changelog and downloads). */
+  more?: SidebarItem[];
+  /** The messages of the sidebar's own words (default English). */
+  t?: Translate;
 }
+
+const english = translator('en');
 
 /** Starlight's sidebar item (user configuration shape). */
 export type SidebarItem =
@@ -37,6 +46,7 @@ export type SidebarItem =
 /** The badge a sidebar entry shows for an operation: its stability, else `Deprecated`, else none. */
 export function operationBadge(
   op: Pick<OperationSummary, 'stability' | 'deprecation'>,
+  t: Translate = english,
 ): Extract<SidebarItem, { link: string }>['badge'] {
   if (op.stability) {
     return {
@@ -45,7 +55,7 @@ export function operationBadge(
       class: 'ref-badge',
     };
   }
-  if (op.deprecation) return { text: 'Deprecated', variant: 'danger', class: 'ref-badge' };
+  if (op.deprecation) return { text: t('ref.badge.deprecated'), variant: 'danger', class: 'ref-badge' };
   return undefined;
 }
 
@@ -61,14 +71,16 @@ const TRAILING_DEPRECATED = /\s*(?:\(\s*deprecated\s*\)|\[\s*deprecated\s*\]|\s[
  * but the mark is kept as written.
  */
 export function operationLabel(summary: string, badge: Extract<SidebarItem, { link: string }>['badge']): string {
-  if (badge?.text !== 'Deprecated') return summary;
+  if (badge?.variant !== 'danger') return summary;
   const stripped = summary.replace(TRAILING_DEPRECATED, '');
   return stripped === '' ? summary : stripped;
 }
 
-function operationItem(op: OperationSummary): SidebarItem {
+function operationItem(op: OperationSummary, t: Translate): SidebarItem {
   const badge =
-    op.kind === 'webhook' ? { text: 'Webhook', variant: 'note' as const, class: 'ref-badge' } : operationBadge(op);
+    op.kind === 'webhook'
+      ? { text: t('ref.webhook.flag'), variant: 'note' as const, class: 'ref-badge' }
+      : operationBadge(op, t);
   return {
     label: operationLabel(op.summary, badge),
     link: op.url,
@@ -78,18 +90,27 @@ function operationItem(op: OperationSummary): SidebarItem {
 }
 
 /** A tag: its About link, its operations and its nested tags, or only a link when pruned. */
-function tagItem(t: TagView, full: boolean, current?: string): SidebarItem {
-  const open = full || t.name === current || contains(t, current);
-  if (!open) return { label: t.name, link: t.url };
+function tagItem(tag: TagView, full: boolean, current: string | undefined, t: Translate): SidebarItem {
+  const open = full || tag.name === current || contains(tag, current);
+  if (!open) return { label: tag.name, link: tag.url };
   return {
-    label: t.name,
+    label: tag.name,
     collapsed: !full,
     items: [
-      { label: `About ${t.name}`, link: t.url },
-      ...t.operations.map(operationItem),
-      ...t.children.map((c) => tagItem(c, full, current)),
+      { label: t('ref.sidebar.aboutTag', { tag: tag.name }), link: tag.url },
+      ...tag.operations.map((op) => operationItem(op, t)),
+      ...tag.children.map((c) => tagItem(c, full, current, t)),
     ],
   };
+}
+
+/**
+ * The sidebar's links without the locale prefix of the pages they point to: Starlight prefixes every
+ * link of a sidebar with the page's locale itself (`/reference/…` on `/fr/…` becomes `/fr/reference/…`).
+ */
+function withoutPrefix(item: SidebarItem, prefix: string): SidebarItem {
+  if ('items' in item) return { ...item, items: item.items.map((i) => withoutPrefix(i, prefix)) };
+  return prefix && item.link.startsWith(`${prefix}/`) ? { ...item, link: item.link.slice(prefix.length) } : item;
 }
 
 function contains(t: TagView, name: string | undefined): boolean {
@@ -105,7 +126,9 @@ export function referenceSidebar(
   model: ReferenceModel,
   current?: { tag?: string },
   options: SidebarOptions = {},
+  prefix = '',
 ): SidebarItem {
+  const t = options.t ?? english;
   const full = model.operations.length <= (options.threshold ?? FULL_SIDEBAR_LIMIT);
   const webhooks: SidebarItem[] =
     model.webhooks.length === 0
@@ -113,27 +136,32 @@ export function referenceSidebar(
       : [
           full || current?.tag === 'Webhooks'
             ? {
-                label: 'Webhooks',
+                label: t('ref.sidebar.webhooks'),
                 collapsed: !full,
                 items: [
-                  { label: 'About webhooks', link: model.webhooksUrl ?? `${model.base}/webhooks/` },
-                  ...model.webhooks.map(operationItem),
+                  { label: t('ref.sidebar.aboutWebhooks'), link: model.webhooksUrl ?? `${model.base}/webhooks/` },
+                  ...model.webhooks.map((op) => operationItem(op, t)),
                 ],
               }
-            : { label: 'Webhooks', link: model.webhooksUrl ?? `${model.base}/webhooks/` },
+            : { label: t('ref.sidebar.webhooks'), link: model.webhooksUrl ?? `${model.base}/webhooks/` },
         ];
-  return {
-    label: options.label ?? 'API reference',
-    items: [
-      { label: 'Overview', link: `${model.base}/` },
-      ...model.groups.flatMap((g): SidebarItem[] => {
-        const tags = g.tags.map((t) => tagItem(t, full, current?.tag));
-        return g.implicit ? tags : [{ label: g.name, items: tags }];
-      }),
-      ...webhooks,
-      { label: 'Schemas', link: `${model.base}/schemas/` },
-      // The explorer shows the working description only: an older version's sidebar has no link to it.
-      ...(options.explorer === false ? [] : [{ label: 'Explorer (Scalar)', link: `${model.base}/explorer/` }]),
-    ],
-  };
+  return withoutPrefix(
+    {
+      label: options.label ?? t('ref.sidebar.label'),
+      ...(options.collapsed ? { collapsed: true } : {}),
+      items: [
+        { label: t('ref.sidebar.overview'), link: `${model.base}/` },
+        ...model.groups.flatMap((g): SidebarItem[] => {
+          const tags = g.tags.map((tag) => tagItem(tag, full, current?.tag, t));
+          return g.implicit ? tags : [{ label: g.name, items: tags }];
+        }),
+        ...webhooks,
+        { label: t('ref.sidebar.schemas'), link: `${model.base}/schemas/` },
+        // The explorer shows the working description only: an older version's sidebar has no link to it.
+        ...(options.explorer === false ? [] : [{ label: t('ref.sidebar.explorer'), link: `${model.base}/explorer/` }]),
+        ...(options.more ?? []),
+      ],
+    },
+    prefix,
+  );
 }

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { bundleMock } from '../../../site/mock/hosts/precompile.ts';
+import { bundleMock } from '../../../site/mock/hosts/bundle.ts';
 import { createMock, type Mock, type MockOptions } from '../../../site/mock/index.ts';
-import { mockOperations } from '../../../site/mock/route/operations.ts';
+import { mockOperations } from '../../../site/mock/pipeline/operations.ts';
 import { loadDescription } from '../../../spec/loader/index.ts';
 import type { Description } from '../../../spec/refs.ts';
 import {

@@ -42,9 +42,8 @@ describe("Scalar's browser bundles prepared by npm ci", () => {
 
 describe('the in-browser mock made beside the build', () => {
   const child = (spec: string, cacheDir: string) =>
-    spawnSync(process.execPath, [join(ROOT, 'site', 'integrations', 'mock-worker.ts'), cacheDir, 'k'], {
+    spawnSync(process.execPath, [join(ROOT, 'site', 'integrations', 'mock-worker.ts'), cacheDir, 'k', spec], {
       encoding: 'utf8',
-      env: { ...process.env, PETSTORE_SPEC: spec },
     });
 
   test('the child process leaves a complete cache entry: the worker bundle, then the record of its size', () => {

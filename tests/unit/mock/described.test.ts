@@ -4,8 +4,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checkCredentials, securityPlan } from '../../../site/mock/access/security.ts';
-import { createMock } from '../../../site/mock/index.ts';
-import { mockOperations } from '../../../site/mock/route/operations.ts';
+import { HAND_WRITTEN } from '../../../site/mock/behaviours.ts';
+import { createMock, type Mock, type MockOptions, mockFromDefinition } from '../../../site/mock/index.ts';
+import { mockOperations } from '../../../site/mock/pipeline/operations.ts';
+import { runtimeDefinition } from '../../../site/mock/request/compile.ts';
+import { DescriptionError } from '../../../spec/loader/index.ts';
 
 const spec = {
   openapi: '3.0.3',
@@ -207,7 +210,9 @@ test('a path parameter of `oneOf: [integer, string]` takes both, and a failing w
 describe('starts on any description', () => {
   // Each shape with the answer to GET /x: 404 route_not_found where nothing is at /x, else the
   // operation's own 200 (malformed extensions and a dangling parameter are left out, not fatal).
-  const shapes: [string, Record<string, unknown>, number][] = [
+  // The loader refuses a dangling reference before the mock sees it (`loader`: false): the core
+  // itself, given that description, still starts.
+  const shapes: [string, Record<string, unknown>, number, { loader: boolean }?][] = [
     ['no paths', { openapi: '3.1.0', info: { title: 't', version: '1' }, components: {} }, 404],
     [
       'webhooks only',
@@ -255,12 +260,19 @@ describe('starts on any description', () => {
         },
       },
       200,
+      { loader: false },
     ],
   ];
-  for (const [name, doc, status] of shapes) {
+  for (const [name, doc, status, { loader } = { loader: true }] of shapes) {
     test(`${name}: starts, answers GET /x with ${status}, reports no fault`, async () => {
       const faults: unknown[] = [];
-      const mock = await createMock(doc, { onError: (e) => faults.push(e) });
+      const options: MockOptions = { onError: (e) => faults.push(e) };
+      let mock: Mock;
+      if (loader) mock = await createMock(doc, options);
+      else {
+        await assert.rejects(createMock(doc, options), DescriptionError);
+        mock = mockFromDefinition(runtimeDefinition(doc, HAND_WRITTEN, options.onError), options);
+      }
       const res = await mock.handle(new Request('http://site.test/x'));
       const body = await res.text();
       assert.equal(res.status, status, body);

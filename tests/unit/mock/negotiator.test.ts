@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { negotiate, parseAccept, parsePrefer } from '../../../site/mock/answer/negotiate.ts';
-import { MockError } from '../../../site/mock/errors.ts';
+import { MockError } from '../../../site/mock/pipeline/errors.ts';
 
 const doc = {
   openapi: '3.2.0',

@@ -1,9 +1,11 @@
-// Per-token sandboxes (site/mock/access/sandboxes.ts) and the rate window (site/mock/access/ratelimit.ts):
-// pure bookkeeping driven by an injected clock.
+// Per-token sandboxes (site/mock/access/sandboxes.ts) holding the Petstore's store
+// (site/mock/petstore/state.ts), and the rate window (site/mock/access/ratelimit.ts): pure
+// bookkeeping driven by an injected clock.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { consume, rateLimitHeaders } from '../../../site/mock/access/ratelimit.ts';
-import { estimateBytes, Sandboxes, sandboxKey } from '../../../site/mock/access/sandboxes.ts';
+import { Sandboxes, sandboxKey } from '../../../site/mock/access/sandboxes.ts';
+import { estimateBytes, storeState } from '../../../site/mock/petstore/state.ts';
 import { DEFAULT_CAPS } from '../../../site/mock/petstore/store.ts';
 
 function clock(start = 1_000_000): { now: () => number; advance: (ms: number) => void } {
@@ -14,42 +16,46 @@ function clock(start = 1_000_000): { now: () => number; advance: (ms: number) =>
 describe('sandboxes', () => {
   test('each token writes to its own copy of the seed; reads before any write see the seed', () => {
     const boxes = new Sandboxes();
+    const pets = boxes.state('petstore', storeState());
     const a = boxes.get('a');
     const b = boxes.get('b');
-    boxes.storeOf(a, true).deletePet(4);
-    assert.throws(() => boxes.storeOf(a, false).getPet(4), /not_found|no pet/i);
-    assert.equal(boxes.storeOf(b, false).getPet(4).name, 'Tweety');
-    assert.equal(b.store, undefined, 'a reader that never wrote holds no store');
+    pets.of(a, true).deletePet(4);
+    assert.throws(() => pets.of(a, false).getPet(4), /not_found|no pet/i);
+    assert.equal(pets.of(b, false).getPet(4).name, 'Tweety');
+    assert.equal(pets.held(b), undefined, 'a reader that never wrote holds no store');
   });
 
   test('reset sends only that sandbox back to the seed', () => {
     const boxes = new Sandboxes();
+    const pets = boxes.state('petstore', storeState());
     const a = boxes.get('a');
     const b = boxes.get('b');
-    boxes.storeOf(a, true).deletePet(4);
-    boxes.storeOf(b, true).deletePet(5);
-    boxes.reset(a);
-    assert.equal(boxes.storeOf(a, false).getPet(4).name, 'Tweety');
-    assert.throws(() => boxes.storeOf(b, false).getPet(5));
+    pets.of(a, true).deletePet(4);
+    pets.of(b, true).deletePet(5);
+    pets.reset(a);
+    assert.equal(pets.of(a, false).getPet(4).name, 'Tweety');
+    assert.throws(() => pets.of(b, false).getPet(5));
   });
 
   test('beyond maxSandboxes the least recently used sandbox is dropped', () => {
     const boxes = new Sandboxes({ maxSandboxes: 2 });
-    boxes.storeOf(boxes.get('a'), true).deletePet(1);
+    const pets = boxes.state('petstore', storeState());
+    pets.of(boxes.get('a'), true).deletePet(1);
     boxes.get('b');
     boxes.get('a'); // a is now the most recent
     boxes.get('c'); // drops b
     assert.equal(boxes.size, 2);
-    assert.ok(boxes.get('a').store, 'a kept its changes');
-    assert.equal(boxes.get('b').store, undefined);
+    assert.ok(pets.held(boxes.get('a')), 'a kept its changes');
+    assert.equal(pets.held(boxes.get('b')), undefined);
   });
 
   test('a sandbox idle for idleMs is dropped with its changes', () => {
     const c = clock();
-    const boxes = new Sandboxes({ idleMs: 60_000 }, DEFAULT_CAPS, c.now);
-    boxes.storeOf(boxes.get('a'), true).deletePet(1);
+    const boxes = new Sandboxes({ idleMs: 60_000 }, c.now);
+    const pets = boxes.state('petstore', storeState(DEFAULT_CAPS));
+    pets.of(boxes.get('a'), true).deletePet(1);
     c.advance(59_999);
-    assert.ok(boxes.get('a').store, 'still there just before the expiry');
+    assert.ok(pets.held(boxes.get('a')), 'still there just before the expiry');
     c.advance(60_000);
     boxes.get('z');
     assert.equal(boxes.size, 1, 'a expired');
@@ -58,22 +64,23 @@ describe('sandboxes', () => {
 
   test('over maxStoreBytes the least recently used changed stores go back to the seed, never the current one', () => {
     const boxes = new Sandboxes({ maxStoreBytes: 1 });
+    const pets = boxes.state('petstore', storeState());
     const a = boxes.get('a');
-    boxes.storeOf(a, true).createCategory({ name: 'Fish' });
+    pets.of(a, true).createCategory({ name: 'Fish' });
     boxes.settle(a);
-    assert.ok(a.store, 'the sandbox being served keeps its store even over budget');
+    assert.ok(pets.held(a), 'the sandbox being served keeps its store even over budget');
     const b = boxes.get('b');
-    boxes.storeOf(b, true).createCategory({ name: 'Fish' });
+    pets.of(b, true).createCategory({ name: 'Fish' });
     boxes.settle(b);
-    assert.equal(a.store, undefined, 'a was sent back to the seed');
-    assert.ok(b.store);
+    assert.equal(pets.held(a), undefined, 'a was sent back to the seed');
+    assert.ok(pets.held(b));
     assert.equal(boxes.bytes, b.bytes);
   });
 
   test('estimated bytes grow with records and text', () => {
     const boxes = new Sandboxes();
     const a = boxes.get('a');
-    const store = boxes.storeOf(a, true);
+    const store = boxes.state('petstore', storeState()).of(a, true);
     const before = estimateBytes(store);
     store.createCategory({ name: 'x'.repeat(10_000) });
     assert.ok(estimateBytes(store) >= before + 20_000);

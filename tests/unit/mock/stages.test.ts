@@ -11,14 +11,16 @@ import {
   rateLimit,
   sandbox,
 } from '../../../site/mock/access/stages.ts';
-import { internalForm } from '../../../site/mock/description.ts';
-import { MockError } from '../../../site/mock/errors.ts';
-import { jsonResponse } from '../../../site/mock/http.ts';
-import { createMock, type Mock } from '../../../site/mock/index.ts';
-import { type Behaviour, type Context, compose, type PreparedOperation } from '../../../site/mock/pipeline.ts';
-import { checkRawParams, paramView } from '../../../site/mock/request/params.ts';
-import { jsonObjectBody, rawParams, readBody, validate } from '../../../site/mock/request/stages.ts';
-import { type MockOperation, mockOperations } from '../../../site/mock/route/operations.ts';
+import { createMock, internalForm, type Mock } from '../../../site/mock/index.ts';
+import { jsonObjectBody } from '../../../site/mock/petstore/body.ts';
+import { storeState } from '../../../site/mock/petstore/state.ts';
+import type { Store } from '../../../site/mock/petstore/store.ts';
+import { type Behaviour, type Context, compose, type PreparedOperation } from '../../../site/mock/pipeline/context.ts';
+import { MockError } from '../../../site/mock/pipeline/errors.ts';
+import { jsonResponse } from '../../../site/mock/pipeline/http.ts';
+import { type MockOperation, mockOperations, paramView } from '../../../site/mock/pipeline/operations.ts';
+import { checkRawParams } from '../../../site/mock/request/params.ts';
+import { rawParams, readBody, validate } from '../../../site/mock/request/stages.ts';
 import { templateParams } from '../../../site/mock/route/path-params.ts';
 import { Router, routeTemplate } from '../../../site/mock/route/router.ts';
 import { headAsGet, mountPath, preflight, route } from '../../../site/mock/route/stages.ts';
@@ -55,11 +57,12 @@ before(async () => {
   const doc = writtenSpec() as unknown as Description;
   api = new OpenAPIBackend({ definition: writtenSpec() as never, quick: true, validate: true });
   await api.init();
-  const ops = mockOperations(internalForm(doc));
+  const internal = await internalForm(doc);
+  const ops = mockOperations(internal);
   router = new Router(ops);
   prepared = new Map(
     ops.map((op) => {
-      const params = op.parameters.map((p) => paramView(internalForm(doc), p));
+      const params = op.parameters.map((p) => paramView(internal, p));
       const behaviour: Behaviour = {
         authenticate: bearerAuthenticator(true),
         writes: true,
@@ -193,19 +196,21 @@ describe('6. rateLimit', () => {
 describe('7. sandbox', () => {
   test('reads get the seed, writes the token’s own store; reset answers 204 for that token only', async () => {
     const boxes = new Sandboxes();
+    const pets = boxes.state('petstore', storeState());
+    const store = (c: Context) => c.state as Store | undefined;
     const s = nextSpy();
     const w = { ...ctx('DELETE', '/pets/1'), token: 'a' };
-    await sandbox(boxes)(w, s.next);
-    w.store?.deletePet(1);
+    await sandbox(boxes, pets)(w, s.next);
+    store(w)?.deletePet(1);
     const r = { ...ctx('GET', '/pets/1'), token: 'b' };
-    await sandbox(boxes)(r, s.next);
-    assert.equal(r.store?.getPet(1).name, 'Rex');
+    await sandbox(boxes, pets)(r, s.next);
+    assert.equal(store(r)?.getPet(1).name, 'Rex');
     const reset: Context = { ...ctx('POST', '/_reset'), token: 'a', target: { kind: 'reset' } };
-    assert.equal((await sandbox(boxes)(reset, s.next)).status, 204);
+    assert.equal((await sandbox(boxes, pets)(reset, s.next)).status, 204);
     assert.equal(s.calls, 2, 'reset does not go on');
     const again = { ...ctx('GET', '/pets/1'), token: 'a' };
-    await sandbox(boxes)(again, s.next);
-    assert.equal(again.store?.getPet(1).name, 'Rex');
+    await sandbox(boxes, pets)(again, s.next);
+    assert.equal(store(again)?.getPet(1).name, 'Rex');
   });
 });
 

@@ -2,9 +2,9 @@
 // "Stock", "Limits", "Seed data"), identifier parsing, JSON int64 checks, links and headers.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MockError } from '../../../site/mock/errors.ts';
-import { deprecationHeaders, paginationLink } from '../../../site/mock/http.ts';
+import { deprecationHeaders, paginationLink } from '../../../site/mock/petstore/http.ts';
 import { canTransition, DEFAULT_CAPS, Store } from '../../../site/mock/petstore/store.ts';
+import { MockError } from '../../../site/mock/pipeline/errors.ts';
 import { MAX_BODY_BYTES, parseJsonBody, readBodyText } from '../../../site/mock/request/body.ts';
 import { exactJsonInteger, readRawInteger } from '../../../site/mock/request/ids.ts';
 

@@ -1,12 +1,12 @@
-// The mock of every published version behind one mount (site/mock/hosts/versions.ts): an older
-// release under /api/mock/@<version>/ answered from its description, the current version at
-// /api/mock/, an unknown version a 404 naming the versions, preflights answered, and one sandbox
-// table (rate window) across versions.
+// The mock of every published version behind one mount (the mount step, site/mock/route/mount.ts
+// and route/stages.ts): an older release under /api/mock/@<version>/ answered from its description,
+// the current version at /api/mock/, an unknown version a 404 naming the versions, preflights
+// answered, and one sandbox table (rate window) across versions.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MOCK_BASE } from '../../../site/mock/hosts/mount.ts';
-import { createVersionedMock, versionOf } from '../../../site/mock/hosts/versions.ts';
-import { createMock, type Mock, type MockOptions, sandboxTable } from '../../../site/mock/index.ts';
+import { createMock, type Mock, type MockOptions } from '../../../site/mock/index.ts';
+import { versionOf } from '../../../site/mock/route/mount.ts';
 import { AUTH, testSpec } from '../../support/mock.ts';
 
 /** The Petstore's description with getPet (GET /pets/{petId}) removed, as a 2.0.0 would have it. */
@@ -21,11 +21,14 @@ function withoutGetPet(): object {
 }
 
 async function versioned(options: MockOptions = {}): Promise<Mock> {
-  const table = sandboxTable(options);
-  const shared = { onError: () => {}, rateLimit: false as const, ...options, sandboxTable: table };
-  const current = await createMock(withoutGetPet(), { ...shared, basePath: MOCK_BASE });
-  const older = await createMock(testSpec(), { ...shared, basePath: `${MOCK_BASE}/@1.0.0`, describedOnly: true });
-  return createVersionedMock({ version: '2.0.0', mock: current }, new Map([['1.0.0', older]]));
+  return createMock(withoutGetPet(), {
+    onError: () => {},
+    rateLimit: false,
+    ...options,
+    basePath: MOCK_BASE,
+    version: '2.0.0',
+    older: [{ version: '1.0.0', description: testSpec() }],
+  });
 }
 
 const get = (mock: Mock, path: string, headers: Record<string, string> = AUTH) =>
@@ -54,7 +57,7 @@ describe('versionOf', () => {
   });
 });
 
-describe('createVersionedMock', async () => {
+describe('the mock of every published version', async () => {
   const mock = await versioned();
 
   test("an older version's operation answers from its description under /api/mock/@<version>", async () => {

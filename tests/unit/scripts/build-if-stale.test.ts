@@ -9,6 +9,23 @@ import { isStale, SITE_INPUTS } from '../../../scripts/build-if-stale.mjs';
 const root = mkdtempSync(join(tmpdir(), 'build-if-stale-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 
+/**
+ * Writes dist/.built-from.json as a build under `env` would (site/integrations/built-from.ts): the
+ * environment the configuration read, and the API's description file and release record.
+ */
+function marker(env: Record<string, string>, description: string, changelog?: string): void {
+  const seen = { PETSTORE_SPEC: '', PETSTORE_CHANGELOG: '', PETSTORE_VERSIONS: '', ...env };
+  const api = { description, ...(changelog ? { changelog } : {}) };
+  writeFileSync(
+    join(root, 'dist/.built-from.json'),
+    JSON.stringify({
+      env: seen,
+      site: { base: '/reference', catalog: false, label: 'API reference' },
+      apis: [{ api, version: '1.0.0', versions: [] }],
+    }),
+  );
+}
+
 /** Writes `path` (below the temporary root) with the given modification time in seconds. */
 function touch(path: string, seconds: number): void {
   const file = join(root, path);
@@ -38,7 +55,7 @@ describe('build-if-stale', () => {
 
   test('dist newer than every input is fresh; a newer file in tools/, tests/ or scripts/ does not rebuild', () => {
     touch('dist/server/entry.mjs', 200);
-    writeFileSync(join(root, 'dist/.built-from.json'), JSON.stringify({ spec: join(root, 'spec/openapi.yaml') }));
+    marker({}, join(root, 'spec/openapi.yaml'));
     touch('tools/docs-domains/cli.ts', 300);
     touch('tests/unit/x.test.ts', 300);
     touch('scripts/serve.ts', 300);
@@ -67,10 +84,7 @@ describe('build-if-stale', () => {
     touch('specs/other/schemas/pet.yaml', 100);
     const env = { PETSTORE_SPEC: 'specs/other/openapi.yaml' };
     assert.equal(isStale(root, env), true, 'dist was built from spec/openapi.yaml');
-    writeFileSync(
-      join(root, 'dist/.built-from.json'),
-      JSON.stringify({ spec: join(root, 'specs/other/openapi.yaml') }),
-    );
+    marker(env, join(root, 'specs/other/openapi.yaml'));
     assert.equal(isStale(root, env), false);
     assert.equal(isStale(root, {}), true, 'and back');
     touch('specs/other/schemas/pet.yaml', 500);
@@ -84,9 +98,9 @@ describe('build-if-stale', () => {
     touch('history/released/1.0.0.yaml', 100);
     touch('dist/server/entry.mjs', 600);
     const env = { PETSTORE_SPEC: 'specs/other/openapi.yaml', PETSTORE_CHANGELOG: 'history/changelog.json' };
-    writeFileSync(join(root, 'dist/.built-from.json'), JSON.stringify({ spec }));
+    marker({ PETSTORE_SPEC: env.PETSTORE_SPEC }, spec);
     assert.equal(isStale(root, env), true, 'built without that record');
-    writeFileSync(join(root, 'dist/.built-from.json'), JSON.stringify({ spec, changelog }));
+    marker(env, spec, changelog);
     assert.equal(isStale(root, env), false);
     assert.equal(isStale(root, { ...env, PETSTORE_VERSIONS: 'last:1' }), true, 'another publish policy');
     touch('history/released/1.1.0.yaml', 700);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { createMock } from '../../../site/mock/index.ts';
-import { type MockOperation, mockOperations } from '../../../site/mock/route/operations.ts';
+import { type MockOperation, mockOperations } from '../../../site/mock/pipeline/operations.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
 import { boundLongStrings } from '../../../site/reference/model/long-values.ts';
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
@@ -15,8 +15,8 @@ import type { OperationView } from '../../../site/reference/model/views.ts';
 import { exampleObjectValue, generatedValue } from '../../../spec/examples.ts';
 import type { Description } from '../../../spec/json.ts';
 import { loadDescription } from '../../../spec/loader/index.ts';
-import { SPEC_PATH } from '../../../spec/loader/path.ts';
 import { isJsonMediaType } from '../../../spec/media.ts';
+import { SPEC_PATH } from '../../../spec/path.ts';
 import { deref } from '../../../spec/refs.ts';
 import { credentials, FIXTURES, fixtureDescriptions } from '../../support/descriptions.ts';
 

@@ -418,6 +418,7 @@ describe('the integration options', () => {
   test('defaults fill in what is not given', () => {
     assert.deepEqual(parseReferenceOptions({}), {
       base: '/reference',
+      overlays: {},
       sidebar: { label: 'API reference', threshold: 150 },
       schemaPages: 200,
       codeSamples: {
@@ -433,7 +434,7 @@ describe('the integration options', () => {
         ],
       },
       versions: { publish: 'all' },
-      tryIt: { targets: ['mock', 'description'] },
+      tryIt: { targets: ['mock', 'description'], persistAuth: 'session' },
     });
   });
 

@@ -14,7 +14,8 @@ import type { OpenApiDocument } from '../../../site/reference/model/document.ts'
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
 import { referenceSidebar, type SidebarItem } from '../../../site/reference/model/sidebar.ts';
 import { parseReferenceOptions, ReferenceOptionsError } from '../../../site/reference/options.ts';
-import { loadDescription, SPEC_PATH } from '../../../spec/loader/index.ts';
+import { loadDescription } from '../../../spec/loader/index.ts';
+import { SPEC_PATH } from '../../../spec/path.ts';
 
 describe('the base option', () => {
   test('defaults to /reference and keeps a valid path as written', () => {

@@ -305,7 +305,7 @@ describe('the model of other descriptions', () => {
         ['size', false],
       ],
     );
-    assert.deepEqual(thing.properties?.[0]?.schema.constraints, ['at least 1 characters']);
+    assert.deepEqual(thing.properties?.[0]?.schema.constraints, ['at least 1 character']);
     const node = schemaNode({ $ref: '#/components/schemas/Node' }, ctx);
     const parent = node.properties?.find((p) => p.name === 'parent')?.schema;
     assert.equal(parent?.collapsed, true);

@@ -6,8 +6,8 @@ import {
   formatDescriptionError,
   loadDescription,
   readDescription,
-  SPEC_PATH,
 } from '../../../spec/loader/index.ts';
+import { SPEC_PATH } from '../../../spec/path.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/descriptions');
 const fixture = (name: string) => join(FIXTURES, name);

@@ -5,8 +5,8 @@
  *
  * YAML text is read with the `yaml` package (`parseDocument` with a `LineCounter`: node ranges are offsets into
  * the text), reusing the tree the loader parsed for the description's value when it is given. JSON text, which is also YAML, is scanned by a small JSON reader instead: the YAML composer takes
- * tens of seconds and about 1 GB on a 13 MB JSON description (GitHub's), the scanner a fraction of a second,
- * visiting only the objects on the way to each pointer and remembering their keys.
+ * far longer and far more memory on a large JSON description (GitHub's) than the scanner, which visits
+ * only the objects on the way to each pointer and remembers their keys.
  */
 import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import type { YamlTree } from '../../../spec/loader/index.ts';

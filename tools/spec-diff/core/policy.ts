@@ -16,7 +16,7 @@
 import { parseDay } from '../../../spec/dates.ts';
 import type { JsonObject } from '../../../spec/json.ts';
 import { listAllOperations, PATH_ITEM_METHODS } from '../../../spec/operations.ts';
-import { formatPointer, parsePointer } from '../../../spec/pointer.ts';
+import { formatPointer, parsePointer, unescapePointerToken } from '../../../spec/pointer.ts';
 import type { Locator } from './locate.ts';
 import {
   type Change,
@@ -388,14 +388,12 @@ export function applyPolicy(
         class: 'unclassified',
         decision: 'pass',
         operations: [],
-        pointer: rest.length
-          ? `${where}/${rest.map((t) => t.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`
-          : where,
+        pointer: `${where}${formatPointer(rest)}`,
         params: { action: d.action, ...(d.description ? { detail: d.description } : {}) },
         diffs: [],
       };
       if (found) change.location = { file: headFile, line: found.line, column: found.column };
-      if (schemaMatch) change.schema = decodeToken(schemaMatch[1] as string);
+      if (schemaMatch) change.schema = unescapePointerToken(schemaMatch[1] as string);
       g = { change, fromPaths: [], all: [] };
       groups.set(groupKey, g);
     }
@@ -460,10 +458,6 @@ function isDay(s: string): boolean {
   } catch {
     return false;
   }
-}
-
-function decodeToken(t: string): string {
-  return t.replaceAll('~1', '/').replaceAll('~0', '~');
 }
 
 const VERB = { add: 'Added', remove: 'Removed', replace: 'Changed', rename: 'Renamed' } as const;

@@ -1,30 +1,20 @@
 // The mock API under /api/mock/ for `astro dev`: a thin Astro adapter over the framework-free core
 // in site/mock/ (Fetch Request in, Response out). On-demand (not prerendered); every method goes to
-// the mock of every published version (site/mock/hosts/versions.ts: `/api/mock/@<version>/…` to an
-// older release's), which strips the mount path, routes by the description the site is built from
-// (`PETSTORE_SPEC` or spec/openapi.yaml, read at the first request) and answers CORS.
+// the mock of every API and published version (site/mock/hosts/load.ts `createSiteMock`: each API
+// below its own mount, `…/@<version>/…` to an older release's), which strips the mount path, routes by
+// the API's description (read at the first request) and answers CORS.
 import type { APIRoute } from 'astro';
-import { createVersionedMockFromFiles, loadMockDescription } from '../../../mock/hosts/load.ts';
+import { site } from '../../../apis/site.ts';
+import { createSiteMock } from '../../../mock/hosts/load.ts';
 import type { Mock } from '../../../mock/index.ts';
-import { releasedFile } from '../../../reference/loaded-description.ts';
-import { versionSet } from '../../../reference/versions.ts';
+import { siteMockApis } from '../../../reference/versions.ts';
 
 export const prerender = false;
 
 let mock: Promise<Mock> | undefined;
 
-/** The mock of this build's published versions (the versions of site/reference/versions.ts). */
-async function versionedMock(): Promise<Mock> {
-  const set = await versionSet();
-  const older = set.versions.flatMap((v) => (v.release ? [{ version: v.release, file: releasedFile(v.release) }] : []));
-  return createVersionedMockFromFiles(
-    { version: set.current.version, description: await loadMockDescription() },
-    older,
-  );
-}
-
 /** Handles every method (GET, POST, PUT, DELETE, OPTIONS, …) with one shared, lazily built mock. */
 export const ALL: APIRoute = async ({ request }) => {
-  mock ??= versionedMock();
+  mock ??= siteMockApis(site).then((apis) => createSiteMock(apis));
   return (await mock).handle(request);
 };

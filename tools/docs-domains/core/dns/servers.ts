@@ -19,8 +19,8 @@ export function parseServer(value: string): ServerAddress {
   let host = v;
   let port: string | undefined;
   const bracket = /^\[([^\]]+)\](?::(\d+))?$/.exec(v);
-  // IPv4 first: Node's IPv6 pattern is its largest regular expression, and compiling it on first use costs a
-  // short run such as `check` of one domain some 12 ms, so text with at most one colon never meets it.
+  // IPv4 first: Node's IPv6 pattern is its largest regular expression, and compiling it on first use is a
+  // noticeable part of a short run such as `check` of one domain, so text with at most one colon never meets it.
   const v4 = /^([^:]+)(?::(\d+))?$/.exec(v);
   if (bracket) {
     host = bracket[1] as string;

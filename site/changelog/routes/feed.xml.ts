@@ -1,0 +1,28 @@
+// An API's changelog as an RSS 2.0 feed (@astrojs/rss), one item per release, newest first,
+// prerendered from its release record like its changelog page: `/changelog.xml` on a site of one API,
+// `/changelog/<id>.xml` on a site of several.
+import rss from '@astrojs/rss';
+import type { APIContext, GetStaticPaths } from 'astro';
+import { apiById, apis } from '../../apis/site.ts';
+import { referenceModel } from '../../reference/loaded-description.ts';
+import { changelog, pageLookup } from '../data.ts';
+import { feedItems } from '../model.ts';
+
+export const prerender = true;
+
+/** One path per API on a site of several (`[api]`); ignored by Astro for the one API's static path. */
+export const getStaticPaths = (() => apis.map((api) => ({ params: { api: api.id } }))) satisfies GetStaticPaths;
+
+export async function GET(context: APIContext): Promise<Response> {
+  const api = apiById(context.params.api);
+  const model = await referenceModel(api);
+  const title = api.title ?? model.title;
+  const site = context.site ?? 'http://localhost:4321';
+  return rss({
+    title: `${title} changelog`,
+    description: `Released versions of the ${title} description: operations added, changed, deprecated and removed.`,
+    site,
+    items: feedItems(changelog(api), await pageLookup(api), title, site, api.changes.page),
+    customData: '<language>en</language>',
+  });
+}

@@ -1,0 +1,91 @@
+/**
+ * The message catalogues: one JSON file per language in messages/ (`en.json` is the source, every other
+ * file translates it; each says under `@metadata` how it was made and whether a native speaker reviewed
+ * it). Starlight gets them through its `i18n:setup` hook (plugin.ts) and components read them with
+ * `Astro.locals.t`; code that runs outside a page (the Markdown twins' MCP server, the Open Graph cards)
+ * gets the same strings from {@link translator}, an i18next instance made as Starlight makes its own.
+ * Plurals are i18next's suffixes (`_one`, `_other`, `_few`…, chosen by `Intl.PluralRules`); placeholders
+ * are `{{name}}`.
+ */
+import i18next, { type TFunction } from 'i18next';
+import ar from './messages/ar.json' with { type: 'json' };
+import de from './messages/de.json' with { type: 'json' };
+import en from './messages/en.json' with { type: 'json' };
+import es from './messages/es.json' with { type: 'json' };
+import fr from './messages/fr.json' with { type: 'json' };
+import ja from './messages/ja.json' with { type: 'json' };
+import ko from './messages/ko.json' with { type: 'json' };
+import ptBR from './messages/pt-BR.json' with { type: 'json' };
+import zhCN from './messages/zh-CN.json' with { type: 'json' };
+
+/** A catalogue file: its metadata, then message keys to strings. */
+export type CatalogueFile = { '@metadata': Record<string, string> } & Record<string, unknown>;
+
+/** The keys of the English catalogue without their plural suffixes: what code asks for. */
+type PluralBase<K> = K extends `${infer B}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? B : K;
+export type MessageKey = PluralBase<Exclude<keyof typeof en, '@metadata'>>;
+
+/** Values of a message's placeholders; `count` also picks the plural form. */
+export type MessageValues = Record<string, string | number>;
+
+/** A message in the reader's language (the English one when the catalogue lacks it). */
+export type Translate = (key: MessageKey, values?: MessageValues) => string;
+
+/** The shipped catalogues, by BCP-47 tag, with their metadata. */
+export const CATALOGUE_FILES: Readonly<Record<string, CatalogueFile>> = {
+  en,
+  de,
+  es,
+  fr,
+  ja,
+  ko,
+  'pt-BR': ptBR,
+  'zh-CN': zhCN,
+  ar,
+};
+
+/** A catalogue's messages without its metadata. */
+export function messagesOf(file: CatalogueFile): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(file)) if (k !== '@metadata' && typeof v === 'string') out[k] = v;
+  return out;
+}
+
+/** Every shipped catalogue's messages, by BCP-47 tag: what the Starlight plugin injects. */
+export function catalogues(): Record<string, Record<string, string>> {
+  return Object.fromEntries(Object.entries(CATALOGUE_FILES).map(([lang, file]) => [lang, messagesOf(file)]));
+}
+
+/** The namespace Starlight keeps its strings in; the same here, so both read alike. */
+const NAMESPACE = 'starlight';
+
+let instance: ReturnType<typeof i18next.createInstance> | undefined;
+
+function i18n() {
+  if (!instance) {
+    instance = i18next.createInstance();
+    instance.init({
+      resources: Object.fromEntries(Object.entries(catalogues()).map(([lang, m]) => [lang, { [NAMESPACE]: m }])),
+      fallbackLng: 'en',
+      ns: [NAMESPACE],
+      defaultNS: NAMESPACE,
+      initAsync: false,
+      interpolation: { escapeValue: false },
+    });
+  }
+  return instance;
+}
+
+/**
+ * Wraps an i18next `t` (Starlight's `Astro.locals.t`, or {@link translator}'s) so that values are put in
+ * as they are: pages escape what they print, and a path such as `/pets/{petId}` must stay readable.
+ */
+export function fromI18next(t: TFunction | ((key: string, options?: object) => string)): Translate {
+  return (key, values) =>
+    (t as (key: string, options?: object) => string)(key, { ...values, interpolation: { escapeValue: false } });
+}
+
+/** The messages of a language outside a page (English for a language without a catalogue). */
+export function translator(lang = 'en'): Translate {
+  return fromI18next(i18n().getFixedT(lang, NAMESPACE));
+}

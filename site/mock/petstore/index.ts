@@ -1,0 +1,15 @@
+// The Petstore's hand-written behaviour as the general mock takes it (pipeline/definition.ts
+// `HandWritten`): it applies to a description that has the Petstore's operations, keeps a store in
+// each sandbox, and answers those operations with its handlers. site/mock/behaviours.ts plugs it in.
+import type { HandWritten } from '../pipeline/definition.ts';
+import { isPetstoreOperation, petstoreApplies, petstoreBehaviours } from './behaviour.ts';
+import { storeState } from './state.ts';
+
+/** The Petstore's hand-written behaviour. */
+export const petstore: HandWritten = {
+  name: 'petstore',
+  applies: petstoreApplies,
+  owns: isPetstoreOperation,
+  state: (caps) => storeState(caps),
+  behaviours: petstoreBehaviours,
+};
