@@ -19,7 +19,7 @@ import {
 } from '../../../site/integrations/incremental-build.ts';
 import { workerInputsKey } from '../../../site/integrations/mock-worker.ts';
 import { searchIndexKey } from '../../../site/integrations/search-index.ts';
-import { type PageKeyInputs, pageKeyOf } from '../../../site/reference/page-cache-key.ts';
+import { type OwnKeyInputs, ownKeyOf, type PageKeyInputs, pageKeyOf } from '../../../site/reference/page-cache-key.ts';
 import {
   brotliQuality,
   GZIP_LEVEL,
@@ -189,6 +189,40 @@ describe('the reference pages’ key for the incremental build (site/reference/p
   for (const [what, change] of changes) {
     test(`a change of ${what} gives another key`, () => {
       assert.notEqual(pageKeyOf({ ...base, ...change }), pageKeyOf(base));
+    });
+  }
+});
+
+describe('an operation’s, a tag’s or a schema’s own page key (site/reference/page-cache-key.ts)', () => {
+  const base: OwnKeyInputs = {
+    common: 'common',
+    kind: 'operation',
+    subject: { view: { summary: 'List pets', parameters: [{ name: 'limit' }] }, successor: null, english: null },
+    sidebar: [{ label: 'Pets', items: [{ label: 'List pets', link: '/reference/list-pets/' }] }],
+    versions: { reading: '1.0.0', current: true, targets: [] },
+    model: { title: 'Pets', base: '/reference', tryItTo: { mock: true, servers: true } },
+  };
+
+  test('the same inputs give the same key, whatever object holds them', () => {
+    assert.equal(ownKeyOf(base), ownKeyOf(structuredClone(base)));
+    assert.match(ownKeyOf(base), /^[0-9a-f]{64}$/);
+  });
+
+  const changes: Array<[string, Partial<OwnKeyInputs>]> = [
+    ['what every page reads (options, date, changelog, versions, locale)', { common: 'other' }],
+    ['the kind of page', { kind: 'tag' }],
+    [
+      'what the page shows of its subject',
+      { subject: { view: { summary: 'List pets', parameters: [] }, successor: null, english: null } },
+    ],
+    ['the English text a translated page compares with', { subject: { ...(base.subject as object), english: {} } }],
+    ['the sidebar (another operation’s summary in the tag)', { sidebar: [{ label: 'Pets', items: [] }] }],
+    ['the version switcher', { versions: { reading: '1.0.0', current: true, targets: [{ version: '0.9' }] } }],
+    ['the model’s title', { model: { ...(base.model as object), title: 'Pet store' } }],
+  ];
+  for (const [what, change] of changes) {
+    test(`a change of ${what} gives another key`, () => {
+      assert.notEqual(ownKeyOf({ ...base, ...change }), ownKeyOf(base));
     });
   }
 });
