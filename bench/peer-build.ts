@@ -44,6 +44,7 @@ import { parseArgs } from 'node:util';
 import { cacheDirFor } from '../site/integrations/incremental-build.ts';
 import { ROOT } from '../tests/support/server.ts';
 import { githubHistory, OCTOKIT_CURRENT, octokitDescription, peerBuildEnv, peerProject } from './build-inputs.ts';
+import { buildCounts, type Figure, verdictOf } from './figures.ts';
 import { clearSiteCaches, prepareAsNpmCi } from './fresh-clone.ts';
 import { printHeaderHelp } from './help.ts';
 import { type BuildRun, loadAverage, median, ourBuildEnv, timedBuild } from './timed-build.ts';
@@ -110,6 +111,14 @@ async function ourCold(
 
 const prepare: number[] = [];
 
+/** A rebuild of ours into the output folder of an earlier build (its caches as that build left them). */
+async function ourRebuild(name: string, log: string, description: Row['description'], dist: string, spec: string) {
+  return build(
+    { name, side: 'ours', kind: 'warm', description },
+    { cwd: ROOT, env: ourBuildEnv({ PETSTORE_SPEC: spec, DIST_DIR: relative(ROOT, dist) }), log },
+  );
+}
+
 /** GitHub, one version: cold and warm, ours and the peer's, `runs` rounds alternated. */
 async function github(runs: number): Promise<void> {
   const dir = join(OUT, 'github-description');
@@ -130,18 +139,12 @@ async function github(runs: number): Promise<void> {
         PETSTORE_SPEC: spec,
       });
       writeFileSync(spec, changed);
-      await build(
-        {
-          name: `GitHub, ours, warm after a one-operation change (round ${round})`,
-          side: 'ours',
-          kind: 'warm',
-          description: 'github',
-        },
-        {
-          cwd: ROOT,
-          env: ourBuildEnv({ PETSTORE_SPEC: spec, DIST_DIR: relative(ROOT, dist) }),
-          log: `github-ours-warm-${round}`,
-        },
+      await ourRebuild(
+        `GitHub, ours, warm after a one-operation change (round ${round})`,
+        `github-ours-warm-${round}`,
+        'github',
+        dist,
+        spec,
       );
     };
     const peer = async () => {
@@ -188,18 +191,12 @@ async function petstore(runs: number): Promise<void> {
       await ourCold(`Petstore, ours, cold (round ${round})`, `petstore-ours-cold-${round}`, 'petstore', dist, {
         PETSTORE_SPEC: spec,
       });
-      await build(
-        {
-          name: `Petstore, ours, rebuilt unchanged (round ${round})`,
-          side: 'ours',
-          kind: 'warm',
-          description: 'petstore',
-        },
-        {
-          cwd: ROOT,
-          env: ourBuildEnv({ PETSTORE_SPEC: spec, DIST_DIR: relative(ROOT, dist) }),
-          log: `petstore-ours-warm-${round}`,
-        },
+      await ourRebuild(
+        `Petstore, ours, rebuilt unchanged (round ${round})`,
+        `petstore-ours-warm-${round}`,
+        'petstore',
+        dist,
+        spec,
       );
     };
     const peer = async () => {
@@ -220,23 +217,6 @@ async function petstore(runs: number): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------------
 // Figures
-
-interface Figure {
-  figure: string;
-  anchor: string;
-  measured: string;
-  value: number;
-  budget?: number;
-  goal?: number;
-  unit: '×' | 'MB';
-  verdict: 'goal met' | 'within budget' | 'OVER BUDGET' | 'information';
-}
-
-function verdictOf(value: number, limits?: { budget: number; goal?: number }): Figure['verdict'] {
-  if (!limits) return 'information';
-  if (!(value <= limits.budget)) return 'OVER BUDGET';
-  return limits.goal !== undefined && value <= limits.goal ? 'goal met' : 'within budget';
-}
 
 const pick = (description: Row['description'], side: Row['side'], kind: Row['kind']) =>
   rows.filter((r) => r.description === description && r.side === side && r.kind === kind);
@@ -416,14 +396,10 @@ async function main(): Promise<void> {
     printHeaderHelp(import.meta.url);
     return;
   }
-  const runs = Number(values.runs);
-  const petstoreRuns = Number(values['petstore-runs']);
-  for (const [flag, n] of [
-    ['--runs', runs],
-    ['--petstore-runs', petstoreRuns],
-  ] as const) {
-    if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} must be a whole number ≥ 1`);
-  }
+  const { runs, 'petstore-runs': petstoreRuns } = buildCounts({
+    runs: values.runs,
+    'petstore-runs': values['petstore-runs'],
+  });
   const start = loadAverage();
   mkdirSync(LOGS, { recursive: true });
   if (!values['no-github']) {

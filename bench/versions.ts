@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { cacheDirFor } from '../site/integrations/incremental-build.ts';
 import { ROOT } from '../tests/support/server.ts';
 import { githubHistory, type History } from './build-inputs.ts';
+import { buildCounts, type Figure, verdictOf } from './figures.ts';
 import { clearSiteCaches, prepareAsNpmCi } from './fresh-clone.ts';
 import { printHeaderHelp } from './help.ts';
 import { type BuildRun, median, ourBuildEnv, timedBuild } from './timed-build.ts';
@@ -182,23 +183,6 @@ async function measurePair(history: History, date: string, warm: number, prepare
 // ---------------------------------------------------------------------------------------------------
 // Figures and the table
 
-interface Figure {
-  figure: string;
-  anchor: string;
-  measured: string;
-  value: number;
-  /** undefined: a figure printed for information */
-  budget?: number;
-  goal?: number;
-  unit: '×' | 'MB' | 'B';
-  verdict: 'goal met' | 'within budget' | 'OVER BUDGET' | 'information';
-}
-
-function verdictOf(value: number, budget: number, goal?: number): Figure['verdict'] {
-  if (!(value <= budget)) return 'OVER BUDGET';
-  return goal !== undefined && value <= goal ? 'goal met' : 'within budget';
-}
-
 const peakMb = (bs: Build[]) => Math.max(...bs.map((b) => Math.max(b.treeMb, b.largestMb)));
 const warmOf = (bs: Build[]) => bs.filter((b) => b.kind === 'warm');
 const coldOf = (bs: Build[]) => bs.find((b) => b.kind === 'cold');
@@ -226,7 +210,7 @@ function pairFigures(
       value: all / one,
       ...ratio,
       unit: '×',
-      verdict: verdictOf(all / one, ratio.budget, ratio.goal),
+      verdict: verdictOf(all / one, ratio),
     },
     {
       figure: `${label}, ${n} versions: peak RSS, warm (process tree)`,
@@ -235,7 +219,7 @@ function pairFigures(
       value: peak,
       ...rss,
       unit: 'MB',
-      verdict: verdictOf(peak, rss.budget, rss.goal),
+      verdict: verdictOf(peak, rss),
     },
     {
       // Less moved than the wall time by other work on a shared machine.
@@ -340,14 +324,7 @@ async function main(): Promise<void> {
     printHeaderHelp(import.meta.url);
     return;
   }
-  const runs = Number(values.runs);
-  const githubRuns = Number(values['github-runs']);
-  for (const [flag, n] of [
-    ['--runs', runs],
-    ['--github-runs', githubRuns],
-  ] as const) {
-    if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} must be a whole number ≥ 1`);
-  }
+  const { runs, 'github-runs': githubRuns } = buildCounts({ runs: values.runs, 'github-runs': values['github-runs'] });
   const loadStart = loadavg()
     .map((l) => l.toFixed(2))
     .join(', ');
@@ -380,7 +357,7 @@ async function main(): Promise<void> {
     value: added,
     ...BUDGET.switcherJsBytes,
     unit: 'B',
-    verdict: verdictOf(added, BUDGET.switcherJsBytes.budget, BUDGET.switcherJsBytes.goal),
+    verdict: verdictOf(added, BUDGET.switcherJsBytes),
   });
 
   let github: Pair | undefined;
