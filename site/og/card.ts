@@ -7,6 +7,8 @@
 import type { OGImageOptions } from 'astro-og-canvas';
 import type { AgentPage } from '../agents/pages.ts';
 import { ogImagePath } from '../agents/paths.ts';
+import { type Translate, translator } from '../i18n/catalogue.ts';
+import { localeOf } from '../i18n/locales.ts';
 
 /** Width and height of every card, in pixels (Open Graph's and X's large-image size). */
 export const OG_SIZE = { width: 1200, height: 630 } as const;
@@ -42,11 +44,14 @@ const METHOD_COLOURS: Record<string, [number, number, number]> = {
   DELETE: [210, 60, 60],
 };
 
-/** A page's card. */
-export function ogCard(page: AgentPage, apiTitle: string): OgCard {
+/**
+ * A page's card, in the page's language: its title, description and stability label come from the
+ * page (the locale's overlay and messages), the deprecation badge from `t`.
+ */
+export function ogCard(page: AgentPage, apiTitle: string, t: Translate = translator('en')): OgCard {
   const op = page.operation;
   if (op) {
-    const badges = [op.stability?.label, op.deprecation ? 'Deprecated' : undefined].filter(Boolean);
+    const badges = [op.stability?.label, op.deprecation ? t('ref.badge.deprecated') : undefined].filter(Boolean);
     return {
       title: page.title,
       lines: [apiTitle, `${op.method} ${op.path}${badges.length ? `   [${badges.join('] [')}]` : ''}`],
@@ -93,6 +98,8 @@ export interface OgImage {
 export function ogImages(pages: readonly AgentPage[], siteTitle: string): OgImage[] {
   return pages.map((page) => ({
     file: ogImagePath(page.url).slice('/og/'.length),
-    options: ogImageOptions(ogCard(page, page.api?.title ?? siteTitle)),
+    options: ogImageOptions(
+      ogCard(page, page.api?.title ?? siteTitle, translator(page.locale ? localeOf(page.locale).lang : 'en')),
+    ),
   }));
 }
