@@ -17,7 +17,7 @@ export const GET: APIRoute = async ({ site }) => {
     text = llmsFullTxt(await referenceModel(first), await sitePages(first), origin, older);
   } else {
     const all = await allPages(apis);
-    const catalog = all.find((p) => p.kind === 'catalog');
+    const catalog = all.find((p) => p.kind === 'catalog' && !p.locale);
     if (!catalog) throw new Error('a site of several APIs has a catalog page');
     const files = [];
     for (const api of apis.apis) {

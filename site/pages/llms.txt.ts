@@ -32,7 +32,7 @@ export const GET: APIRoute = async ({ site }) => {
     text = llmsTxt(await referenceModel(first), await sitePages(first), origin, await versionsOf(first), locales);
   } else {
     const all = await allPages(apis);
-    const catalog = all.find((p) => p.kind === 'catalog');
+    const catalog = all.find((p) => p.kind === 'catalog' && !p.locale);
     if (!catalog) throw new Error('a site of several APIs has a catalog page');
     const sections: LlmsApi[] = [];
     for (const api of apis.apis) {
@@ -46,11 +46,20 @@ export const GET: APIRoute = async ({ site }) => {
         downloads: api.downloads,
       });
     }
+    // Each locale's catalog first, then its APIs' pages in the site's order (only the current versions are translated).
+    const locales = siteLocales().map((l) => ({
+      label: l.label,
+      lang: l.lang,
+      pages: all
+        .filter((p) => p.locale === l.key && !p.version)
+        .sort((a, b) => Number(b.kind === 'catalog') - Number(a.kind === 'catalog')),
+    }));
     text = llmsTxtOfApis(
       all.filter((p) => p.kind === 'guide'),
       catalog,
       sections,
       origin,
+      locales,
     );
   }
   return new Response(text, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
