@@ -8,6 +8,7 @@ import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
 import { buildLocales, setSiteLocales, starlightLocales } from './site/i18n/locales.ts';
 import petstoreTranslations from './site/i18n/plugin.ts';
+import agents from './site/integrations/agents.ts';
 import browserBundles from './site/integrations/browser-bundles.ts';
 import builtFrom from './site/integrations/built-from.ts';
 import clearOutput from './site/integrations/clear-output.ts';
@@ -18,7 +19,6 @@ import pagefindUI from './site/integrations/pagefind-ui.ts';
 import { cacheSearchIndex } from './site/integrations/search-index.ts';
 import serving from './site/integrations/serving.ts';
 import { sitemapAlias } from './site/integrations/sitemap-alias.ts';
-import { withTranslations } from './site/navigation.ts';
 import ogImages from './site/og/integration.ts';
 import reference from './site/reference/integration.ts';
 
@@ -50,13 +50,6 @@ export const apiReference = reference({
 // text from its overlay (`spec/i18n/<locale>.overlay.yaml`, or the reference's `overlays` option).
 const locales = buildLocales([]);
 setSiteLocales(locales);
-// The guides' sidebar in every language: the same navigation built in each, as Starlight's `translations`.
-const sidebar = withTranslations(
-  await apiReference.sidebar(),
-  Object.fromEntries(
-    await Promise.all(locales.map(async (l) => [l.lang, await apiReference.sidebarIn(/** @type {string} */ (l.key))])),
-  ),
-);
 
 // DIST_DIR builds elsewhere (the tests build other descriptions beside the main build), each output
 // folder with its own cache folder (incremental-build.ts `cacheDirFor`).
@@ -99,6 +92,8 @@ export default defineConfig({
     clearOutput(),
     incrementalBuild(),
     apiReference,
+    // What robots.txt tells crawlers: Content Signals (contentsignals.org), each yes, no or left out.
+    agents({ contentSignals: { search: true, 'ai-input': true, 'ai-train': false } }),
     cnameFile(domains?.primary), // dist/client/CNAME with the primary domain, for GitHub Pages
     // Home, guides and the API reference in one Starlight site: one navigation, Pagefind search and
     // dark mode, all served from this origin. The reference pages (routes the reference integration
@@ -112,10 +107,11 @@ export default defineConfig({
         // Code blocks: options in ec.config.mjs (wrapping, highlighting that depends on the code only).
         description: 'Reference and guides for the Petstore API: pets, categories, orders and inventory.',
         customCss: ['./site/styles/reference.css'],
-        sidebar,
         ...(locales.length > 0 ? { locales: starlightLocales(locales) } : {}),
         // The reference's UI strings in every shipped language (site/i18n/messages/), read with Astro.locals.t.
-        plugins: [petstoreTranslations()],
+        // The guides' sidebar (every API's group, in every locale) is set by the reference's plugin when
+        // the build sets up, so evaluating this file (npm run mcp, spec:diff) loads no description.
+        plugins: [petstoreTranslations(), apiReference.sidebarPlugin()],
         lastUpdated: false,
         pagination: true,
         // The 404 page is site/pages/404.astro (Starlight's own, without its lookup of a `docs/404` entry).

@@ -9,7 +9,8 @@
 //                              GET and HEAD, Astro's Node adapter otherwise (on-demand routes).
 // A method other than GET and HEAD on a page or file answers 405 with `Allow: GET, HEAD`.
 // A page URL asked for with `Accept: text/markdown` gets the page's Markdown twin (site/agents/), and
-// every page answer says `Vary: Accept`.
+// every page answer says `Vary: Accept` and names its twin in a `Link` header (with llms.txt and the
+// API catalog, which every file names).
 // Every response gets the headers of site/serving/rules.ts (caching, security, CSP): the same
 // rules the build writes to dist/client/_headers for static hosts.
 //
@@ -24,8 +25,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import expressStaticGzip from 'express-static-gzip';
+import { linkHeader, pageLinks, SITE_LINKS } from '../site/agents/discovery.ts';
 import { prefersMarkdown } from '../site/agents/negotiate.ts';
-import { canonicalPagePath, markdownPath } from '../site/agents/paths.ts';
+import { canonicalPagePath, markdownPath, pagePathOfMarkdown } from '../site/agents/paths.ts';
 import { BUILT_FROM, type BuiltFrom, builtSite } from '../site/integrations/built-from.ts';
 import { mcpHttpHandler, siteServerFactory } from '../site/mcp/index.ts';
 import { createSiteMock } from '../site/mock/hosts/load.ts';
@@ -84,8 +86,15 @@ const LIMITS = {
   headersTimeoutMs: num('HEADERS_TIMEOUT_MS', 5000),
   /** ...and the whole request, body included, within this (ms). */
   requestTimeoutMs: num('REQUEST_TIMEOUT_MS', 30_000),
-  /** An idle keep-alive connection is closed after this (ms). */
+  /** How long an idle keep-alive connection may be reused, as `Keep-Alive: timeout=5` tells clients (ms). */
   keepAliveTimeoutMs: 5000,
+  /**
+   * ...and how much longer the server keeps it open (ms): the client must be the one that closes an idle
+   * connection. A server that closes at the time it announced races a client that reuses the connection
+   * then, and a client whose event loop was busy for a few seconds (a crawler parsing pages) reuses it
+   * late: its request meets a closed socket (undici: `UND_ERR_SOCKET: other side closed`).
+   */
+  keepAliveGraceMs: 60_000,
 };
 
 // Astro's standalone entry would start its own server on import; we only want its handler.
@@ -253,6 +262,7 @@ const server = createServer(
     headersTimeout: LIMITS.headersTimeoutMs,
     requestTimeout: LIMITS.requestTimeoutMs,
     keepAliveTimeout: LIMITS.keepAliveTimeoutMs,
+    keepAliveTimeoutBuffer: LIMITS.keepAliveGraceMs,
     // How often node checks the two timeouts above (default 30 s, too coarse for a 5 s limit).
     connectionsCheckingInterval: 1000,
   },
@@ -287,8 +297,14 @@ const server = createServer(
       const md = markdownTwin(path);
       if (md) {
         varyOnAccept.add(res);
+        res.setHeader('Link', linkHeader(pageLinks(path, true)));
         if (prefersMarkdown(req.headers.accept)) req.url = md;
       } else {
+        // A twin names its HTML page (and the site's links, like every file).
+        if (path.endsWith('.md')) {
+          const page = pagePathOfMarkdown(path);
+          res.setHeader('Link', linkHeader(pageLinks(path, page !== null && isPageOrFile(page))));
+        }
         // Files whose name does not say their type (the API catalog): send keeps a type already set.
         const type = contentTypeOf(path);
         if (type) res.setHeader('Content-Type', type);
@@ -306,6 +322,8 @@ const server = createServer(
       }
       // No file: what express-static-gzip set for a variant it expected is not true of the next answer.
       for (const name of ['ETag', 'Content-Encoding', 'Content-Type']) res.removeHeader(name);
+      // ...nor a page's own links: a missing page names only the site's.
+      if (!code) res.setHeader('Link', linkHeader(SITE_LINKS));
       // Paths answered by code (API_PATTERN) and other methods go to Astro's on-demand routes.
       if (!code && fileMethodAllowed(method)) notFound(req, res, () => astro(req, res));
       else astro(req, res);
@@ -313,6 +331,10 @@ const server = createServer(
   },
 );
 server.maxConnections = LIMITS.maxConnections;
+// A Node without keepAliveTimeoutBuffer (before 24.6) closes at the announced time: announce the longer one.
+if (typeof (server as { keepAliveTimeoutBuffer?: unknown }).keepAliveTimeoutBuffer !== 'number') {
+  server.keepAliveTimeout = LIMITS.keepAliveTimeoutMs + LIMITS.keepAliveGraceMs;
+}
 server.on('error', (err: NodeJS.ErrnoException) => {
   process.stderr.write(
     err.code === 'EADDRINUSE'

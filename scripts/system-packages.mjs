@@ -20,9 +20,11 @@ export const OPT_OUT = 'PETSTORE_NO_SYSTEM_INSTALL';
 
 /**
  * @typedef {'integration' | 'browser'} Suite
- * @typedef {{ env: NodeJS.ProcessEnv, onPath: (cmd: string) => boolean, python: () => boolean, sudo: () => boolean }} Probe
- *   what is on the machine: executables, Python with requests, sudo without a password
- * @typedef {{ name: string, suite: Suite, why: string, present: (probe: Probe) => boolean }} SystemPackage
+ * @typedef {{ env: NodeJS.ProcessEnv, onPath: (cmd: string) => boolean, file: (path: string) => boolean, python: () => boolean, sudo: () => boolean }} Probe
+ *   what is on the machine: executables, files, Python with requests, sudo without a password
+ * @typedef {{ name: string, suite: Suite, why: string, present: (probe: Probe) => boolean, optional?: boolean }} SystemPackage
+ *   `optional`: installed like the others, but a machine without it still runs the suite; the tests
+ *   that need it skip themselves, with a reason tests/allowed-skips.json declares
  */
 
 /**
@@ -53,6 +55,48 @@ export const PACKAGES = [
     suite: 'integration',
     why: 'runs the Python code samples against the mock',
     present: (p) => p.python(),
+  },
+  {
+    name: 'golang-go',
+    suite: 'integration',
+    why: 'runs the generated Go code samples against the mock',
+    present: (p) => p.onPath('go'),
+    optional: true,
+  },
+  {
+    name: 'default-jdk-headless',
+    suite: 'integration',
+    why: 'runs the generated Java code samples against the mock',
+    present: (p) => p.onPath('java') && p.onPath('javac'),
+    optional: true,
+  },
+  {
+    name: 'libokhttp-java',
+    suite: 'integration',
+    why: 'OkHttp, the library of the generated Java samples',
+    present: (p) => p.file('/usr/share/java/okhttp.jar') && p.file('/usr/share/java/okio.jar'),
+    optional: true,
+  },
+  {
+    name: 'ruby',
+    suite: 'integration',
+    why: 'runs the generated Ruby code samples against the mock',
+    present: (p) => p.onPath('ruby'),
+    optional: true,
+  },
+  {
+    name: 'php-cli',
+    suite: 'integration',
+    why: 'runs the generated PHP code samples against the mock',
+    present: (p) => p.onPath('php'),
+    optional: true,
+  },
+  {
+    name: 'php-guzzlehttp-guzzle',
+    suite: 'integration',
+    why: 'Guzzle, the library of the generated PHP samples',
+    present: (p) => p.file('/usr/share/php/GuzzleHttp/autoload.php'),
+    optional: true,
   },
   {
     name: 'chromium',
@@ -93,6 +137,14 @@ export function systemProbe(env) {
   return {
     env,
     onPath: (cmd) => onPath(cmd, env),
+    file: (path) => {
+      try {
+        accessSync(path, constants.R_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    },
     python: () =>
       spawnSync(env.PYTHON ?? '/usr/bin/python3', ['-c', 'import requests'], { stdio: 'ignore' }).status === 0,
     sudo: () => onPath('sudo', env) && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore', env }).status === 0,
@@ -221,9 +273,24 @@ export function systemDeps(overrides = {}) {
 }
 
 /**
- * @typedef {{ ok: true, installed: string[] }
+ * @typedef {{ ok: true, installed: string[], without?: string[] }
  *   | { ok: false, code: StopCode | 'install-failed' | 'still-missing', missing: string[] }} EnsureResult
+ *   `without`: optional packages still missing (their tests skip themselves)
  */
+
+/**
+ * The result once the packages still missing are known: ready when none is required.
+ * @param {readonly SystemPackage[]} missing
+ * @param {StopCode | 'install-failed' | 'still-missing'} code
+ * @param {(text: string) => void} write
+ * @returns {EnsureResult}
+ */
+function without(missing, code, write) {
+  const names = missing.map((p) => p.name);
+  if (missing.some((p) => !p.optional)) return { ok: false, code, missing: names };
+  write(`Running without ${names.join(', ')}: the tests that need them skip themselves (tests/allowed-skips.json).\n`);
+  return { ok: true, installed: [], without: names };
+}
 
 /**
  * Makes sure the packages the suites use are there: installs the missing ones where the machine
@@ -244,7 +311,7 @@ export function ensurePackages(suites, deps) {
   write(render(decision, uid));
   if (decision.status === 'ready') return { ok: true, installed: [] };
   const names = decision.packages.map((p) => p.name);
-  if (decision.status === 'stop') return { ok: false, code: decision.code, missing: names };
+  if (decision.status === 'stop') return without(decision.packages, decision.code, write);
 
   const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
   /** @param {string[]} args */
@@ -257,14 +324,14 @@ export function ensurePackages(suites, deps) {
     write(
       `apt-get failed (its output is above). Install them yourself, then run the tests again:\n\n  ${installCommand(decision.packages, uid)}\n\n`,
     );
-    return { ok: false, code: 'install-failed', missing: names };
+    return without(missingPackages(suites, probe), 'install-failed', write);
   }
   const still = missingPackages(suites, probe);
   if (still.length > 0) {
     const chromium =
       still.some((p) => p.name === 'chromium') && env.CHROMIUM_PATH ? ` (CHROMIUM_PATH is ${env.CHROMIUM_PATH})` : '';
     write(`Installed, but still not found: ${still.map((p) => p.name).join(', ')}${chromium}.\n`);
-    return { ok: false, code: 'still-missing', missing: still.map((p) => p.name) };
+    return without(still, 'still-missing', write);
   }
   write(`Installed ${names.join(', ')}.\n`);
   return { ok: true, installed: names };
@@ -273,7 +340,7 @@ export function ensurePackages(suites, deps) {
 const HELP = `Usage: node scripts/system-packages.mjs [--install | --check] [--json] [integration|browser ...]
 
 The Debian packages the integration and browser tests use (all suites when none is named):
-${PACKAGES.map((p) => `  ${p.name.padEnd(17)} ${p.suite.padEnd(12)} ${p.why}`).join('\n')}
+${PACKAGES.map((p) => `  ${p.name.padEnd(22)} ${p.suite.padEnd(12)} ${p.why}${p.optional ? ' (optional: its tests skip without it)' : ''}`).join('\n')}
 
   --install   install the missing ones with apt-get, as root or through sudo without a password
               (the default; what npm test and CI do); ${OPT_OUT}=1 turns installing off

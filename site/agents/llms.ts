@@ -9,6 +9,7 @@
 
 import { metaDescription } from '../reference/model/reference.ts';
 import type { ReferenceModel } from '../reference/model/views.ts';
+import { markdownTwin } from './directive.ts';
 import { absoluteLinks } from './links.ts';
 import type { AgentPage } from './pages.ts';
 import { markdownPath } from './paths.ts';
@@ -62,6 +63,8 @@ export function llmsTxt(
   site: string,
   versions: readonly LlmsVersion[] = [],
   locales: readonly LlmsLocale[] = [],
+  /** The site's Agent Skills (skill.ts): a section links each `SKILL.md`. */
+  skills: ReadonlyArray<{ name: string; url: string; description: string }> = [],
 ): string {
   const out = [`# ${model.title}`, `> ${summaryOf(model)}`];
   out.push(
@@ -83,6 +86,12 @@ export function llmsTxt(
         `- [${model.title} ${v.version}${v.current ? ' (current)' : ''}](${markdownPath(v.indexUrl)}): ${v.current ? 'the version the other sections list' : `every page of ${v.version} below \`${v.indexUrl}\` (\`.md\` twins too)`}; [HTML page](${v.indexUrl})`,
     );
     out.push(`## Versions\n\n${items.join('\n')}`);
+  }
+  if (skills.length > 0) {
+    const items = skills.map(
+      (k) => `- [${k.name}](${k.url}): the Agent Skill (agentskills.io) of the API, for coding agents`,
+    );
+    out.push(`## Agent Skills\n\n${items.join('\n')}`);
   }
   const changelog = pages.find((p) => p.kind === 'changelog');
   if (changelog) out.push(`## Changelog\n\n${link(changelog)}`);
@@ -116,7 +125,7 @@ function localeSections(locales: readonly LlmsLocale[]): string[] {
 
 /**
  * `/llms-full.txt`: the guides and the whole reference as one Markdown file, pages separated by a
- * rule and a `Source:` line (absolute, like every link). Past {@link LLMS_FULL_MAX_OPERATIONS} operations only the guides and the
+ * rule and a `Source:` line (absolute, like every link), each page with the directive its twin carries. Past {@link LLMS_FULL_MAX_OPERATIONS} operations only the guides and the
  * reference index (every operation as a link) are inlined, with a note saying so. The reference is the
  * current version's only; with older versions published, the header says so and points at llms.txt.
  * @param olderVersions the older published versions' names, newest first
@@ -141,7 +150,11 @@ export function llmsFullTxt(
       `This description has ${operations} operations, more than the ${LLMS_FULL_MAX_OPERATIONS} this file inlines: the reference part lists them with links to each operation's Markdown. The list of every page: [llms.txt](/llms.txt).`,
     );
   }
-  const parts = chosen.map((p) => `Source: ${new URL(p.mdUrl, site).href}\n\n${p.markdown().trim()}`);
+  // Each page as its twin is served: the directive under its title, so a page cut out of this file
+  // still says where the index and its own Markdown are.
+  const parts = chosen.map(
+    (p) => `Source: ${new URL(p.mdUrl, site).href}\n\n${markdownTwin(p.markdown(), p.mdUrl, site).trim()}`,
+  );
   return absoluteLinks(`${head.join('\n\n')}\n\n---\n\n${parts.join('\n\n---\n\n')}\n`, site);
 }
 
@@ -158,6 +171,8 @@ export interface LlmsApi {
   fullUrl: string;
   /** Its description's downloads. */
   downloads: { yaml: string; json: string };
+  /** Its Agent Skill (skill.ts), when the site publishes one. */
+  skill?: { name: string; url: string };
 }
 
 /** "A, B and C". */
@@ -204,7 +219,13 @@ export function llmsTxtOfApis(
       `The OpenAPI description: \`${new URL(a.downloads.yaml, site).href}\` or \`${new URL(a.downloads.json, site).href}\`.`,
     ];
     const changelog = a.pages.find((p) => p.kind === 'changelog');
-    const items = [...(index(a) ? [link(index(a) as AgentPage)] : []), ...(changelog ? [link(changelog)] : [])];
+    const items = [
+      ...(index(a) ? [link(index(a) as AgentPage)] : []),
+      ...(changelog ? [link(changelog)] : []),
+      ...(a.skill
+        ? [`- [Agent Skill ${a.skill.name}](${a.skill.url}): the API for coding agents (agentskills.io)`]
+        : []),
+    ];
     if (a.versions.length > 1) {
       items.push(
         ...a.versions.map(
@@ -219,7 +240,8 @@ export function llmsTxtOfApis(
         const tagItems = [byUrl.get(tag.url), ...tag.operations.map((o) => byUrl.get(o.url))].filter(
           (p): p is AgentPage => p !== undefined,
         );
-        const name = group.name === tag.name ? tag.name : `${group.name}: ${tag.name}`;
+        // Tags outside any declared group are in an implicit one, whose name says nothing.
+        const name = group.implicit || group.name === tag.name ? tag.name : `${group.name}: ${tag.name}`;
         out.push(`## ${a.title}: ${name}\n\n${tagItems.map(link).join('\n')}`);
       }
     }

@@ -76,7 +76,7 @@ function entryOptions(site: ReferenceOptions, entry: ApiEntry, base: string): Re
     schemaPages: entry.schemaPages ?? site.schemaPages,
     codeSamples: { targets: entry.codeSamples?.targets ?? site.codeSamples.targets },
     versions: { publish: entry.versions?.publish ?? site.versions.publish },
-    tryIt: { targets: entry.tryIt?.targets ?? site.tryIt.targets },
+    tryIt: { targets: entry.tryIt?.targets ?? site.tryIt.targets, persistAuth: site.tryIt.persistAuth },
     // Each API of several finds its translations beside its own description (`i18n/<locale>.overlay.yaml`).
     overlays: {},
   };

@@ -10,7 +10,6 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { internalForm, type LoadedDescription } from '../../spec/loader/index.ts';
 import { applyOverlay, formatOverlayProblem, readOverlay } from '../../spec/overlay/index.ts';
-import type { Api } from '../apis/api.ts';
 
 /**
  * The overlay file of a locale, or undefined when it has none: `configured[key]` (relative to the working

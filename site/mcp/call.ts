@@ -5,9 +5,11 @@
  * Safety (what an MCP client can reach): the request always goes to the mock's own mount
  * (`mockBase`), to the operation's path template with each path parameter percent-encoded (dots too,
  * so `..` cannot climb out of it); only the operation's declared query and header parameters are
- * sent, besides `Authorization` (the session's sandbox token, never the caller's) and `Content-Type`.
+ * sent, besides the credentials its security asks for (the session's sandbox token, never the
+ * caller's: `Authorization`, an API key's header, query parameter or cookie) and `Content-Type`.
  * Operations with `x-hideTryItPanel: true` are refused, as try-it refuses them (site/reference/browser/guard.ts).
  */
+import type { Credential } from '../reference/model/views.ts';
 import type { CorpusOperation } from './corpus.ts';
 
 /** A scalar or list value of a parameter. */
@@ -43,6 +45,9 @@ export interface CallRefusal {
 }
 
 const HEADERS_WE_SET = new Set(['authorization', 'content-type', 'host', 'content-length', 'cookie']);
+
+/** The credential of an operation without security: the sandbox token as a bearer token. */
+const BEARER: Credential = { in: 'header', name: 'Authorization', prefix: 'Bearer ' };
 
 function scalar(v: ParamValue): string {
   return Array.isArray(v) ? v.map(String).join(',') : String(v);
@@ -96,7 +101,18 @@ export function planMockCall(
   }
   let path = op.path;
   const query = new URLSearchParams();
-  const headers: Record<string, string> = { authorization: `Bearer ${ctx.token}`, accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json' };
+  // The session's sandbox token as every credential the operation's security asks for (the mock takes
+  // any non-empty one), `Authorization: Bearer` when it asks for none (the sandbox's key all the same).
+  const credentials = op.credentials.length > 0 ? op.credentials : [BEARER];
+  const cookies: string[] = [];
+  for (const c of credentials) {
+    const value = `${c.prefix ?? ''}${c.prefix?.startsWith('Basic') ? btoa(`${ctx.token}:`) : ctx.token}`;
+    if (c.in === 'header') headers[c.name.toLowerCase()] = value;
+    else if (c.in === 'query') query.append(c.name, value);
+    else cookies.push(`${c.name}=${encodeURIComponent(value)}`);
+  }
+  if (cookies.length > 0) headers.cookie = cookies.join('; ');
   for (const p of op.parameters) {
     const v = given[p.name];
     if (v === undefined || v === null) {

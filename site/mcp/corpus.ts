@@ -5,7 +5,7 @@
  */
 import type { AgentPage } from '../agents/pages.ts';
 import { canonicalPagePath, pagePathOfMarkdown } from '../agents/paths.ts';
-import type { OperationSummary, ReferenceModel } from '../reference/model/views.ts';
+import type { Credential, OperationSummary, ReferenceModel } from '../reference/model/views.ts';
 import { buildSearchIndex, type SearchIndex } from './search.ts';
 
 /** A page as the tools return it. */
@@ -31,6 +31,11 @@ export interface CallParameter {
 /** An operation as `call_mock` and `list_operations` see it. */
 export interface CorpusOperation extends OperationSummary {
   parameters: CallParameter[];
+  /**
+   * Where the operation's first security requirement puts each credential (every scheme of that
+   * requirement); empty without authentication or when none can be placed.
+   */
+  credentials: Credential[];
   /** The request body's media types (empty: the operation takes no body). */
   bodyTypes: string[];
   bodyRequired: boolean;
@@ -95,6 +100,7 @@ export function buildCorpus(pages: readonly AgentPage[], model: ReferenceModel, 
       parameters: view.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required })),
       bodyTypes: view.requestBody?.contents.map((c) => c.mediaType) ?? [],
       bodyRequired: view.requestBody?.required ?? false,
+      credentials: (view.security[0] ?? []).flatMap((s) => (s.credential ? [s.credential] : [])),
     };
   });
   const opById = new Map(operations.map((o) => [o.operationId, o]));

@@ -12,10 +12,11 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { requestOrigin } from '../agents/origin.ts';
 
 export interface McpHttpOptions {
-  /** A new server for a new session; `sessionId` is the session's id. */
-  createServer(): McpServer;
+  /** A server for a new session; `origin` is this server's own, as the initialize request reached it. */
+  createServer(context?: { origin?: string }): McpServer;
   /** Sessions held at once (default 1,000). */
   maxSessions?: number;
   /** A session unused this long (ms) is closed (default 30 minutes). */
@@ -99,7 +100,7 @@ export function mcpHttpHandler(options: McpHttpOptions): {
         return;
       }
       sweep();
-      const server = options.createServer();
+      const server = options.createServer({ origin: requestOrigin(req.headers.host) });
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         enableJsonResponse: true,

@@ -7,6 +7,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { agentOrigin, primaryOrigin } from '../agents/origin.ts';
 import { agentPages } from '../agents/pages.ts';
 import { localizedPages, sitePages } from '../agents/site.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
@@ -87,13 +88,15 @@ export function sandboxTokens(key: Buffer = randomBytes(32)): (sessionId: string
  * @param mock the mock of every API and published version (site/mock/)
  * @param older each API's older published versions by its id, newest first: the tools' `version`
  *   argument names one
+ * @returns a factory; `origin` is the server's own origin as a request reached it (http.ts), which
+ *   results' URLs use when site/domains.yaml names no primary domain
  * @throws {Error} when an older version's description cannot be loaded
  */
 export async function siteServerFactory(
   site: SiteApis,
   mock: MockHandler,
   older: ReadonlyMap<string, readonly string[]> = new Map(),
-): Promise<() => McpServer> {
+): Promise<(context?: { origin?: string }) => McpServer> {
   const tokens = sandboxTokens();
   const apis: DocsApi[] = [];
   for (const api of site.apis) {
@@ -108,7 +111,8 @@ export async function siteServerFactory(
     });
   }
   const [first, ...rest] = apis as [DocsApi, ...DocsApi[]];
-  return () =>
+  const primary = primaryOrigin();
+  return (context) =>
     createDocsServer({
       ...(site.catalog
         ? { apis: [first, ...rest] }
@@ -120,5 +124,6 @@ export async function siteServerFactory(
           }),
       mock,
       sandboxToken: tokens,
+      site: agentOrigin(primary, context?.origin),
     });
 }

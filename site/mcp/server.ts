@@ -25,6 +25,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { markdownTwin } from '../agents/directive.ts';
+import { LOCAL_ORIGIN } from '../agents/origin.ts';
 import { mockBaseOf } from '../mock/hosts/mount.ts';
 import { planMockCall } from './call.ts';
 import type { DocsCorpus } from './corpus.ts';
@@ -58,6 +60,12 @@ export type DocsServerOptions = (Omit<DocsApi, 'id'> | { apis: readonly [DocsApi
   sandboxToken(sessionId: string | undefined): string;
   /** The server's version string (shown to clients). */
   version?: string;
+  /**
+   * The origin every URL in a result is made absolute on, with a trailing slash: the primary domain,
+   * or the server's own (site/agents/origin.ts). A client over stdio has no page to resolve a path
+   * against. Default {@link LOCAL_ORIGIN}.
+   */
+  site?: string;
 };
 
 /** Largest response body returned as it is (bytes); more is cut with a note. */
@@ -209,6 +217,9 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
   const corpus = first.corpus;
   const firstOlder = first.versions ?? new Map<string, DocsCorpus>();
   const subject = several ? apis.map((a) => a.corpus.apiTitle).join(', ') : corpus.apiTitle;
+  const site = options.site ?? LOCAL_ORIGIN;
+  /** A page's or a Markdown twin's path as an absolute URL on the site's origin. */
+  const abs = (path: string): string => new URL(path, site).href;
   const versionNote =
     !several && firstOlder.size > 0
       ? ` Versions: ${[corpus.version, ...firstOlder.keys()].join(', ')} (give version for an older one).`
@@ -259,8 +270,8 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
           ? [
               {
                 title: p.title,
-                url: p.url,
-                markdownUrl: p.markdownUrl,
+                url: abs(p.url),
+                markdownUrl: abs(p.markdownUrl),
                 kind: p.kind,
                 ...(p.operationId ? { operationId: p.operationId } : {}),
                 excerpt: h.excerpt,
@@ -316,10 +327,9 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
           ? refusal(`operationId: no operation "${operationId}" (list_operations lists them)`)
           : refusal(`url: no page at "${url}" (search_docs finds pages; /llms.txt lists them)`);
       }
-      return result(
-        { title: page.title, url: page.url, markdownUrl: page.markdownUrl, markdown: page.markdown },
-        page.markdown,
-      );
+      // As the twin is served: the directive under the title, every link absolute.
+      const markdown = markdownTwin(page.markdown, page.markdownUrl, site);
+      return result({ title: page.title, url: abs(page.url), markdownUrl: abs(page.markdownUrl), markdown }, markdown);
     },
   );
 
@@ -374,7 +384,7 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
           deprecated: o.deprecation !== null,
           ...(o.deprecation?.sunset ? { sunset: o.deprecation.sunset } : {}),
           tryIt: o.tryIt,
-          url: o.url,
+          url: abs(o.url),
         })),
       });
     },

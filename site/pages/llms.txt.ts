@@ -3,6 +3,7 @@
 import type { APIRoute } from 'astro';
 import { type LlmsApi, llmsTxt, llmsTxtOfApis } from '../agents/llms.ts';
 import { allPages, localizedPages, sitePages } from '../agents/site.ts';
+import { siteSkills } from '../agents/site-skills.ts';
 import type { Api } from '../apis/api.ts';
 import { site as apis } from '../apis/site.ts';
 import { siteLocales } from '../i18n/locales.ts';
@@ -21,6 +22,7 @@ async function versionsOf(api: Api) {
 export const GET: APIRoute = async ({ site }) => {
   const origin = site?.href ?? 'http://localhost/';
   const [first] = apis.apis;
+  const skills = await siteSkills(origin);
   let text: string;
   if (!apis.catalog) {
     const localized = await localizedPages(first);
@@ -29,7 +31,14 @@ export const GET: APIRoute = async ({ site }) => {
       lang: l.lang,
       pages: localized.filter((p) => p.locale === l.key),
     }));
-    text = llmsTxt(await referenceModel(first), await sitePages(first), origin, await versionsOf(first), locales);
+    text = llmsTxt(
+      await referenceModel(first),
+      await sitePages(first),
+      origin,
+      await versionsOf(first),
+      locales,
+      skills,
+    );
   } else {
     const all = await allPages(apis);
     const catalog = all.find((p) => p.kind === 'catalog' && !p.locale);
@@ -44,6 +53,7 @@ export const GET: APIRoute = async ({ site }) => {
         versions: await versionsOf(api),
         fullUrl: `${api.base}/llms-full.txt`,
         downloads: api.downloads,
+        ...(skills.find((k) => k.api === api.id) ? { skill: skills.find((k) => k.api === api.id) } : {}),
       });
     }
     // Each locale's catalog first, then its APIs' pages in the site's order (only the current versions are translated).

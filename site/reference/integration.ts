@@ -19,6 +19,7 @@ import { ApiConfigError, siteApis } from '../apis/config.ts';
 import { ApiListError } from '../apis/list-file.ts';
 import { apisModule } from '../apis/virtual.ts';
 import { localePrefix, siteLocales } from '../i18n/locales.ts';
+import { withTranslations } from '../navigation.ts';
 import { referenceData, siteNavigation } from './loaded-description.ts';
 import type { SidebarItem } from './model/sidebar.ts';
 import {
@@ -128,12 +129,30 @@ export interface ReferenceIntegration extends AstroIntegration {
   sidebar(): Promise<SidebarItem[]>;
   /** The same sidebar in a locale (its labels and the description's text in that language). */
   sidebarIn(locale: string): Promise<SidebarItem[]>;
+  /**
+   * A Starlight plugin that gives Starlight the site's sidebar (the guides' navigation, in every locale)
+   * when the build sets up, not when astro.config.mjs is evaluated: the tools that read the
+   * configuration (`npm run mcp`, `spec:diff`) load no description to get the APIs.
+   */
+  sidebarPlugin(): StarlightPlugin;
+}
+
+/** The part of a Starlight plugin this integration uses (Starlight's `StarlightPlugin`). */
+export interface StarlightPlugin {
+  name: string;
+  hooks: {
+    'config:setup'(options: { updateConfig(config: { sidebar: SidebarItem[] }): void }): Promise<void>;
+  };
 }
 
 /** Prints a description's problems and ends the process: a build that cannot load it has nothing to show. */
-function exitOnDescriptionError(error: unknown): never {
+function exitOnDescriptionError(error: unknown, api?: Api): never {
   if (error instanceof DescriptionError) {
-    console.error(formatDescriptionError(error));
+    // On a site of several APIs the message names the API whose description is broken.
+    const message = formatDescriptionError(error);
+    console.error(
+      api ? message.replace('Invalid API description:', `Invalid API description of "${api.id}":`) : message,
+    );
     process.exit(1);
   }
   if (error instanceof OverlayError) {
@@ -166,24 +185,50 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
   }
   const { apis } = site;
   const [api] = apis;
+  /** Every API's description loaded once, before anything else reads it: a broken one stops the build naming its API. */
+  const loadAll = async (): Promise<void> => {
+    for (const a of apis)
+      await referenceData(a).catch((error: unknown) => exitOnDescriptionError(error, site.catalog ? a : undefined));
+  };
   return {
     name: 'petstore:reference',
     options,
     apis,
     site,
-    sidebar: () => siteNavigation(site).catch(exitOnDescriptionError),
-    sidebarIn: (locale) => siteNavigation(site, undefined, locale).catch(exitOnDescriptionError),
+    sidebar: () =>
+      loadAll()
+        .then(() => siteNavigation(site))
+        .catch((error: unknown) => exitOnDescriptionError(error)),
+    sidebarIn: (locale) =>
+      siteNavigation(site, undefined, locale).catch((error: unknown) => exitOnDescriptionError(error)),
+    sidebarPlugin() {
+      const integration = this;
+      return {
+        name: 'petstore:reference-sidebar',
+        hooks: {
+          // The guides' sidebar in every language: the same navigation built in each, as Starlight's `translations`.
+          async 'config:setup'({ updateConfig }) {
+            const root = await integration.sidebar();
+            const byLang: Record<string, SidebarItem[]> = {};
+            for (const { key, lang } of siteLocales()) if (key) byLang[lang] = await integration.sidebarIn(key);
+            updateConfig({ sidebar: withTranslations(root, byLang) });
+          },
+        },
+      };
+    },
     hooks: {
       'astro:config:setup': async ({ addWatchFile, injectRoute, updateConfig }) => {
-        const { loaded } = await referenceData(api).catch(exitOnDescriptionError);
-        for (const file of loaded.files) addWatchFile(file);
+        await loadAll();
+        for (const a of apis) for (const file of (await referenceData(a)).loaded.files) addWatchFile(file);
         for (const r of [...referenceRoutes(site.base, site.catalog), ...siteRoutes(site.catalog)]) injectRoute(r);
         // Every locale's reference and changelog below its prefix (`/fr/reference/…`): the same routes,
         // which read the locale from their URL; each API's overlay for the locale is checked here, before
         // anything is written (a refused one stops the build with its file and line).
         for (const { key } of siteLocales()) {
           for (const a of apis) {
-            const data = await referenceData(a, undefined, key).catch(exitOnDescriptionError);
+            const data = await referenceData(a, undefined, key).catch((error: unknown) =>
+              exitOnDescriptionError(error, site.catalog ? a : undefined),
+            );
             const overlay = (data.loaded as { overlay?: string }).overlay;
             if (overlay) addWatchFile(overlay);
           }

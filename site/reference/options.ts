@@ -166,9 +166,16 @@ export const referenceOptionsSchema = z
          * `description` (the description's own servers). Empty: no try-it on any page.
          */
         targets: tryItTargetsOption.default(['mock', 'description']),
+        /**
+         * Where try-it keeps what a reader enters (credentials per security scheme, the server chosen):
+         * `'session'` this tab (sessionStorage), `'local'` this browser until "Forget credentials"
+         * (localStorage), `false` nowhere (credentials are never kept; the server choice lasts the tab).
+         * One setting for the site: every API's try-it keeps its entries the same way.
+         */
+        persistAuth: z.union([z.enum(['session', 'local']), z.literal(false)]).default('session'),
       })
       .strict()
-      .default({ targets: ['mock', 'description'] }),
+      .default({ targets: ['mock', 'description'], persistAuth: 'session' }),
   })
   .strict()
   .superRefine((options, ctx) => {

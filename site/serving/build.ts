@@ -278,11 +278,26 @@ function pruneCache(cacheDir: string, before: number): void {
 }
 
 /**
+ * The page paths of a build folder that have a Markdown twin beside them (`reference/list-pets/index.html`
+ * and `reference/list-pets.md` → `/reference/list-pets/`; `index.html` and `index.md` → `/`), sorted.
+ */
+export function pagesWithTwins(dir: string): string[] {
+  const files = new Set(listFiles(dir));
+  const out: string[] = [];
+  for (const f of files) {
+    if (f !== 'index.html' && !f.endsWith('/index.html')) continue;
+    const stem = f.slice(0, -'index.html'.length).replace(/\/$/, '');
+    if (files.has(`${stem === '' ? 'index' : stem}.md`)) out.push(stem === '' ? '/' : `/${stem}/`);
+  }
+  return out.sort();
+}
+
+/**
  * Writes `<dir>/_headers` from the rules (rules.ts {@link headersFile}).
  * @returns what a host would have trouble with ({@link headersFileProblems}), empty when fine
  */
 export function writeHeadersFile(dir: string, inputs: PolicyInputs): string[] {
-  const text = headersFile(inputs);
+  const text = headersFile(inputs, pagesWithTwins(dir));
   writeFileSync(join(dir, '_headers'), text);
   return headersFileProblems(text);
 }

@@ -328,3 +328,21 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     }
   }
 });
+
+test.describe('the explorer as loaded, 1280 px wide (axe-core, WCAG 2.2 AA)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  for (const theme of ['light', 'dark']) {
+    test(`no violation before any interaction (${theme}), its wide tables reachable by keyboard`, async ({
+      page,
+      origin,
+    }) => {
+      await page.addInitScript((t) => localStorage.setItem('starlight-theme', t), theme);
+      await page.goto(`${origin}/reference/explorer/`);
+      await page.locator('section[id$="/description/introduction"]').waitFor({ timeout: SCALAR_RENDER_MS });
+      // The repairs run on the next animation frame after Scalar renders.
+      await page.waitForFunction(() => document.querySelectorAll('#reference .markdown table').length >= 4);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      assert.deepEqual(await wcagViolations(page), []);
+    });
+  }
+});

@@ -1,66 +1,25 @@
 /**
  * `spec-diff`: compares the API description with a base (a git revision or a file), classifies every change and
  * applies the deprecation policy; `spec-diff release <version>` records a release in the changelog. Run through
- * `npm run spec:diff` and `npm run spec:release` (tools/bin/spec-diff.mjs).
+ * `npm run spec:diff` and `npm run spec:release` (tools/bin/spec-diff.mjs). On a site of several APIs both take
+ * the API (`--api <id>`) from the site's configuration (apis/); `diff` without it checks every API.
  *
  * Exit codes: 0 no change the policy refuses; 1 breaking or policy-violating changes (for `release`: the release
- * is refused); 2 usage or input error (a base that does not exist, an invalid description).
+ * is refused); 2 usage or input error (a base that does not exist, an invalid description, an unknown API).
  */
-import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { stringify as stringifyYaml } from 'yaml';
-import { addRelease, type Changelog, compareVersions, formatChangelog, parseChangelog } from '../../spec/changelog.ts';
-import { buildDate as dateOfBuild } from '../../spec/dates.ts';
 import { command } from '../docs-domains/report/github.ts';
 import { captureCommanderError, commanderOutcome, formatRequested, jsonError } from '../shared/cli.ts';
-import { initialRelease, releaseFromReport } from './changelog/release.ts';
-import { diffDescriptions } from './core/run.ts';
-import type { Report } from './core/types.ts';
-import { type GitRunner, InputError, loadFile, readBase, runGit } from './load.ts';
-import {
-  defaultReleasedDir,
-  FileExistsError,
-  findReleasedFile,
-  RELEASED_EXTENSIONS,
-  versionFileProblem,
-  writeAllOrNothing,
-} from './released.ts';
-import { formatGithub } from './report/github.ts';
-import { formatMarkdown } from './report/markdown.ts';
-import { formatJson, formatText } from './report/text.ts';
+import { type DiffCommand, runDiff } from './commands/diff.ts';
+import { runRelease } from './commands/release.ts';
+import { DEFAULT_CHANGELOG, DEFAULT_HEAD } from './commands/site.ts';
+import { UsageError } from './errors.ts';
+import type { Io } from './io.ts';
+import { InputError } from './load.ts';
 
-/** Where the CLI writes and what it reads (injected so tests run it in-process). */
-export interface Io {
-  stdout: { write(s: string): unknown; isTTY?: boolean };
-  stderr: { write(s: string): unknown; isTTY?: boolean };
-  env: Record<string, string | undefined>;
-  cwd: string;
-  /** git, for `--base <ref>` (default: the git on PATH). */
-  git?: GitRunner;
-}
-
-/** An exit-2 error with a stable code (printed as text, and as JSON with `--json`). */
-class UsageError extends Error {
-  readonly code: string;
-  constructor(message: string, code = 'usage') {
-    super(message);
-    this.code = code;
-  }
-}
-
-export const DEFAULT_HEAD = 'spec/openapi.yaml';
-export const DEFAULT_CHANGELOG = 'spec/changelog.json';
+export { buildDate, type Io } from './io.ts';
+export { DEFAULT_CHANGELOG, DEFAULT_HEAD };
 export const DEFAULT_NOTICE_DAYS = 90;
-
-/** The date sunsets are judged against: `BUILD_DATE` (YYYY-MM-DD) or today (UTC). @throws {UsageError} */
-export function buildDate(env: Record<string, string | undefined>, now: Date = new Date()): string {
-  try {
-    return dateOfBuild(env, now);
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-}
 
 function days(v: string): number {
   const n = Number(v);
@@ -68,28 +27,20 @@ function days(v: string): number {
   return n;
 }
 
-function shown(path: string, cwd: string): string {
-  const r = relative(cwd, path);
-  return r && !r.startsWith('..') ? r.split('\\').join('/') : path;
+/** An option's value when the command line gave it, undefined when it is commander's default. */
+function given(cmd: Command, key: string): string | undefined {
+  return cmd.getOptionValueSource(key) === 'default' ? undefined : (cmd.getOptionValue(key) as string | undefined);
 }
 
-function formatOf(opts: Record<string, unknown>): string {
-  return opts.json ? 'json' : String(opts.format ?? 'text');
-}
-
-function render(report: Report, format: string, color: boolean): string {
-  if (format === 'json') return formatJson(report);
-  if (format === 'github') return formatGithub(report);
-  if (format === 'markdown') return formatMarkdown(report);
-  return formatText(report, color);
-}
-
-const useColor = (io: Io): boolean =>
-  Boolean(io.stdout.isTTY) && !(io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '');
+const API_HELP =
+  "one of the site's APIs, by id: its description comes from the site's configuration (default: every API in turn)";
+const RELEASE_API_HELP =
+  "one of the site's APIs, by id: its description and release record come from the site's configuration (default: the only API; a site of several needs it)";
+const CONFIG_HELP =
+  'the configuration the APIs are read from (default: astro.config.mjs in the working directory; PETSTORE_APIS and PETSTORE_SPEC override it, as for the build)';
 
 /** Builds the commander program; `setExit` receives the exit code of the command that ran. */
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
-  const git = io.git ?? runGit;
   const program = new Command();
   program
     .name('spec-diff')
@@ -102,12 +53,16 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
 
   const diff = program
     .command('diff', { isDefault: true })
-    .description('Compare the description (--head) with --base and print each change with its class and line.')
+    .description(
+      "Compare the description (--head, or each of the site's APIs) with --base and print each change with its class and line.",
+    )
     .option(
       '--base <ref|file>',
       'a git revision (branch, tag, commit) or a file; default: the merge-base of HEAD with origin/main or main',
     )
-    .option('--head <file>', 'the description to check', DEFAULT_HEAD)
+    .option('--head <file>', "the description to check; the site's configuration is not read then", DEFAULT_HEAD)
+    .option('--api <id>', API_HELP)
+    .option('--config <file>', CONFIG_HELP)
     .option(
       '--notice-days <days>',
       'minimum days from the build date to the sunset date of a newly deprecated operation',
@@ -128,47 +83,50 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
       'after',
       `
 Examples:
-  npm run spec:diff                                   # against the merge-base with main
+  npm run spec:diff                                   # against the merge-base with main; every API of a site of several
   npm run spec:diff -- --base v1.0.0                  # against a tag (or branch, or commit)
+  npm run spec:diff -- --api partner                  # one API of the site, by its id
+  PETSTORE_APIS=tests/fixtures/apis/apis.yaml npm run spec:diff -- --api partner --json
   npm run spec:diff -- --base old.yaml --head new.yaml --json
   npm run spec:diff -- --base "$BASE_SHA" --format github --summary "$GITHUB_STEP_SUMMARY"
   BUILD_DATE=2027-07-01 npm run spec:diff -- --notice-days 180
 
-Exit codes: 0 no breaking change (or only ones the policy allows), 1 breaking or policy-violating changes,
-2 usage or input error (a base that does not exist, an invalid description).`,
+The APIs come from the site's configuration, as the build reads it: astro.config.mjs (or --config), with
+PETSTORE_APIS or PETSTORE_SPEC overriding it; with neither, the description is spec/openapi.yaml. Each API is
+compared with its own file at the base revision; an API whose file does not exist there is new, and every
+operation in it is added (the deprecation rules still apply).
+
+Exit codes: 0 no breaking change (or only ones the policy allows), 1 breaking or policy-violating changes (in any
+API), 2 usage or input error (a base that does not exist, an invalid description, an API the site does not have).`,
     );
   diff.action(async (opts: Record<string, unknown>) => {
-    const format = formatOf(opts);
-    const date = buildDate(io.env);
-    const headPath = resolve(io.cwd, String(opts.head));
-    const headLabel = shown(headPath, io.cwd);
-    const head = await loadFile(headPath, headLabel);
-    const base = await readBase(opts.base as string | undefined, headPath, io.cwd, git);
-    const report = diffDescriptions(base.description, head, {
-      buildDate: date,
-      noticeDays: opts.noticeDays as number,
-      baseLabel: base.label,
-      ...(base.commit ? { baseCommit: base.commit } : {}),
-      headFile: headLabel,
-    });
-    io.stdout.write(render(report, format, useColor(io)));
-    if (typeof opts.summary === 'string') {
-      try {
-        appendFileSync(opts.summary, `${formatMarkdown(report)}\n`);
-      } catch (err) {
-        io.stderr.write(`spec-diff: cannot write the summary to ${opts.summary}: ${(err as Error).message}\n`);
-      }
-    }
-    setExit(report.ok ? 0 : 1);
+    const format = (opts.json ? 'json' : String(opts.format ?? 'text')) as DiffCommand['format'];
+    const head = given(diff, 'head');
+    setExit(
+      await runDiff(
+        {
+          ...(typeof opts.base === 'string' ? { base: opts.base } : {}),
+          ...(head !== undefined ? { head } : {}),
+          ...(typeof opts.api === 'string' ? { api: opts.api } : {}),
+          ...(typeof opts.config === 'string' ? { config: opts.config } : {}),
+          noticeDays: opts.noticeDays as number,
+          format,
+          ...(typeof opts.summary === 'string' ? { summary: opts.summary } : {}),
+        },
+        io,
+      ),
+    );
   });
 
-  program
+  const release = program
     .command('release')
     .description(
       'Record <version> in the changelog and keep the released description as <released dir>/<version>.yaml: diff the description with the newest release kept there, refuse what the policy refuses, add the entry.',
     )
     .argument('<version>', "the version being released: the description's info.version")
-    .option('--head <file>', 'the description being released', DEFAULT_HEAD)
+    .option('--api <id>', RELEASE_API_HELP)
+    .option('--config <file>', CONFIG_HELP)
+    .option('--head <file>', 'the description being released (the configuration is not read then)', DEFAULT_HEAD)
     .option('--changelog <file>', 'the changelog file', DEFAULT_CHANGELOG)
     .option(
       '--released <dir>',
@@ -182,124 +140,44 @@ Exit codes: 0 no breaking change (or only ones the policy allows), 1 breaking or
 Examples:
   npm run spec:release -- 1.1.0          # after setting info.version: 1.1.0 in spec/openapi.yaml;
                                          # writes spec/changelog.json and spec/released/1.1.0.yaml
+  npm run spec:release -- --api partner 3.5.0    # on a site of several APIs: that API's record and released/ folder
   BUILD_DATE=2026-12-01 npm run spec:release -- 1.1.0
   npm run spec:release -- 2.0.0 --head api/openapi.yaml --changelog api/changelog.json   # api/released/2.0.0.yaml
   npm run spec:release -- 1.1.0 --released history/ --json
+
+Which files: the API's from the site's configuration (astro.config.mjs or --config, PETSTORE_APIS or
+PETSTORE_SPEC overriding it): its description and its release record (its changelog option, else changelog.json
+beside the description), released/ beside the record. A site of several APIs needs --api <id>. --head,
+--changelog and --released name the files instead, without reading the configuration; with neither, the
+description is spec/openapi.yaml and the record spec/changelog.json.
 
 The first release (no changelog entry yet) lists every operation as added; later ones diff against the newest
 release's file, <released dir>/<newest version>.yaml (or .json). Every release is kept: no file is overwritten or
 deleted, and nothing is written when the release is refused. A split description is kept bundled, as one file.
 The release date is BUILD_DATE or today.
 Exit codes: 0 recorded, 1 refused (a change the policy does not allow, or nothing changed), 2 usage or input error
-(with --json, codes: usage, base_not_found when the newest release's file is missing, released_exists,
-changelog_invalid, file_unreadable, description_invalid).`,
+(with --json, codes: usage, api_required, api_unknown, config_not_found, config_invalid, record_shared,
+base_not_found when the newest release's file is missing, released_exists, changelog_invalid, file_unreadable,
+description_invalid).`,
     )
     .action(async (version: string, opts: Record<string, unknown>) => {
-      const date = buildDate(io.env);
-      const headPath = resolve(io.cwd, String(opts.head));
-      const headLabel = shown(headPath, io.cwd);
-      const versionProblem = versionFileProblem(version);
-      if (versionProblem) throw new UsageError(versionProblem);
-      const head = await loadFile(headPath, headLabel);
-      const info = (head.source.info ?? {}) as Record<string, unknown>;
-      if (String(info.version) !== version)
-        throw new UsageError(
-          `${headLabel} says info.version ${JSON.stringify(info.version)}; set it to ${JSON.stringify(version)} before releasing ${version}`,
-        );
-      const changelogPath = resolve(io.cwd, String(opts.changelog));
-      const releasedDir =
-        typeof opts.released === 'string' ? resolve(io.cwd, opts.released) : defaultReleasedDir(changelogPath);
-      if (existsSync(releasedDir) && !statSync(releasedDir).isDirectory())
-        throw new UsageError(
-          `--released ${shown(releasedDir, io.cwd)} is a file: --released names the folder that keeps one <version>.yaml per release`,
-        );
-      let changelog: Changelog = {
-        description:
-          'Released versions of the API description, newest first. Written by npm run spec:release; read by the site.',
-        releases: [],
-      };
-      if (existsSync(changelogPath)) {
-        try {
-          changelog = parseChangelog(readFileSync(changelogPath, 'utf8'));
-        } catch (err) {
-          throw new UsageError(`${shown(changelogPath, io.cwd)}: ${(err as Error).message}`, 'changelog_invalid');
-        }
-      }
-      const latest = changelog.releases[0];
-      if (latest && compareVersions(version, latest.version) <= 0)
-        throw new UsageError(`version ${version} is not newer than the latest release ${latest.version}`);
-      const releasedPath = join(releasedDir, `${version}.yaml`);
-      const stray = findReleasedFile(releasedDir, version);
-      if (stray)
-        throw new UsageError(
-          `${shown(stray, io.cwd)} already exists, but ${shown(changelogPath, io.cwd)} has no release ${version}: a kept release is never overwritten; remove the file if it is left over from an unfinished release`,
-          'released_exists',
-        );
-      let release: ReturnType<typeof initialRelease>;
-      if (!latest) release = initialRelease(head.source, version, date);
-      else {
-        const basePath = findReleasedFile(releasedDir, latest.version);
-        if (!basePath) {
-          const expected = RELEASED_EXTENSIONS.map((ext) =>
-            shown(join(releasedDir, `${latest.version}${ext}`), io.cwd),
-          );
-          throw new UsageError(
-            `${expected.join(' (or ')}) is missing: it is the description as released in ${latest.version}, the newest release of ${shown(changelogPath, io.cwd)}, and the base of ${version}. Restore it from git (git show <commit of the ${latest.version} release>:${shown(join(releasedDir, `${latest.version}.yaml`), io.cwd)}), or pass --released <dir> if the releases are kept elsewhere`,
-            'base_not_found',
-          );
-        }
-        const base = await loadFile(basePath, `${latest.version} (${shown(basePath, io.cwd)})`);
-        const report = diffDescriptions(base, head, {
-          buildDate: date,
-          noticeDays: opts.noticeDays as number,
-          baseLabel: base.path,
-          headFile: headLabel,
-        });
-        if (!report.ok) {
-          io.stderr.write(formatText(report, false));
-          io.stderr.write(`spec-diff: release ${version} refused: fix the failing changes above first.\n`);
-          setExit(1);
-          return;
-        }
-        if (report.changes.length === 0) {
-          io.stderr.write(`spec-diff: release ${version} refused: nothing changed since ${latest.version}.\n`);
-          setExit(1);
-          return;
-        }
-        release = releaseFromReport(report, head.source, base.source, version, date);
-      }
-      const next = addRelease(changelog, release);
-      // The release kept as one file that stands alone: a one-file YAML description byte for byte (comments kept);
-      // otherwise the loader's bundled source (a split description's parts inlined), serialized as YAML.
-      const keptText =
-        head.format === 'yaml' && !head.split
-          ? readFileSync(headPath, 'utf8')
-          : stringifyYaml(head.source, { lineWidth: 0, aliasDuplicateObjects: false });
-      try {
-        writeAllOrNothing([
-          { path: releasedPath, text: keptText, mode: 'create' },
-          { path: changelogPath, text: formatChangelog(next), mode: 'replace' },
-        ]);
-      } catch (err) {
-        if (err instanceof FileExistsError)
-          throw new UsageError(
-            `${shown(err.path, io.cwd)} appeared while releasing ${version}; nothing was written`,
-            'released_exists',
-          );
-        throw err;
-      }
-      if (opts.json) io.stdout.write(`${JSON.stringify(release, null, 2)}\n`);
-      else {
-        const counts = ['added', 'changed', 'deprecated', 'removed']
-          .map((k) => [k, release.operations.filter((o) => o.change === k).length] as const)
-          .filter(([, n]) => n > 0)
-          .map(([k, n]) => `${n} ${k}`);
-        io.stdout.write(
-          `Released ${version} (${date})${release.breaking ? ', breaking' : ''}: ${counts.join(', ') || 'no operation changed'}${release.other.length ? `, ${release.other.length} other change${release.other.length === 1 ? '' : 's'}` : ''}.\n` +
-            `Wrote ${shown(changelogPath, io.cwd)} and ${shown(releasedPath, io.cwd)}: review and commit both.\n`,
-        );
-      }
-      setExit(0);
+      const head = given(release, 'head');
+      const changelog = given(release, 'changelog');
+      setExit(
+        await runRelease(
+          version,
+          {
+            ...(head !== undefined ? { head } : {}),
+            ...(changelog !== undefined ? { changelog } : {}),
+            ...(typeof opts.released === 'string' ? { released: opts.released } : {}),
+            ...(typeof opts.api === 'string' ? { api: opts.api } : {}),
+            ...(typeof opts.config === 'string' ? { config: opts.config } : {}),
+            noticeDays: opts.noticeDays as number,
+            ...(opts.json ? { json: true } : {}),
+          },
+          io,
+        ),
+      );
     });
   return program;
 }

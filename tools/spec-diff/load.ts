@@ -30,6 +30,8 @@ export interface Description {
   tree?: YamlTree;
   /** Whether the description is split over several files (relative `$ref`s to other files). */
   split?: boolean;
+  /** Stands for a description that does not exist at the base revision (core/run.ts `absentBase`). */
+  absent?: true;
 }
 
 /**
@@ -119,22 +121,34 @@ export interface BaseSource {
 }
 
 /**
- * The base description: a file when `base` names one, else the description at that git revision
- * (`git show <commit>:<path>`, for the entry and for every file it references by relative `$ref`, transitively);
- * without `base`, at the merge-base of HEAD with `origin/main` or `main`.
- *
- * @param headPath the head description's file (its path inside the repository is the one read at the revision)
- * @throws {InputError} `base_not_found` (no such file or revision, no main branch, the entry or a file it refers to
- *   missing at the revision), `git` (not a repository), `description_invalid` (not a valid description there)
+ * The base of a run, decided once for every description it compares: a file, or a commit of the repository.
+ * `at` is how labels name the revision: the ref as given, or the merge-base's short hash.
  */
-export async function readBase(
-  base: string | undefined,
-  headPath: string,
-  cwd: string,
-  git: GitRunner = runGit,
-): Promise<BaseSource> {
+export type BaseRef =
+  | { kind: 'file'; path: string; label: string }
+  | { kind: 'revision'; top: string; ref: string; commit: string; at: string };
+
+/**
+ * The entry description does not exist at the base revision (a file it refers to missing is a plain
+ * {@link InputError}): on a site of several APIs, an API that is new since the base.
+ */
+export class AbsentAtBaseError extends InputError {
+  /** How the base side is named: `<ref>:<path>`. */
+  readonly label: string;
+  constructor(message: string, label: string) {
+    super('base_not_found', message);
+    this.label = label;
+  }
+}
+
+/**
+ * Decides the base: a file when `base` names one, else a git revision; without `base`, the merge-base of HEAD
+ * with `origin/main` or `main`.
+ * @throws {InputError} `base_not_found` (no such file or revision, no main branch), `git` (not a repository)
+ */
+export function resolveBase(base: string | undefined, cwd: string, git: GitRunner = runGit): BaseRef {
   if (base !== undefined && existsSync(resolve(cwd, base)) && statSync(resolve(cwd, base)).isFile())
-    return { description: await loadFile(resolve(cwd, base), base), label: base };
+    return { kind: 'file', path: resolve(cwd, base), label: base };
   const top = tryGit(git, ['rev-parse', '--show-toplevel'], cwd);
   if (top === undefined)
     throw new InputError(
@@ -160,10 +174,45 @@ export async function readBase(
   }
   const commit = tryGit(git, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], cwd);
   if (!commit) throw new InputError('base_not_found', `--base ${ref}: neither a file nor a git revision of ${top}`);
+  return { kind: 'revision', top, ref, commit, at: base === undefined ? commit.slice(0, 12) : ref };
+}
+
+/**
+ * The base description: a file when `base` names one, else the description at that git revision
+ * (`git show <commit>:<path>`, for the entry and for every file it references by relative `$ref`, transitively);
+ * without `base`, at the merge-base of HEAD with `origin/main` or `main`.
+ *
+ * @param headPath the head description's file (its path inside the repository is the one read at the revision)
+ * @throws {InputError} `base_not_found` (no such file or revision, no main branch, the entry or a file it refers to
+ *   missing at the revision: {@link AbsentAtBaseError} for the entry), `git` (not a repository),
+ *   `description_invalid` (not a valid description there)
+ */
+export async function readBase(
+  base: string | undefined,
+  headPath: string,
+  cwd: string,
+  git: GitRunner = runGit,
+): Promise<BaseSource> {
+  return readBaseAt(resolveBase(base, cwd, git), headPath, cwd, git);
+}
+
+/**
+ * The base description of `headPath` at a base {@link resolveBase} decided.
+ * @param what how an error names the head when it lies outside the repository (default `--head <path>`)
+ * @throws {InputError} as {@link readBase}
+ */
+export async function readBaseAt(
+  base: BaseRef,
+  headPath: string,
+  cwd: string,
+  git: GitRunner = runGit,
+  what = `--head ${headPath}`,
+): Promise<BaseSource> {
+  if (base.kind === 'file') return { description: await loadFile(base.path, base.label), label: base.label };
+  const { top, ref, commit, at } = base;
   const repoPath = relative(top, resolve(cwd, headPath)).split('\\').join('/');
   if (repoPath.startsWith('..'))
-    throw new InputError('base_not_found', `--head ${headPath} is outside the repository ${top}: pass --base <file>`);
-  const at = base === undefined ? commit.slice(0, 12) : ref;
+    throw new InputError('base_not_found', `${what} is outside the repository ${top}: pass --base <file>`);
   const label = `${at}:${repoPath}`;
   // Every file the description references is read at the revision too (`git show <commit>:<path>`), through the
   // shared loader's reader: paths inside the work tree stand for the same paths in the revision's tree.
@@ -189,7 +238,7 @@ export async function readBase(
     if (!(err instanceof InputError)) throw err;
     const [first] = missing;
     if (first === repoPath)
-      throw new InputError('base_not_found', `${repoPath} does not exist at ${ref} (commit ${commit.slice(0, 12)})`);
+      throw new AbsentAtBaseError(`${repoPath} does not exist at ${ref} (commit ${commit.slice(0, 12)})`, label);
     if (first !== undefined)
       throw new InputError(
         'base_not_found',

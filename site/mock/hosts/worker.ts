@@ -8,7 +8,7 @@
 import { apis } from 'virtual:petstore-mock/apis';
 import { HAND_WRITTEN } from '../behaviours.ts';
 import { type Mock, type MockSnapshot, mountedMock } from '../core.ts';
-import { CLAIM_MESSAGE, workerAnswers } from './mount.ts';
+import { CLAIM_MESSAGE, MOCK_BASE, workerAnswers } from './mount.ts';
 
 /** What this file uses of the service worker global scope (the DOM typings do not describe it). */
 interface ExtendableEvent extends Event {
@@ -31,10 +31,15 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
-/** IndexedDB database, object store and key of the saved sandboxes. */
+/**
+ * IndexedDB database, object store and key of the saved sandboxes. A site of several APIs has a worker
+ * per API, each saving under a key of its own mounts (the one API at `/api/mock` keeps the plain key), so
+ * no worker overwrites another's sandboxes.
+ */
 const DB_NAME = 'petstore-mock';
 const DB_STORE = 'state';
-const DB_KEY = 'sandboxes';
+const MOUNTS = apis.map((a) => a.base);
+const DB_KEY = MOUNTS.length === 1 && MOUNTS[0] === MOCK_BASE ? 'sandboxes' : `sandboxes ${MOUNTS.join(' ')}`;
 
 function request<T>(r: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -9,6 +9,9 @@
  *   box the keyboard cannot reach (WCAG 2.1.1).
  * - {@link attributeRepairs}: pure; the attribute changes one element of Scalar's needs (a copy button
  *   without a name, a named button made presentational, a combobox without `aria-expanded`).
+ * - {@link scrollRepairs}: pure; a table of the description's Markdown that scrolls sideways in its
+ *   column (the explorer sizes them by their content) is made reachable with Tab, so a keyboard can
+ *   scroll it (WCAG 2.1.1, axe `scrollable-region-focusable`); one that fits is left out of the tab order.
  * - {@link watchScalarA11y}: the DOM edge; applies the repairs to what Scalar renders, now and later.
  */
 
@@ -38,6 +41,10 @@ body.dark-mode, body .dark-mode {
 body li[data-sidebar-id] button[aria-expanded] {
   min-width: 24px;
   min-height: 24px;
+}
+body .scalar-app .markdown table[data-a11y-scroll]:focus-visible {
+  outline: 2px solid var(--scalar-color-accent);
+  outline-offset: 2px;
 }
 body .scalar-app pre > code.custom-scroll,
 body .scalar-app pre > code.custom-scroll * {
@@ -84,6 +91,50 @@ export function attributeRepairs(e: ElementFacts): AttributeRepair[] {
   return out;
 }
 
+/** What {@link scrollRepairs} reads of a box that may scroll. */
+export interface ScrollFacts {
+  /** Its content is wider than its box and it scrolls (`overflow-x` auto or scroll). */
+  scrolls: boolean;
+  /** Its `tabindex` attribute, or null. */
+  tabindex: string | null;
+  /** Whether an earlier repair made it focusable (`data-a11y-scroll`). */
+  repaired: boolean;
+}
+
+/**
+ * The attribute changes a box that may scroll needs: focusable (`tabindex="0"`, marked
+ * `data-a11y-scroll`) while it scrolls and has no tabindex of its own; back out of the tab order
+ * when a repaired box no longer scrolls (a wider window). A box with its own tabindex is left alone.
+ */
+export function scrollRepairs(e: ScrollFacts): AttributeRepair[] {
+  if (e.scrolls && e.tabindex === null) {
+    return [
+      { name: 'tabindex', value: '0' },
+      { name: 'data-a11y-scroll', value: '' },
+    ];
+  }
+  if (!e.scrolls && e.repaired) {
+    return [
+      { name: 'tabindex', value: null },
+      { name: 'data-a11y-scroll', value: null },
+    ];
+  }
+  return [];
+}
+
+/** Boxes of Scalar's rendered Markdown that may scroll sideways. */
+const SCROLL_CANDIDATES = '.markdown table';
+
+function repairScroll(el: Element): void {
+  const style = getComputedStyle(el);
+  const scrolls = /auto|scroll/.test(style.overflowX) && el.scrollWidth > el.clientWidth + 1;
+  const facts = { scrolls, tabindex: el.getAttribute('tabindex'), repaired: el.hasAttribute('data-a11y-scroll') };
+  for (const r of scrollRepairs(facts)) {
+    if (r.value === null) el.removeAttribute(r.name);
+    else el.setAttribute(r.name, r.value);
+  }
+}
+
 /** The elements {@link attributeRepairs} may change. */
 const CANDIDATES = 'button[role], button[class*="copy-button"], [role="combobox"]';
 
@@ -113,11 +164,20 @@ export function watchScalarA11y(root: Element = document.body): void {
   const pass = () => {
     scheduled = false;
     for (const el of root.querySelectorAll(CANDIDATES)) repair(el);
+    for (const el of root.querySelectorAll(SCROLL_CANDIDATES)) repairScroll(el);
   };
-  pass();
-  new MutationObserver(() => {
+  const schedule = () => {
     if (scheduled) return;
     scheduled = true;
     requestAnimationFrame(pass);
-  }).observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['role', 'aria-expanded'] });
+  };
+  pass();
+  new MutationObserver(schedule).observe(root, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['role', 'aria-expanded'],
+  });
+  // Whether a table scrolls depends on the width of its column.
+  window.addEventListener('resize', schedule);
 }

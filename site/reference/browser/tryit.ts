@@ -8,6 +8,10 @@
  * - The mock on this origin is the default server; the production server is selectable.
  * - A mock token is prefilled: random, made once per browser and kept in localStorage, so each reader
  *   gets a mock sandbox of their own.
+ * - What the reader enters is remembered per API (remember.ts): each security scheme's credentials,
+ *   pre-filled on every operation that uses the scheme, and the server chosen, used on every page; in
+ *   sessionStorage, localStorage or nowhere, as the `tryIt.persistAuth` option says. "Forget
+ *   credentials" (TryIt.astro) clears them, here too when the client is open.
  * - Every request goes through `guardedFetch`: only the servers the description lists, never an
  *   operation whose try-it panel is disabled, and a clear message when no mock can answer.
  * - The mock's backend is chosen on the first try-it of a page: the site's own server when it answers
@@ -20,9 +24,24 @@ import { type ApiClientModal, createApiClientModal } from '@scalar/api-client/mo
 import styleUrl from '@scalar/api-client/style.css?url';
 import { getThemeStyles } from '@scalar/themes';
 import { createWorkspaceStore, type WorkspaceStore } from '@scalar/workspace-store/client';
+import type { WorkspacePlugin } from '@scalar/workspace-store/workspace-plugin';
 import { watch } from 'vue';
 import { scalarLocale } from '../../i18n/scalar.ts';
 import { CLAIM_MESSAGE, mockWorkerPaths, PROBE_HEADER } from '../../mock/hosts/mount.ts';
+import {
+  authStorage,
+  type DocumentServer,
+  FORGET_EVENT,
+  loadSecrets,
+  loadServer,
+  type PersistAuth,
+  type SavedServer,
+  type Storages,
+  saveSecrets,
+  saveServer,
+  serverChoice,
+  serverStorage,
+} from './remember.ts';
 import { watchScalarA11y } from './scalar-a11y.ts';
 
 /** The in-browser mock's worker and scope, below the reference's base path (set by {@link openTryIt}). */
@@ -46,6 +65,10 @@ export interface TryItData {
   hidden: Array<{ method: string; path: string }>;
   mockBase: string;
   securityScheme: string | null;
+  /** The API's id (site/apis/: `Api.id`): what the reader's credentials and server are remembered by. */
+  api: string;
+  /** Where they are remembered (the `tryIt.persistAuth` option). */
+  persistAuth: PersistAuth;
 }
 
 /** localStorage key of this browser's mock token. */
@@ -60,6 +83,110 @@ export function mockToken(): string {
   }
   return token;
 }
+
+/** The browser's Web Storage areas; an area the browser refuses (a policy, a sandboxed frame) is left out. */
+function webStorages(): Storages {
+  const get = (area: 'sessionStorage' | 'localStorage') => {
+    try {
+      return window[area];
+    } catch {
+      return undefined;
+    }
+  };
+  return { session: get('sessionStorage'), local: get('localStorage') };
+}
+
+/** The server a document has selected (an operation's own choice first), with its variables' values. */
+function selectedServer(doc: Record<string, unknown>, path: string, method: string): SavedServer | undefined {
+  const paths = doc.paths as Record<string, Record<string, Record<string, unknown>>> | undefined;
+  const op = paths?.[path]?.[method];
+  const url = (op?.['x-scalar-selected-server'] ?? doc['x-scalar-selected-server']) as string | undefined;
+  if (!url) return undefined;
+  const servers = (doc.servers ?? []) as DocumentServer[];
+  const server = servers.find((s) => s.url === url);
+  const variables: Record<string, string> = {};
+  for (const [name, v] of Object.entries(server?.variables ?? {})) {
+    if (typeof v.default === 'string') variables[name] = v.default;
+  }
+  return Object.keys(variables).length > 0 ? { url, variables } : { url };
+}
+
+/**
+ * Keeps what the reader enters: every change of the client's auth state saves each scheme's secrets
+ * (a cleared field removes them), every change of the open document saves its selected server.
+ */
+const rememberPlugin: WorkspacePlugin = {
+  hooks: {
+    onWorkspaceStateChanges(event) {
+      const data = current;
+      if (!data || restoring) return;
+      const storages = webStorages();
+      if (event.type === 'auth') {
+        const storage = authStorage(data.persistAuth, storages);
+        for (const [scheme, secrets] of Object.entries(event.value.secrets ?? {})) {
+          saveSecrets(storage, data.api, scheme, secrets);
+        }
+      } else if (event.type === 'documents' && event.documentName === openDocument && openOperation) {
+        const chosen = selectedServer(event.value as Record<string, unknown>, openOperation.path, openOperation.method);
+        if (chosen) saveServer(serverStorage(data.persistAuth, storages), data.api, chosen);
+      }
+    },
+  },
+};
+/** True while try-it itself writes remembered values into the client (not the reader typing). */
+let restoring = false;
+let openDocument: string | undefined;
+let openOperation: { path: string; method: string } | undefined;
+
+/**
+ * A document as it should open: the remembered server selected (when it lists it) with its variables.
+ * Pure over its input: a copy is returned.
+ */
+function withRememberedServer(
+  document: Record<string, unknown>,
+  saved: SavedServer | undefined,
+): Record<string, unknown> {
+  const servers = (document.servers ?? []) as DocumentServer[];
+  const choice = serverChoice(servers, saved, location.origin);
+  if (!choice) return document;
+  const copy = structuredClone(document) as Record<string, unknown> & { servers: DocumentServer[] };
+  const server = copy.servers[choice.index];
+  if (server) {
+    for (const [name, value] of Object.entries(choice.variables)) {
+      const variable = server.variables?.[name];
+      if (variable) variable.default = value;
+    }
+  }
+  copy['x-scalar-selected-server'] = choice.url;
+  return copy;
+}
+
+/** Puts the remembered credentials of each scheme the document declares into the client's auth store. */
+function restoreSecrets(data: TryItData, name: string): void {
+  if (!store) return;
+  const storage = authStorage(data.persistAuth, webStorages());
+  const components = (data.document.components ?? {}) as { securitySchemes?: Record<string, { type?: string }> };
+  restoring = true;
+  try {
+    for (const [scheme, def] of Object.entries(components.securitySchemes ?? {})) {
+      const saved = loadSecrets(storage, data.api, scheme, def.type);
+      if (saved) store.auth.setAuthSecrets(name, scheme, saved as never);
+    }
+  } finally {
+    restoring = false;
+  }
+}
+
+/** "Forget credentials" (TryIt.astro): the open client drops what it holds too. */
+window.addEventListener(FORGET_EVENT, () => {
+  if (!store) return;
+  restoring = true;
+  try {
+    for (const name of documents) store.auth.clearDocumentAuth(name);
+  } finally {
+    restoring = false;
+  }
+});
 
 let store: WorkspaceStore | undefined;
 let modal: ApiClientModal | undefined;
@@ -258,6 +385,8 @@ export async function openTryIt(target: {
   base: string;
   /** The reference's base path (`/reference`), where the mock's worker is; default `base`. */
   referenceBase?: string;
+  /** The name of the request example to open with (the page's picker); default the first. */
+  example?: string;
   /** The page's language (BCP-47): the client's own words in it where Scalar ships that language. */
   lang?: string;
 }): Promise<void> {
@@ -270,14 +399,26 @@ export async function openTryIt(target: {
   backend ??= chooseBackend(data.mockBase);
   const answeredBy = await backend;
   document.documentElement.dataset.mockBackend = answeredBy;
-  store ??= createWorkspaceStore();
+  store ??= createWorkspaceStore({ plugins: [rememberPlugin] });
   // One document per version of an operation: the same slug in another version is another document.
   const version = target.base.slice((target.referenceBase ?? target.base).length).replace(/[^\w.~-]/g, '');
   const name = version ? `${target.slug}@${version}` : target.slug;
+  const method = target.method.toLowerCase();
   if (!documents.has(name)) {
-    await store.addDocument({ name, document: data.document });
+    const saved = loadServer(serverStorage(data.persistAuth, webStorages()), data.api);
+    restoring = true;
+    try {
+      await store.addDocument({ name, document: withRememberedServer(data.document, saved) });
+    } finally {
+      restoring = false;
+    }
     documents.add(name);
   }
+  // The client's edits (auth, server) go to the active document: this one.
+  store.update('x-scalar-active-document', name);
+  restoreSecrets(data, name);
+  openDocument = name;
+  openOperation = { path: target.path, method };
   const locale = scalarLocale(target.lang);
   const options = {
     ...(locale ? { localization: { locale } } : {}),
@@ -286,7 +427,8 @@ export async function openTryIt(target: {
     authentication: data.securityScheme
       ? {
           preferredSecurityScheme: data.securityScheme,
-          securitySchemes: { [data.securityScheme]: { token: mockToken() } },
+          // `token` for an HTTP bearer scheme, `value` for an API key (Scalar's names).
+          securitySchemes: { [data.securityScheme]: { token: mockToken(), value: mockToken() } },
         }
       : undefined,
   };
@@ -302,6 +444,6 @@ export async function openTryIt(target: {
     modal.updateOptions(options);
   }
   if (answeredBy === 'browser') showBrowserNotice(data.mockBase, modal);
-  modal.open({ documentSlug: name, path: target.path, method: target.method.toLowerCase() });
+  modal.open({ documentSlug: name, path: target.path, method, ...(target.example ? { example: target.example } : {}) });
   document.documentElement.dataset.tryitOpen = target.slug;
 }

@@ -56,3 +56,15 @@ export function renderMarkdown(markdown: string): string {
   }
   return html;
 }
+
+/**
+ * Renders a one-line Markdown text (an example's `summary`) to inline HTML: its paragraph without the
+ * `<p>`, so it fits in a caption or a label. Text of several paragraphs keeps only the inline content of
+ * each, joined by a space.
+ */
+export function renderInlineMarkdown(markdown: string): string {
+  return renderMarkdown(markdown.replace(/\s*\n\s*/g, ' '))
+    .trim()
+    .replace(/^<p>|<\/p>$/g, '')
+    .replace(/<\/p>\s*<p>/g, ' ');
+}

@@ -12,10 +12,17 @@ import { deref } from '../../../spec/refs.ts';
 import { type Translate, translator } from '../../i18n/catalogue.ts';
 import { examplesOf, prettyJson } from './examples.ts';
 import { boundLongStrings, sampleBody } from './long-values.ts';
-import { codeSamples, DEFAULT_SAMPLE_TARGETS, type SampleRequest, type SampleTargetId } from './samples.ts';
+import {
+  CREDENTIAL_PLACEHOLDER,
+  codeSamples,
+  DEFAULT_SAMPLE_TARGETS,
+  type SampleRequest,
+  type SampleTargetId,
+} from './samples.ts';
 import { jsonText, parameterExample, type SchemaContext, schemaNode } from './schema.ts';
 import type {
   CallbackView,
+  Credential,
   MediaView,
   OperationSummary,
   OperationView,
@@ -75,6 +82,24 @@ function schemeSummary(name: string, s: Json, t: Translate): string {
   return name;
 }
 
+/** Where a scheme's credential travels (OpenAPI 3.2 §4.27 Security Scheme Object); undefined when it is nowhere we can put it. */
+function credentialOf(s: Json): Credential | undefined {
+  if (s.type === 'http' && typeof s.scheme === 'string' && s.scheme) {
+    const scheme = s.scheme.toLowerCase() === 'bearer' ? 'Bearer' : `${s.scheme[0]?.toUpperCase()}${s.scheme.slice(1)}`;
+    return { in: 'header', name: 'Authorization', prefix: `${scheme} ` };
+  }
+  if (
+    s.type === 'apiKey' &&
+    typeof s.name === 'string' &&
+    s.name &&
+    (s.in === 'header' || s.in === 'query' || s.in === 'cookie')
+  )
+    return { in: s.in, name: s.name };
+  if (s.type === 'oauth2' || s.type === 'openIdConnect')
+    return { in: 'header', name: 'Authorization', prefix: 'Bearer ' };
+  return undefined;
+}
+
 function securityOf(doc: Json, operation: Json, t: Translate): SchemeView[][] {
   const reqs = Array.isArray(operation.security) ? operation.security : Array.isArray(doc.security) ? doc.security : [];
   const schemes =
@@ -83,11 +108,13 @@ function securityOf(doc: Json, operation: Json, t: Translate): SchemeView[][] {
     Object.entries(req).map(([name, scopes]) => {
       const s = deref(doc, schemes[name]);
       const scheme = isObject(s) ? s : {};
+      const credential = credentialOf(scheme);
       return {
         name,
         summary: schemeSummary(name, scheme, t),
         description: str(scheme.description),
         scopes: Array.isArray(scopes) ? scopes.map(String) : [],
+        ...(credential ? { credential } : {}),
       };
     }),
   );
@@ -101,6 +128,8 @@ function sampleRequest(
   params: ParameterView[],
   security: SchemeView[][],
   body: RequestBodyView | null,
+  /** Which example of the JSON body the sample sends (its index in the page's examples). */
+  example = 0,
 ): SampleRequest {
   let url = base.replace(/\/+$/, '') + path;
   const query = new URLSearchParams();
@@ -115,7 +144,7 @@ function sampleRequest(
   }
   const first = security[0]?.[0];
   if (first?.summary.startsWith('Authorization: Bearer')) {
-    headers.push({ name: 'Authorization', value: 'Bearer $TOKEN' });
+    headers.push({ name: 'Authorization', value: `Bearer ${CREDENTIAL_PLACEHOLDER}` });
   }
   const json = body?.contents.find((c) => /json/i.test(c.mediaType));
   const q = query.toString();
@@ -123,8 +152,30 @@ function sampleRequest(
     method,
     url: q ? `${url}?${q}` : url,
     headers: json ? [...headers, { name: 'Content-Type', value: json.mediaType }] : headers,
-    body: json?.examples[0]?.value === undefined ? undefined : sampleBody(json.examples[0].value),
+    body: json?.examples[example]?.value === undefined ? undefined : sampleBody(json.examples[example].value),
   };
+}
+
+/** A parameter's `examples` map (Example Objects, `$ref`s resolved), each value as JSON text. */
+function namedParameterExamples(doc: Json, p: Json): Array<{ name: string; summary?: string; value: string }> {
+  if (!isObject(p.examples)) return [];
+  return Object.entries(p.examples).flatMap(([name, raw]) => {
+    const ex = deref(doc, raw);
+    if (!isObject(ex) || ex.value === undefined) return [];
+    const summary = str(ex.summary);
+    return [
+      { name, ...(summary ? { summary } : {}), value: typeof ex.value === 'string' ? ex.value : jsonText(ex.value) },
+    ];
+  });
+}
+
+/**
+ * The JSON media type of a request body whose named examples the page offers to pick (more than
+ * one, from the description), if any: the picker try-it and the code samples follow.
+ */
+export function pickedRequestMedia(body: RequestBodyView | null): MediaView | undefined {
+  const json = body?.contents.find((c) => /json/i.test(c.mediaType));
+  return json && json.examples.filter((e) => !e.generated).length > 1 ? json : undefined;
 }
 
 /** Views of a parameter list (Parameter Objects, `$ref`s resolved). */
@@ -138,6 +189,7 @@ function parameterViews(doc: Json, params: Json[], ctx: SchemaContext): Paramete
     const described = ex === undefined && media ? describedExamples(doc, media)[0] : undefined;
     // A `content` parameter's example is shown as its page shows a body's: as text.
     if (described) ex = prettyJson(boundLongStrings(described.text ?? described.value).value);
+    const named = namedParameterExamples(doc, p);
     const view: ParameterView = {
       name: typeof p.name === 'string' ? p.name : '',
       in: typeof p.in === 'string' ? p.in : '',
@@ -148,6 +200,7 @@ function parameterViews(doc: Json, params: Json[], ctx: SchemaContext): Paramete
       example: ex === undefined ? undefined : typeof ex === 'string' && media ? ex : jsonText(ex),
     };
     if (content) view.mediaType = content[0];
+    if (named.length > 1) view.examples = named;
     return view;
   });
 }
@@ -237,6 +290,8 @@ export function operationPage(
   ctx: SchemaContext,
   sampleServer: string,
   sampleTargets: readonly SampleTargetId[] = DEFAULT_SAMPLE_TARGETS,
+  /** The environment variable generated samples read the credential from (samples.ts `credentialVariable`). */
+  credentialVar = 'API_TOKEN',
 ): OperationView {
   const op = summary;
   const parameters = parameterViews(doc, parametersOf(doc, pathItem, operation), ctx);
@@ -245,6 +300,20 @@ export function operationPage(
   const security = securityOf(doc, operation, ctx.t ?? translator('en'));
   const ext =
     isObject(operation.externalDocs) && typeof operation.externalDocs.url === 'string' ? operation.externalDocs : null;
+  const samplesFor = (example: number) =>
+    codeSamples(
+      operation,
+      sampleRequest(sampleServer, op.method, op.path, parameters, security, requestBody, example),
+      sampleTargets,
+      credentialVar,
+    );
+  // A webhook is sent by the API: a sample of calling it would mislead.
+  const samples = op.kind === 'webhook' ? [] : samplesFor(0);
+  const picked = op.kind === 'webhook' ? undefined : pickedRequestMedia(requestBody);
+  const sampleSets = picked?.examples.map((ex, i) => ({
+    example: ex.name,
+    samples: i === 0 ? samples : samplesFor(i),
+  }));
   return {
     ...op,
     description: str(operation.description),
@@ -252,15 +321,8 @@ export function operationPage(
     parameters,
     requestBody,
     responses,
-    // A webhook is sent by the API: a sample of calling it would mislead.
-    samples:
-      op.kind === 'webhook'
-        ? []
-        : codeSamples(
-            operation,
-            sampleRequest(sampleServer, op.method, op.path, parameters, security, requestBody),
-            sampleTargets,
-          ),
+    samples,
+    ...(sampleSets ? { sampleSets } : {}),
     callbacks: callbackViews(doc, operation, ctx),
     externalDocs: ext ? { url: String(ext.url), description: str(ext.description) } : undefined,
   };

@@ -27,6 +27,7 @@ import {
 } from './document.ts';
 import { describeDeprecation, stabilityOf } from './lifecycle.ts';
 import { operationPage, str } from './operation-view.ts';
+import { credentialVariable } from './samples.ts';
 import {
   collapsedSchemas,
   PAGE_ROW_BUDGET,
@@ -214,11 +215,23 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     };
   });
 
+  /** The environment variable generated samples read the credential from (samples.ts). */
+  let credentialVar: string | undefined;
   const operationView = (op: OperationSummary): OperationView => {
     const source = raw.get(op.slug);
     if (!source) throw new Error(`no operation with the slug ${op.slug}`);
+    credentialVar ??= credentialVariable(isObject(doc.info) ? (str(doc.info.title) ?? '') : '');
     const ctx: SchemaContext = { ...baseCtx, expanded: new Set(), budget: { rows: PAGE_ROW_BUDGET } };
-    return operationPage(doc, op, source.operation, source.pathItem, ctx, sampleServer, options.sampleTargets);
+    return operationPage(
+      doc,
+      op,
+      source.operation,
+      source.pathItem,
+      ctx,
+      sampleServer,
+      options.sampleTargets,
+      credentialVar,
+    );
   };
 
   const tagViews = new Map<string, TagView>();

@@ -3,8 +3,9 @@
  * gives, then generated ones for the chosen languages (the reference's `codeSamples.targets` option)
  * that have no hand-written sample, so no language appears twice. Generation is `@scalar/snippetz`
  * (the generator Scalar's own client uses) over a request built from the operation: production
- * server, required parameters with their examples, a bearer token placeholder, the request body
- * example. Pure: no I/O.
+ * server, required parameters with their examples, the bearer token read from an environment variable
+ * in the language's own way ({@link credentialFromEnv}: `os.Getenv`, `System.getenv`, `ENV.fetch`…),
+ * the request body example. Pure: no I/O.
  */
 import { snippetz } from '@scalar/snippetz';
 
@@ -17,6 +18,151 @@ export interface CodeSample {
   source: string;
   /** True when generated here, false when hand-written in the document. */
   generated: boolean;
+}
+
+/**
+ * Stands for the credential in a request given to snippetz; {@link credentialFromEnv} turns the string
+ * literal holding it into the language's read of the environment variable. Letters and underscores
+ * only, so no language escapes it.
+ */
+export const CREDENTIAL_PLACEHOLDER = 'CREDENTIAL_FROM_ENVIRONMENT';
+
+/**
+ * The environment variable generated samples read the credential from: the API's title without a
+ * trailing "API", upper case, words joined by `_`, then `_TOKEN` (`Petstore API` → `PETSTORE_TOKEN`,
+ * what the Petstore's hand-written samples read).
+ */
+export function credentialVariable(title: string): string {
+  const words = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter(Boolean);
+  if (words.length > 1 && words.at(-1) === 'API') words.pop();
+  const stem = words.join('_') || 'API';
+  return `${/^\d/.test(stem) ? '_' : ''}${stem}_TOKEN`;
+}
+
+/** How a language reads an environment variable and joins strings. */
+interface EnvIdiom {
+  /** The expression that reads the variable. */
+  read: (name: string) => string;
+  /** How a string literal and that expression are joined into one string. */
+  join: { op: string } | { template: (pre: string, read: string, post: string, quote: string) => string };
+  /** A line the program needs for it (an import), added when missing. */
+  needs?: (source: string) => string;
+}
+
+const concat = (op: string) => ({ op });
+
+/** Per snippetz target key. Languages missing here keep the variable's name in the text. */
+const ENV_IDIOMS: Record<string, EnvIdiom> = {
+  shell: {
+    read: (n) => `\${${n}}`,
+    join: { template: (pre, read, post) => `"${pre}${read}${post}"` },
+  },
+  js: { read: (n) => `process.env.${n}`, join: concat(' + ') },
+  node: { read: (n) => `process.env.${n}`, join: concat(' + ') },
+  python: {
+    read: (n) => `os.environ["${n}"]`,
+    join: concat(' + '),
+    needs: (src) =>
+      /^import os$/m.test(src)
+        ? src
+        : `import os\n${/^import requests$/m.test(src) || !/\brequests\./.test(src) ? '' : 'import requests\n'}\n${src}`,
+  },
+  go: {
+    read: (n) => `os.Getenv("${n}")`,
+    join: concat(' + '),
+    needs: (src) => (/"os"/.test(src) ? src : src.replace(/import \(\n/, 'import (\n\t"os"\n')),
+  },
+  java: { read: (n) => `System.getenv("${n}")`, join: concat(' + ') },
+  kotlin: { read: (n) => `System.getenv("${n}")`, join: concat(' + ') },
+  csharp: { read: (n) => `Environment.GetEnvironmentVariable("${n}")`, join: concat(' + ') },
+  fsharp: { read: (n) => `System.Environment.GetEnvironmentVariable("${n}")`, join: concat(' + ') },
+  php: { read: (n) => `getenv('${n}')`, join: concat(' . ') },
+  ruby: { read: (n) => `ENV.fetch('${n}')`, join: concat(' + ') },
+  dart: {
+    read: (n) => `Platform.environment['${n}']!`,
+    join: concat(' + '),
+    needs: (src) => (src.includes("import 'dart:io';") ? src : `import 'dart:io';\n${src}`),
+  },
+  julia: { read: (n) => `ENV["${n}"]`, join: concat(' * ') },
+  ocaml: { read: (n) => `Sys.getenv "${n}"`, join: concat(' ^ ') },
+  powershell: { read: (n) => `$env:${n}`, join: concat(' + ') },
+  r: {
+    read: (n) => `Sys.getenv("${n}")`,
+    join: {
+      template: (pre, read, post, q) =>
+        `paste0(${[pre && `${q}${pre}${q}`, read, post && `${q}${post}${q}`].filter(Boolean).join(', ')})`,
+    },
+  },
+  clojure: {
+    read: (n) => `(System/getenv "${n}")`,
+    join: {
+      template: (pre, read, post, q) =>
+        `(str ${[pre && `${q}${pre}${q}`, read, post && `${q}${post}${q}`].filter(Boolean).join(' ')})`,
+    },
+  },
+  rust: {
+    read: (n) => `std::env::var("${n}").unwrap_or_default()`,
+    join: {
+      template: (pre, read, post) =>
+        `&format!("${pre.replace(/[{}]/g, '$&$&')}{}${post.replace(/[{}]/g, '$&$&')}", ${read})`,
+    },
+  },
+  swift: {
+    read: (n) => `(ProcessInfo.processInfo.environment["${n}"] ?? "")`,
+    join: { template: (pre, read, post) => `"${pre}\\${read}${post}"` },
+  },
+};
+
+/**
+ * A printed sample with the string literal that holds {@link CREDENTIAL_PLACEHOLDER} replaced by the
+ * language's read of `variable`, joined to the rest of the literal (`"Bearer " + os.Getenv("X")`),
+ * plus the import that read needs. A language without an idiom here, or a literal it cannot find,
+ * gets `$X` in place of the placeholder: the reader still sees which variable holds the credential.
+ * @param target snippetz's target key (`go`, `shell`, `php`…)
+ */
+export function credentialFromEnv(source: string, target: string, variable: string): string {
+  const at = source.indexOf(CREDENTIAL_PLACEHOLDER);
+  if (at < 0) return source;
+  const idiom = ENV_IDIOMS[target];
+  const literal = idiom ? enclosingLiteral(source, at) : undefined;
+  if (!idiom || !literal) return source.replaceAll(CREDENTIAL_PLACEHOLDER, `$${variable}`);
+  const { start, end, quote } = literal;
+  const inner = source.slice(start + 1, end);
+  const i = inner.indexOf(CREDENTIAL_PLACEHOLDER);
+  const pre = inner.slice(0, i);
+  const post = inner.slice(i + CREDENTIAL_PLACEHOLDER.length);
+  const read = idiom.read(variable);
+  let expression: string;
+  if ('template' in idiom.join) {
+    // Shell: a double-quoted word, unless the text has characters double quotes would expand.
+    if (target === 'shell' && /["$`\\!]/.test(pre + post))
+      expression = `${quote}${pre}${quote}"${read}"${quote}${post}${quote}`;
+    else expression = idiom.join.template(pre, read, post, quote);
+  } else {
+    const op = idiom.join.op;
+    expression = [pre && `${quote}${pre}${quote}`, read, post && `${quote}${post}${quote}`].filter(Boolean).join(op);
+  }
+  const out = source.slice(0, start) + expression + source.slice(end + 1);
+  return idiom.needs ? idiom.needs(out) : out;
+}
+
+/** The single-line string literal (`'…'`, `"…"`, `` `…` ``) around position `at`, if any. */
+function enclosingLiteral(source: string, at: number): { start: number; end: number; quote: string } | undefined {
+  const lineStart = source.lastIndexOf('\n', at) + 1;
+  const lineEnd = source.indexOf('\n', at) < 0 ? source.length : source.indexOf('\n', at);
+  for (let start = at - 1; start >= lineStart; start--) {
+    const quote = source[start] as string;
+    if (!`'"\``.includes(quote) || source[start - 1] === '\\') continue;
+    for (let end = at + CREDENTIAL_PLACEHOLDER.length; end < lineEnd; end++) {
+      if (source[end] === quote && source[end - 1] !== '\\') return { start, end, quote };
+    }
+  }
+  return undefined;
 }
 
 /** The request a generated sample sends (a subset of HAR 1.2's request). */
@@ -172,6 +318,8 @@ export function codeSamples(
   operation: Record<string, unknown>,
   request: SampleRequest,
   targets: readonly SampleTargetId[] = DEFAULT_SAMPLE_TARGETS,
+  /** The environment variable the credential is read from ({@link credentialVariable}). */
+  variable = 'API_TOKEN',
 ): CodeSample[] {
   const written = readHandWritten(operation);
   const families = new Set(written.map((w) => w.family));
@@ -196,7 +344,10 @@ export function codeSamples(
       // A request snippetz cannot print (a URL it cannot parse, say): no generated sample, no failed build.
       source = undefined;
     }
-    if (source) out.push({ label, lang: highlightLang(t.target), source: source.replace(/\n+$/, ''), generated: true });
+    if (source) {
+      const text = credentialFromEnv(source, t.target, variable).replace(/\n+$/, '');
+      out.push({ label, lang: highlightLang(t.target), source: text, generated: true });
+    }
   }
   return out;
 }

@@ -10,7 +10,11 @@
  * - `x-codeSamples` are dropped, so the client's snippet is generated from the request it will send,
  *   not the hand-written sample of the page;
  * - a JSON request body without an example gets the one its page shows (spec/examples.ts), so the
- *   client sends the body the page and its code samples show, in full.
+ *   client sends the body the page and its code samples show, in full;
+ * - named examples (`examples` of the body and of parameters) are completed so that every name exists
+ *   everywhere: the client builds a request from one example name across the body and the parameters,
+ *   and the page lets the reader pick a name (the client opens with it). A parameter without that name
+ *   keeps its own first value (an optional one stays unticked).
  */
 import { generatedValue } from '../../../spec/examples.ts';
 import { isObject, type JsonObject as Json } from '../../../spec/json.ts';
@@ -58,15 +62,75 @@ function shownValue(doc: Json, p: Json): unknown {
  * shows the value but leaves the parameter unticked, so a first request sends only what is required.
  * Without it the client enables every optional parameter that has an example, default or enum.
  */
-function disableOptional(doc: Json, params: unknown): unknown {
+function disableOptional(doc: Json, params: unknown, names: readonly string[] = []): unknown {
   if (!Array.isArray(params)) return params;
   return params.map((raw) => {
     const p = deref(doc, raw);
-    if (!isObject(p) || p.required === true || p.in === 'path') return raw;
+    if (!isObject(p)) return raw;
+    const own = isObject(p.examples) ? p.examples : {};
+    if (p.required === true || p.in === 'path') {
+      // A required parameter with named examples gets every name the request uses (its first value).
+      const first = Object.values(own)[0];
+      if (first === undefined || names.every((n) => n in own)) return raw;
+      return { ...p, examples: { ...Object.fromEntries(names.map((n) => [n, first])), ...own } };
+    }
     const { example: _e, examples: _es, ...rest } = p;
     const value = shownValue(doc, p);
-    return { ...rest, examples: { default: { value: value ?? '', 'x-disabled': true } } };
+    const examples: Json = { default: { value: value ?? '', 'x-disabled': true } };
+    for (const n of names) {
+      const ex = deref(doc, own[n]);
+      // Its own example of that name is part of the example: sent; else shown unticked.
+      examples[n] =
+        isObject(ex) && ex.value !== undefined
+          ? { value: ex.value, 'x-disabled': false }
+          : { value: value ?? '', 'x-disabled': true };
+    }
+    return { ...rest, examples };
   });
+}
+
+/**
+ * The example names a request uses: those of its JSON request body's `examples` and of its
+ * parameters' `examples`, in that order.
+ */
+export function requestExampleNames(doc: Json, operation: Json, pathItem: Json): string[] {
+  const names = new Set<string>();
+  const body = deref(doc, operation.requestBody);
+  if (isObject(body) && isObject(body.content)) {
+    for (const [mediaType, rawMedia] of Object.entries(body.content)) {
+      const media = deref(doc, rawMedia);
+      if (isJsonMediaType(mediaType) && isObject(media) && isObject(media.examples)) {
+        for (const n of Object.keys(media.examples)) names.add(n);
+      }
+    }
+  }
+  for (const list of [pathItem.parameters, operation.parameters]) {
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      const p = deref(doc, raw);
+      if (isObject(p) && isObject(p.examples)) for (const n of Object.keys(p.examples)) names.add(n);
+    }
+  }
+  return [...names];
+}
+
+/** A body whose JSON media types' `examples` get every name (their first example for a missing one). */
+function withEveryName(doc: Json, raw: unknown, names: readonly string[]): unknown {
+  const body = deref(doc, raw);
+  if (!isObject(body) || !isObject(body.content) || names.length === 0) return raw;
+  const content: Json = {};
+  let changed = false;
+  for (const [mediaType, rawMedia] of Object.entries(body.content)) {
+    const media = deref(doc, rawMedia);
+    content[mediaType] = rawMedia;
+    if (!isObject(media) || !isObject(media.examples)) continue;
+    const own = media.examples;
+    const first = Object.values(own)[0];
+    if (first === undefined || names.every((n) => n in own)) continue;
+    content[mediaType] = { ...media, examples: { ...Object.fromEntries(names.map((n) => [n, first])), ...own } };
+    changed = true;
+  }
+  return changed ? { ...body, content } : raw;
 }
 
 /**
@@ -104,10 +168,15 @@ export function tryItDocument(input: OpenApiDocument, method: string, path: stri
     throw new Error(`no operation ${method.toUpperCase()} ${path} in the document`);
   }
   const { 'x-codeSamples': _s, 'x-code-samples': _s2, ...operation } = item[m] as Json;
-  operation.parameters = disableOptional(doc, operation.parameters);
-  if (operation.requestBody !== undefined) operation.requestBody = withBodyExamples(doc, operation.requestBody);
+  // `default` stays the first-time request (optional parameters unticked): upgraded 3.0 descriptions
+  // carry a parameter's single `example` under that name.
+  const names = requestExampleNames(doc, operation, item).filter((n) => n !== 'default');
+  operation.parameters = disableOptional(doc, operation.parameters, names);
+  if (operation.requestBody !== undefined) {
+    operation.requestBody = withEveryName(doc, withBodyExamples(doc, operation.requestBody), names);
+  }
   const pathItem: Json = { [m]: operation };
-  if (item.parameters !== undefined) pathItem.parameters = disableOptional(doc, item.parameters);
+  if (item.parameters !== undefined) pathItem.parameters = disableOptional(doc, item.parameters, names);
 
   const components: Record<string, Json> = {};
   const sourceComponents = isObject(doc.components) ? doc.components : {};
@@ -130,4 +199,22 @@ export function tryItDocument(input: OpenApiDocument, method: string, path: stri
   };
   if (doc.security !== undefined) out.security = doc.security;
   return out;
+}
+
+/**
+ * The security scheme try-it puts the reader's sandbox token in when the description has no bearer
+ * scheme: the first API key (header, query or cookie) or HTTP bearer scheme it declares, or null. The
+ * mock accepts any non-empty credential of a declared scheme, so a sandbox of one's own needs only that.
+ */
+export function sandboxScheme(input: OpenApiDocument): string | null {
+  const doc = input as Json;
+  const schemes =
+    isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
+  for (const [name, raw] of Object.entries(schemes)) {
+    const s = deref(doc, raw);
+    if (!isObject(s)) continue;
+    if (s.type === 'apiKey' && ['header', 'query', 'cookie'].includes(String(s.in))) return name;
+    if (s.type === 'http' && typeof s.scheme === 'string' && s.scheme.toLowerCase() === 'bearer') return name;
+  }
+  return null;
 }

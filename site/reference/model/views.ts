@@ -28,6 +28,8 @@ export interface ParameterView {
   mediaType?: string;
   /** JSON text of the parameter's example (`example`, the first of `examples`, or the schema's). */
   example?: string;
+  /** The parameter's named examples (`examples`), each by its name, when it has more than one. */
+  examples?: Array<{ name: string; summary?: string; value: string }>;
 }
 
 export interface ExampleView {
@@ -80,6 +82,20 @@ export interface SchemeView {
   summary: string;
   description?: string;
   scopes: string[];
+  /**
+   * Where a client puts the credential (RFC 9110 §11.6.2 `Authorization` for the HTTP schemes, OAuth 2.0
+   * and OpenID Connect; the named header, query parameter or cookie of an API key); undefined for mutual
+   * TLS and for a scheme the description leaves incomplete.
+   */
+  credential?: Credential;
+}
+
+/** Where a credential travels: `Authorization: <prefix><credential>`, or an API key's place and name. */
+export interface Credential {
+  in: 'header' | 'query' | 'cookie';
+  name: string;
+  /** Before the credential in the value: `Bearer ` (the HTTP scheme's name and a space), none for an API key. */
+  prefix?: string;
 }
 
 /** What lists, the sidebar and links need of an operation (cheap; held for every operation). */
@@ -141,6 +157,11 @@ export interface OperationView extends OperationSummary {
   requestBody: RequestBodyView | null;
   responses: ResponseView[];
   samples: CodeSample[];
+  /**
+   * When the request body has several named examples: the samples once per example, in the order of
+   * the page's example picker (the first is {@link samples}), so the samples send the example chosen.
+   */
+  sampleSets?: Array<{ example: string; samples: CodeSample[] }>;
   callbacks: CallbackView[];
   externalDocs?: { url: string; description?: string };
 }

@@ -4,6 +4,7 @@
 // at /mcp through the SDK's own client, the RFC 9727 api-catalog as a valid linkset, robots.txt,
 // and the Open Graph images (1200×630 JPEG, absolute URLs on the primary domain).
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -12,6 +13,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { parse } from 'yaml';
 import { ogImagePath } from '../../../site/agents/paths.ts';
+import {
+  estimateTokens,
+  SKILL_BODY_MAX_TOKENS,
+  SKILLS_INDEX_SCHEMA,
+  skillProblems,
+} from '../../../site/agents/skill.ts';
 import { listFiles } from '../../../site/serving/build.ts';
 import { jpegSize } from '../../support/images.ts';
 import { ROOT, type RunningSite, startSite } from '../../support/server.ts';
@@ -152,7 +159,8 @@ describe('MCP at /mcp', () => {
     ).results;
     const hit = results.find((r) => r.operationId === 'getInventoryItem');
     assert.ok(hit, JSON.stringify(results.map((r) => r.url)));
-    assert.equal(hit.url, '/reference/get-inventory-item/');
+    // Absolute on the primary domain: a client has no page to resolve a path against.
+    assert.equal(hit.url, `${PRIMARY}/reference/get-inventory-item/`);
     const page = await client.callTool({ name: 'get_page', arguments: { url: hit.url } });
     assert.match((page.structuredContent as { markdown: string }).markdown, /`GET` `\/store\/inventory\/\{petId\}`/);
     const call = await client.callTool({ name: 'call_mock', arguments: { operationId: 'listPets' } });
@@ -262,6 +270,15 @@ describe('MCP over stdio (npm run mcp)', () => {
     assert.equal(out.status, 200);
     assert.equal(out.body.name, 'Bella');
     assert.ok(out.headers.deprecation, 'the deprecated operation answers with its Deprecation header');
+    const page = (await client.callTool({ name: 'get_page', arguments: { operationId: 'getPet' } }))
+      .structuredContent as {
+      url: string;
+      markdownUrl: string;
+    };
+    assert.deepEqual(
+      [page.url, page.markdownUrl],
+      [`${PRIMARY}/reference/get-pet/`, `${PRIMARY}/reference/get-pet.md`],
+    );
     await client.close();
   });
 });
@@ -296,6 +313,7 @@ describe('discovery', () => {
   test('/robots.txt names the sitemap; _headers gives the catalog its type on static hosts', async () => {
     const robots = await (await fetch(`${site.url}/robots.txt`)).text();
     assert.match(robots, new RegExp(`^Sitemap: ${PRIMARY.replace(/\./g, '\\.')}/sitemap-index\\.xml$`, 'm'));
+    assert.match(robots, /^User-agent: \*\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: \/$/m);
     assert.ok(existsSync(join(CLIENT, 'sitemap-index.xml')));
     // On any origin (a preview host, this server) the sitemap is found by its conventional name too.
     const alias = await fetch(`${site.url}/sitemap.xml`);
@@ -304,6 +322,43 @@ describe('discovery', () => {
     const headers = readFileSync(join(CLIENT, '_headers'), 'utf8');
     assert.match(headers, /^\/\.well-known\/api-catalog\n {2}Content-Type: application\/linkset\+json/m);
     assert.match(headers, /^\/\*\.md\n {2}Content-Type: text\/markdown; charset=utf-8$/m);
+  });
+});
+
+describe('Agent Skills', () => {
+  test("the index lists the API's skill with the digest of the SKILL.md served; llms.txt links it", async () => {
+    const res = await fetch(`${site.url}/.well-known/agent-skills/index.json`);
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+    const index = (await res.json()) as {
+      $schema: string;
+      skills: Array<{ name: string; type: string; description: string; url: string; digest: string }>;
+    };
+    assert.equal(index.$schema, SKILLS_INDEX_SCHEMA);
+    assert.equal(index.skills.length, 1);
+    const [entry] = index.skills;
+    assert.ok(entry);
+    assert.equal(entry.type, 'skill-md');
+    assert.equal(entry.url, `/.well-known/agent-skills/${entry.name}/SKILL.md`);
+    const md = await fetch(new URL(entry.url, `${site.url}/`));
+    assert.equal(md.status, 200);
+    assert.match(md.headers.get('content-type') ?? '', /^text\/markdown/);
+    const bytes = Buffer.from(await md.arrayBuffer());
+    assert.equal(entry.digest, `sha256:${createHash('sha256').update(bytes).digest('hex')}`);
+    const text = bytes.toString('utf8');
+    // The format's rules: front matter fields, the name equal to its folder, the body's size.
+    assert.deepEqual(skillProblems(text, entry.name), []);
+    const front = parse(/^---\n([\s\S]*?)\n---\n/.exec(text)?.[1] ?? '') as Record<string, unknown>;
+    assert.equal(front.name, entry.name);
+    assert.equal(front.description, entry.description);
+    assert.ok(estimateTokens(text) < SKILL_BODY_MAX_TOKENS, `${estimateTokens(text)} tokens`);
+    // Every link of the skill answers, on this server, as Markdown.
+    for (const m of text.matchAll(/\]\((https:[^)]+\.md)\)/g)) {
+      const r = await fetch(`${site.url}${new URL(m[1] ?? '').pathname}`);
+      assert.equal(r.status, 200, m[1]);
+    }
+    const llms = await (await fetch(`${site.url}/llms.txt`)).text();
+    assert.ok(llms.includes(`](${PRIMARY}${entry.url})`), 'llms.txt links the skill');
   });
 });
 

@@ -121,7 +121,41 @@ function openSocket(): Promise<Socket> {
   });
 }
 
+/** Sends one request on an open socket and resolves with the status line of its answer ('' when the socket closed). */
+function exchange(socket: Socket, text: string): Promise<string> {
+  return new Promise((resolve) => {
+    let data = '';
+    const onData = (d: Buffer) => {
+      data += d;
+      if (data.includes('\r\n\r\n')) done(data.slice(0, data.indexOf('\r\n')));
+    };
+    const done = (line: string) => {
+      socket.off('data', onData);
+      socket.off('close', onClose);
+      resolve(line);
+    };
+    const onClose = () => done('');
+    socket.on('data', onData);
+    socket.on('close', onClose);
+    socket.write(text);
+  });
+}
+
 describe('timeouts', () => {
+  test('an idle keep-alive connection is still open past the Keep-Alive timeout it announces (the client closes first)', async () => {
+    const socket = await openSocket();
+    try {
+      const head = 'HEAD /guides/api-changes.md HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+      assert.equal(await exchange(socket, head), 'HTTP/1.1 200 OK');
+      // A crawler busy parsing for longer than the announced 5 s reuses the connection late.
+      await new Promise((r) => setTimeout(r, 7000));
+      assert.equal(socket.destroyed, false, 'still open after 7 s idle');
+      assert.equal(await exchange(socket, head), 'HTTP/1.1 200 OK', 'the late request is answered');
+    } finally {
+      socket.destroy();
+    }
+  });
+
   test('a client sending its headers one byte a second is cut off within a few seconds', async () => {
     const socket = await openSocket();
     const text = 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n';

@@ -155,6 +155,76 @@ describe('HEAD parity', () => {
   }
 });
 
+/** The link-values of a `Link` header (RFC 8288 §3), sorted: order carries no meaning. */
+function linkValues(header: string | string[] | undefined): string[] {
+  return String(header ?? '')
+    .split(/,\s*(?=<)/)
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .sort();
+}
+
+describe('discovery for agents: Link and Vary (RFC 8288, RFC 9727 §3)', () => {
+  const SITE = [
+    '</llms.txt>; rel="describedby"; type="text/plain"',
+    '</.well-known/api-catalog>; rel="api-catalog"; type="application/linkset+json"',
+  ];
+  const pages = [
+    '/',
+    '/guides/getting-started/',
+    '/reference/',
+    '/reference/list-pets/',
+    '/changelog/',
+    '/reference/schemas/pet/',
+  ];
+
+  test('every page names its twin, llms.txt and the API catalog, on GET, HEAD and the negotiated Markdown', async () => {
+    for (const page of pages) {
+      const twin = page === '/' ? '/index.md' : `${page.slice(0, -1)}.md`;
+      const want = linkValues([`<${twin}>; rel="alternate"; type="text/markdown"`, ...SITE].join(', '));
+      for (const [method, accept] of [
+        ['GET', 'text/html'],
+        ['HEAD', 'text/html'],
+        ['GET', 'text/markdown'],
+      ] as const) {
+        const r = await get(page, { accept }, method);
+        assert.equal(r.status, 200, `${method} ${page} ${accept}`);
+        assert.deepEqual(linkValues(r.headers.link), want, `${method} ${page} (${accept})`);
+        assert.match(String(r.headers.vary), /\bAccept\b(?!-)/, `${method} ${page} (${accept}): Vary: Accept`);
+      }
+      const md = await get(twin);
+      assert.equal(md.status, 200, twin);
+      assert.deepEqual(
+        linkValues(md.headers.link),
+        linkValues([`<${page}>; rel="alternate"; type="text/html"`, ...SITE].join(', ')),
+        `${twin} names its page`,
+      );
+    }
+    const explorer = await get('/reference/explorer/');
+    assert.deepEqual(linkValues(explorer.headers.link), linkValues(SITE.join(', ')), 'a page without a twin');
+    const missing = await get('/reference/no-such-page/');
+    assert.equal(missing.status, 404);
+    assert.deepEqual(linkValues(missing.headers.link), linkValues(SITE.join(', ')), 'a missing page names no twin');
+    assert.doesNotMatch(
+      String((await get('/api/mock/pets', AUTH)).headers.link ?? ''),
+      /api-catalog/,
+      'not on the mock',
+    );
+  });
+
+  test('_headers: the site links for every file, and a Link rule naming the twin of every page that has one', () => {
+    const text = readFileSync(join(CLIENT, '_headers'), 'utf8');
+    assert.match(text, new RegExp(`^ {2}Link: ${SITE.join(', ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+    for (const page of pages) {
+      const twin = page === '/' ? '/index.md' : `${page.slice(0, -1)}.md`;
+      assert.ok(
+        text.includes(`${page}\n  Link: <${twin}>; rel="alternate"; type="text/markdown"\n`),
+        `${page} names ${twin}`,
+      );
+    }
+  });
+});
+
 describe('dist/client/_headers', () => {
   /** Parses the file: pattern → headers (lower-case names). */
   function parseHeadersFile(text: string): Map<string, Record<string, string>> {
@@ -186,6 +256,12 @@ describe('dist/client/_headers', () => {
     };
     for (const [pattern, headers] of rules) {
       if (pattern === '/*') continue;
+      if (headers.link) {
+        // A page's own Link rule (its twin): the host joins it to the /* rule's Link, one link-value list.
+        const served = linkValues((await get(pattern)).headers.link);
+        assert.deepEqual(served, linkValues(`${all.link}, ${headers.link}`), pattern);
+        continue;
+      }
       if (headers['content-type']) {
         // A type rule names one file or, `/*.md`, every Markdown twin (rules.ts CONTENT_TYPES); the server
         // sends the same type.
@@ -208,6 +284,11 @@ describe('dist/client/_headers', () => {
       const r = await get(path);
       for (const [name, value] of Object.entries(all)) {
         if (name === 'strict-transport-security') continue; // static hosts are HTTPS; npm start sends it with HSTS=1
+        if (name === 'link') {
+          // Pages add their twin to the site's links (checked with the per-page rules above).
+          for (const v of linkValues(value)) assert.ok(linkValues(r.headers.link).includes(v), `${path} link ${v}`);
+          continue;
+        }
         assert.equal(r.headers[name], value, `${path} ${name}`);
       }
     }
@@ -220,6 +301,12 @@ describe('dist/client/_headers', () => {
       if (pattern === '/*') continue;
       // Cache-Control by pattern, or Content-Type of one named file or of one extension (`/*.md`) that no
       // other type rule names, so two type rules never meet.
+      if (headers.link) {
+        // The one name two rules may both set: a Link list joined with a comma is still one list (RFC 8288 §3).
+        assert.deepEqual(Object.keys(headers), ['link'], pattern);
+        assert.ok(!pattern.includes('*'), pattern);
+        continue;
+      }
       if (headers['content-type']) {
         assert.deepEqual(Object.keys(headers), ['content-type'], pattern);
         const ext = /^\/\*(\.[a-z0-9]+)$/.exec(pattern)?.[1];

@@ -67,4 +67,21 @@ describe('the spec-diff bundle answers as the sources do', { skip: stale }, () =
       assert.ok(bundle.stdout.length + bundle.stderr.length > 0);
     });
   }
+
+  test('spec-diff --api partner: the APIs read at run time (PETSTORE_APIS), not bundled', () => {
+    const env = { PETSTORE_APIS: join(ROOT, 'tests', 'fixtures', 'apis', 'apis.yaml') };
+    const args = [
+      'diff',
+      '--api',
+      'partner',
+      '--base',
+      join(ROOT, 'tests', 'fixtures', 'apis', 'partner', 'swagger.yaml'),
+    ];
+    const bundle = run(args, env);
+    const source = run(args, { ...env, SPEC_DIFF_SOURCE: '1' });
+    assert.equal(bundle.code, 0, bundle.stderr);
+    assert.match(bundle.stdout, /^partner \(Partner Pets API\): /);
+    assert.equal(bundle.stdout, source.stdout);
+    assert.equal(bundle.stderr, source.stderr);
+  });
 });

@@ -4,7 +4,7 @@
 // inline sources for the edge cases.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { apiCatalog, LINKSET_TYPE, robotsTxt } from '../../../site/agents/discovery.ts';
+import { apiCatalog, LINKSET_TYPE, linkHeader, pageLinks, robotsTxt } from '../../../site/agents/discovery.ts';
 import { guideMarkdown, parseAttrs } from '../../../site/agents/guide-markdown.ts';
 import { agentHead } from '../../../site/agents/head.ts';
 import { LLMS_FULL_MAX_OPERATIONS, llmsFullTxt, llmsTxt } from '../../../site/agents/llms.ts';
@@ -18,6 +18,7 @@ import {
   schemaOutline,
   schemasIndexMarkdown,
 } from '../../../site/agents/reference-markdown.ts';
+import { parseAgentsOptions } from '../../../site/integrations/agents.ts';
 import { mapReference } from '../../../site/reference/explorer/map.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
@@ -302,6 +303,17 @@ describe('llms.txt', () => {
   test('llms-full inlines every operation up to the bound, and only links them past it', () => {
     const full = llmsFullTxt(model, pages, SITE);
     assert.match(full, /Source: https:\/\/docs\.example\.com\/reference\/list-pets\.md\n\n# List pets/);
+    // Every page inside keeps the directive of its twin, with absolute links.
+    for (const p of pages) {
+      const at = full.indexOf(`Source: ${new URL(p.mdUrl, SITE).href}\n`);
+      assert.ok(at >= 0, p.mdUrl);
+      const part = full.slice(at, full.indexOf('\n---\n', at) >>> 0 || undefined);
+      assert.match(
+        part,
+        /> For AI agents: the index of these docs is \[llms\.txt\]\(https:\/\/docs\.example\.com\/llms\.txt\)/,
+        p.mdUrl,
+      );
+    }
     assert.doesNotMatch(full.replace(/```[\s\S]*?```/g, ''), /\]\(\/(?!\/)/);
     const many = Array.from({ length: LLMS_FULL_MAX_OPERATIONS + 1 }, (_, i) => ({
       ...pages.find((p) => p.kind === 'operation'),
@@ -349,11 +361,32 @@ describe('head and discovery', () => {
     assert.equal(attr('property', 'og:image:height')?.content, '630');
     assert.equal(attr('name', 'twitter:image')?.content, 'https://docs.example.com/og/reference/list-pets.jpg');
   });
-  test('robots.txt names the sitemap by absolute URL', () => {
-    assert.equal(
-      robotsTxt('https://docs.example.com/'),
-      'User-agent: *\nAllow: /\n\nSitemap: https://docs.example.com/sitemap-index.xml\n',
+  test('robots.txt states the Content Signals and names the sitemap by absolute URL', () => {
+    const text = robotsTxt('https://docs.example.com/');
+    assert.match(
+      text,
+      /^User-agent: \*\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: \/\n\nSitemap: https:\/\/docs\.example\.com\/sitemap-index\.xml\n$/m,
     );
+    assert.match(robotsTxt('https://d/', { 'ai-train': true }), /^Content-Signal: ai-train=yes$/m);
+    assert.equal(robotsTxt('https://d/', {}), 'User-agent: *\nAllow: /\n\nSitemap: https://d/sitemap-index.xml\n');
+    assert.deepEqual(parseAgentsOptions({}).contentSignals, { search: true, 'ai-input': true, 'ai-train': false });
+    assert.deepEqual(parseAgentsOptions({ contentSignals: false }).contentSignals, {});
+    assert.throws(() => parseAgentsOptions({ contentSignals: { 'ai-train': 'no' } }), /contentSignals\.ai-train/);
+    assert.throws(() => parseAgentsOptions({ contentSignal: {} }), /contentSignal/);
+  });
+  test('Link headers: every page names llms.txt and the API catalog, a page its twin, a twin its page', () => {
+    assert.equal(
+      linkHeader(pageLinks('/reference/list-pets/', true)),
+      '</reference/list-pets.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"; type="text/plain", </.well-known/api-catalog>; rel="api-catalog"; type="application/linkset+json"',
+    );
+    assert.equal(linkHeader(pageLinks('/', true).slice(0, 1)), '</index.md>; rel="alternate"; type="text/markdown"');
+    assert.deepEqual(pageLinks('/reference/list-pets.md', true)[0], {
+      href: '/reference/list-pets/',
+      rel: 'alternate',
+      type: 'text/html',
+    });
+    assert.equal(pageLinks('/reference/explorer/', false).length, 2);
+    assert.equal(pageLinks('/.well-known/agent-skills/x/SKILL.md', false).length, 2, 'a .md that is no twin');
   });
   test('the api-catalog is a linkset with service-desc and service-doc', () => {
     const c = apiCatalog({ site: 'https://docs.example.com/', title: 'X', apiUrl: 'https://api.example.com/v1' });

@@ -1,10 +1,12 @@
 // The docs' MCP server on a site of several APIs: every tool takes `api`, required there; each API has
 // its own pages, operations and mock.
+
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { LOCAL_ORIGIN } from '../../../site/agents/origin.ts';
 import { agentPages } from '../../../site/agents/pages.ts';
 import { buildCorpus } from '../../../site/mcp/corpus.ts';
 import { chooseApi, createDocsServer, type DocsApi, type MockHandler } from '../../../site/mcp/server.ts';
@@ -30,7 +32,8 @@ async function docsApi(id: string, file: string): Promise<DocsApi> {
 const apis = [await docsApi('petstore', SPEC_PATH), await docsApi('partner', PARTNER)] as const;
 /** A mock that says which URL it was sent. */
 const echo: MockHandler = {
-  handle: async (request) => Response.json({ url: new URL(request.url).pathname }),
+  handle: async (request) =>
+    Response.json({ url: new URL(request.url).pathname, key: request.headers.get('x-partner-key') }),
 };
 
 async function connect(): Promise<Client> {
@@ -79,8 +82,9 @@ describe('MCP on a site of several APIs', () => {
       name: 'get_page',
       arguments: { operationId: 'deletePet', api: 'partner' },
     });
-    assert.equal((petstore.structuredContent as { url: string }).url, '/reference/petstore/delete-pet/');
-    assert.equal((partner.structuredContent as { url: string }).url, '/reference/partner/delete-pet/');
+    // Absolute, on the server's origin when no site is given (http://localhost:4321/).
+    assert.equal((petstore.structuredContent as { url: string }).url, `${LOCAL_ORIGIN}reference/petstore/delete-pet/`);
+    assert.equal((partner.structuredContent as { url: string }).url, `${LOCAL_ORIGIN}reference/partner/delete-pet/`);
     assert.match((partner.structuredContent as { markdown: string }).markdown, /Withdraw a pet/);
     const ops = await client.callTool({ name: 'list_operations', arguments: { api: 'partner' } });
     assert.deepEqual(
@@ -91,10 +95,12 @@ describe('MCP on a site of several APIs', () => {
       name: 'call_mock',
       arguments: { operationId: 'getPet', api: 'partner', parameters: { id: 7 } },
     });
-    assert.equal((call.structuredContent as { body: { url: string } }).body.url, '/api/mock/partner/pets/7');
+    const sent = (call.structuredContent as { body: { url: string; key: string } }).body;
+    assert.equal(sent.url, '/api/mock/partner/pets/7');
+    assert.equal(sent.key, 't', "the sandbox token where the partner's API key goes (X-Partner-Key)");
     const search = await client.callTool({ name: 'search_docs', arguments: { query: 'shelter', api: 'partner' } });
     const urls = (search.structuredContent as { results: Array<{ url: string }> }).results.map((r) => r.url);
-    assert.ok(urls.length > 0 && urls.every((u) => u.startsWith('/reference/partner/')), String(urls));
+    assert.ok(urls.length > 0 && urls.every((u) => u.startsWith(`${LOCAL_ORIGIN}reference/partner/`)), String(urls));
     const wrong = await client.callTool({ name: 'list_operations', arguments: { api: 'billing' } });
     assert.equal(wrong.isError, true);
     await client.close();

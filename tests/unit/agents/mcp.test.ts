@@ -2,9 +2,13 @@
 // refusals, and the four tools through the SDK's client over an in-memory transport, with the real
 // mock core in process. The HTTP endpoint is tested over loopback in tests/integration/agents/.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { agentOrigin, LOCAL_ORIGIN, primaryOrigin, requestOrigin } from '../../../site/agents/origin.ts';
 import { agentPages } from '../../../site/agents/pages.ts';
 import { planMockCall } from '../../../site/mcp/call.ts';
 import { buildCorpus } from '../../../site/mcp/corpus.ts';
@@ -108,8 +112,14 @@ describe('call_mock plan', () => {
 
 describe('the tools through an MCP client', async () => {
   const mock = await createMock(writtenSpec(SPEC_PATH), { basePath: '/api/mock' });
-  const connect = async (): Promise<Client> => {
-    const server = createDocsServer({ corpus, mock, mockBase: '/api/mock', sandboxToken: () => 'unit-token' });
+  const connect = async (site?: string): Promise<Client> => {
+    const server = createDocsServer({
+      corpus,
+      mock,
+      mockBase: '/api/mock',
+      sandboxToken: () => 'unit-token',
+      ...(site ? { site } : {}),
+    });
     const [a, b] = InMemoryTransport.createLinkedPair();
     await server.connect(a);
     const client = new Client({ name: 'unit', version: '1' });
@@ -148,6 +158,42 @@ describe('the tools through an MCP client', async () => {
       ],
     );
     await client.close();
+  });
+  test('every URL in a result is absolute on the site origin, and a page keeps its directive', async () => {
+    const client = await connect('https://docs.example.com/');
+    const found = await client.callTool({ name: 'search_docs', arguments: { query: 'inventory', limit: 3 } });
+    for (const r of (found.structuredContent as { results: Array<{ url: string; markdownUrl: string }> }).results) {
+      assert.match(r.url, /^https:\/\/docs\.example\.com\/.+\/$/);
+      assert.match(r.markdownUrl, /^https:\/\/docs\.example\.com\/.+\.md$/);
+    }
+    const page = (await client.callTool({ name: 'get_page', arguments: { operationId: 'listPets' } }))
+      .structuredContent as { url: string; markdownUrl: string; markdown: string };
+    assert.equal(page.url, 'https://docs.example.com/reference/list-pets/');
+    assert.equal(page.markdownUrl, 'https://docs.example.com/reference/list-pets.md');
+    assert.match(page.markdown, /^# List pets\n\n> For AI agents: .*\(https:\/\/docs\.example\.com\/llms\.txt\)/);
+    assert.doesNotMatch(page.markdown, /\]\(\/[^/]/, 'no root-relative link');
+    const ops = (await client.callTool({ name: 'list_operations', arguments: {} })).structuredContent as {
+      operations: Array<{ url: string }>;
+    };
+    assert.ok(ops.operations.every((o) => o.url.startsWith('https://docs.example.com/reference/')));
+    await client.close();
+  });
+  test('the origin: the primary domain, else the server as the request reached it, else localhost', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'origin-'));
+    const file = join(dir, 'domains.yaml');
+    writeFileSync(file, 'domains:\n  primary: Docs.Example.com\n');
+    assert.equal(primaryOrigin(file), 'https://docs.example.com/');
+    writeFileSync(file, 'domains: {}\n');
+    assert.equal(primaryOrigin(file), undefined);
+    assert.equal(primaryOrigin(join(dir, 'missing.yaml')), undefined);
+    rmSync(dir, { recursive: true });
+    assert.equal(agentOrigin(undefined, requestOrigin('127.0.0.1:8080')), 'http://127.0.0.1:8080/');
+    assert.equal(
+      agentOrigin('https://docs.example.com/', requestOrigin('127.0.0.1:8080')),
+      'https://docs.example.com/',
+    );
+    assert.equal(requestOrigin('evil.example/path'), LOCAL_ORIGIN, 'not a host');
+    assert.equal(requestOrigin(undefined), LOCAL_ORIGIN);
   });
   test('call_mock answers from the mock; bad arguments are errors naming the argument', async () => {
     const client = await connect();

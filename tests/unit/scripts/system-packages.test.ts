@@ -19,6 +19,17 @@ const EXECUTABLES: Record<string, string> = {
   '/usr/sbin/knotd': 'knot',
   curl: 'curl',
   openssl: 'openssl',
+  go: 'golang-go',
+  java: 'default-jdk-headless',
+  javac: 'default-jdk-headless',
+  ruby: 'ruby',
+  php: 'php-cli',
+};
+/** The files the package table asks for, by package. */
+const FILES: Record<string, string> = {
+  '/usr/share/java/okhttp.jar': 'libokhttp-java',
+  '/usr/share/java/okio.jar': 'libokhttp-java',
+  '/usr/share/php/GuzzleHttp/autoload.php': 'php-guzzlehttp-guzzle',
 };
 
 interface Fake {
@@ -50,6 +61,7 @@ function fakeMachine(opts: {
       env: opts.env ?? {},
       // The package table asks by executable (chromium by its path); map each back to its package.
       onPath: (cmd) => (cmd === 'apt-get' ? (opts.aptGet ?? true) : !missing.has(EXECUTABLES[cmd] ?? 'chromium')),
+      file: (path) => !missing.has(FILES[path] ?? path),
       python: () => !missing.has('python3-requests'),
       sudo: () => opts.sudo ?? false,
     },
@@ -142,6 +154,32 @@ describe('ensurePackages on a faked machine', () => {
     assert.deepEqual(fake.calls, []);
     assert.match(fake.output(), /needs root or sudo without a password/);
     assert.match(fake.output(), /^ {2}sudo apt-get install -y python3-requests chromium$/m);
+  });
+
+  test('only optional toolchains missing and nothing may install: the suite runs without them, saying so', () => {
+    const fake = fakeMachine({ missing: ['golang-go', 'php-guzzlehttp-guzzle'], uid: 1000, sudo: false });
+    assert.deepEqual(ensurePackages(['integration'], fake.deps), {
+      ok: true,
+      installed: [],
+      without: ['golang-go', 'php-guzzlehttp-guzzle'],
+    });
+    assert.match(fake.output(), /^ {2}sudo apt-get install -y golang-go php-guzzlehttp-guzzle$/m);
+    assert.match(
+      fake.output(),
+      /Running without golang-go, php-guzzlehttp-guzzle: the tests that need them skip themselves/,
+    );
+    const required = fakeMachine({ missing: ['ruby', 'curl'], uid: 1000, sudo: false });
+    assert.deepEqual(ensurePackages(['integration'], required.deps), {
+      ok: false,
+      code: 'no-privilege',
+      missing: ['curl', 'ruby'],
+    });
+    const root = fakeMachine({ missing: ['ruby'], uid: 0 });
+    assert.deepEqual(
+      ensurePackages(['integration'], root.deps),
+      { ok: true, installed: ['ruby'] },
+      'installed where it may',
+    );
   });
 
   test('the opt-out, even as root with apt-get: runs nothing, stops with the command', () => {

@@ -434,7 +434,7 @@ describe('the integration options', () => {
         ],
       },
       versions: { publish: 'all' },
-      tryIt: { targets: ['mock', 'description'] },
+      tryIt: { targets: ['mock', 'description'], persistAuth: 'session' },
     });
   });
 

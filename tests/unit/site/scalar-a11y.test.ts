@@ -3,7 +3,7 @@
 // theme colours' contrast on every background of Scalar's default theme, in light and dark.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { attributeRepairs, SCALAR_A11Y_CSS } from '../../../site/reference/browser/scalar-a11y.ts';
+import { attributeRepairs, SCALAR_A11Y_CSS, scrollRepairs } from '../../../site/reference/browser/scalar-a11y.ts';
 
 describe('attribute repairs of Scalar elements', () => {
   test('an icon-only copy button gets a name; one already named keeps its own', () => {
@@ -60,4 +60,17 @@ describe('theme colours', () => {
         }
     });
   }
+  test('a table that scrolls sideways is reachable with Tab; one that fits again leaves the tab order', () => {
+    assert.deepEqual(scrollRepairs({ scrolls: true, tabindex: null, repaired: false }), [
+      { name: 'tabindex', value: '0' },
+      { name: 'data-a11y-scroll', value: '' },
+    ]);
+    assert.deepEqual(scrollRepairs({ scrolls: true, tabindex: '0', repaired: true }), [], 'already repaired');
+    assert.deepEqual(scrollRepairs({ scrolls: true, tabindex: '-1', repaired: false }), [], 'its own tabindex');
+    assert.deepEqual(scrollRepairs({ scrolls: false, tabindex: '0', repaired: true }), [
+      { name: 'tabindex', value: null },
+      { name: 'data-a11y-scroll', value: null },
+    ]);
+    assert.deepEqual(scrollRepairs({ scrolls: false, tabindex: null, repaired: false }), []);
+  });
 });

@@ -10,6 +10,7 @@ import {
   cacheControl,
   contentSecurityPolicy,
   fileMethodAllowed,
+  HEADERS_FILE_MAX_RULES,
   headersFile,
   headersFileProblems,
   headersFor,
@@ -83,6 +84,23 @@ describe('serving rules', () => {
     assert.equal(text.match(/Content-Security-Policy/g)?.length, 1);
     assert.equal(text.match(/^ {2}Cache-Control/gm)?.length, 3);
     assert.deepEqual(headersFileProblems(text), []);
+  });
+
+  test('_headers: a Link rule per page naming its twin, while the rules fit in the 100 Cloudflare reads', () => {
+    const text = headersFile(inputs, ['/', '/reference/list-pets/']);
+    assert.match(
+      text,
+      /^\/\*\n(?: {2}.+\n)* {2}Link: <\/llms\.txt>; rel="describedby"; type="text\/plain", <\/\.well-known\/api-catalog>; rel="api-catalog"/m,
+    );
+    assert.match(text, /^\/\n {2}Link: <\/index\.md>; rel="alternate"; type="text\/markdown"$/m);
+    assert.match(
+      text,
+      /^\/reference\/list-pets\/\n {2}Link: <\/reference\/list-pets\.md>; rel="alternate"; type="text\/markdown"$/m,
+    );
+    const many = Array.from({ length: HEADERS_FILE_MAX_RULES }, (_, i) => `/p${i}/`);
+    const big = headersFile(inputs, many);
+    assert.doesNotMatch(big, /^\/p0\/$/m, 'past the limit no per-page rule');
+    assert.match(big, /^# 100 pages with a Markdown twin: their Link rules would pass the 100 rules/m);
   });
 
   test('a CSP line longer than Cloudflare reads is reported', () => {

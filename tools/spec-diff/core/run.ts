@@ -52,10 +52,36 @@ export function diffDescriptions(base: Description, head: Description, options: 
     version: String((doc.info as JsonObject | undefined)?.version ?? ''),
     openapi: String(d.source.openapi ?? d.source.swagger ?? ''),
   });
+  const baseSide = side(base, b, options.baseLabel, options.baseCommit);
   return applyPolicy(
-    { doc: b, side: side(base, b, options.baseLabel, options.baseCommit) },
+    { doc: b, side: base.absent ? { ...baseSide, version: '', absent: true } : baseSide },
     { doc: h, side: side(head, h, options.headFile) },
     diffs,
     { buildDate: options.buildDate, noticeDays: options.noticeDays, headFile: options.headFile, locate },
   );
+}
+
+/**
+ * The base of a description that has none (an API new since the base revision): the head without its paths and
+ * webhooks, so that a comparison lists every operation as added and applies the deprecation rules to them, and
+ * reports nothing about what the API as a whole declares (`info`, `servers`, `security`, `components`: adding a
+ * security requirement to an existing API would be breaking, not to a new one).
+ * @param label how the base is named (`<ref>:<path>`, where the description does not exist)
+ */
+export function absentBase(head: Description, label: string): Description {
+  const empty = (doc: JsonObject): JsonObject => ({
+    ...doc,
+    ...(doc.paths !== undefined ? { paths: {} } : {}),
+    ...(doc.webhooks !== undefined ? { webhooks: {} } : {}),
+  });
+  const source = empty(head.source);
+  return {
+    path: label,
+    text: JSON.stringify(source),
+    format: 'json',
+    sourceVersion: head.sourceVersion,
+    source,
+    document: empty(head.document),
+    absent: true,
+  };
 }

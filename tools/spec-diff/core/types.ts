@@ -106,6 +106,12 @@ export interface Change {
 export interface Side {
   /** What was read: a file path, or `<ref>:<path>` for a git revision. */
   label: string;
+  /**
+   * The description does not exist at the base revision (an API new since then): compared with an empty
+   * description of the head's OpenAPI version and `info`, so every operation is added and the deprecation
+   * rules still apply.
+   */
+  absent?: true;
   /** The commit, when the side came from git. */
   commit?: string;
   /** `info.version` of the description. */
@@ -114,8 +120,18 @@ export interface Side {
   openapi: string;
 }
 
+/** The API a report is for, on a site of several APIs or with `--api`. */
+export interface ApiRef {
+  /** The API's id in the site's configuration. */
+  id: string;
+  /** Its configured title, else the description's `info.title`. */
+  title?: string;
+}
+
 /** The whole result of one comparison. */
 export interface Report {
+  /** The API compared, when the run names one (several APIs, or `--api`). */
+  api?: ApiRef;
   /** true when no change has the decision `fail` (exit 0). */
   ok: boolean;
   base: Side;
@@ -129,4 +145,16 @@ export interface Report {
   /** Counts per class and of failing changes. */
   summary: Record<ChangeClass, number> & { fail: number; allowed: number };
   changes: Change[];
+}
+
+/** One API's outcome in a run over every API of a site: its report, or the input error that stopped it. */
+export type ApiOutcome =
+  | { api: ApiRef; ok: boolean; report: Report }
+  | { api: ApiRef; ok: false; error: { code: string; message: string; file?: string; line?: number } };
+
+/** A run over every API of a site, in the configured order. */
+export interface ApisReport {
+  /** true when every API was compared and none has a change with the decision `fail` (exit 0). */
+  ok: boolean;
+  apis: ApiOutcome[];
 }

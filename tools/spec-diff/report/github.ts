@@ -4,12 +4,12 @@
  */
 import { command } from '../../docs-domains/report/github.ts';
 import type { Report } from '../core/types.ts';
-import { message, summaryText, verdict } from './messages.ts';
+import { apiName, message, summaryText, verdict } from './messages.ts';
 
 /**
  * `::error` for every failing change, `::warning` for allowed breaking ones, `::notice` for deprecations and
- * other changes except documentation; each titled `spec-diff: <class> <code>` at its file and line. Then the
- * summary as plain log text.
+ * other changes except documentation; each titled `spec-diff: <class> <code>` (`spec-diff <api id>: …` for one
+ * of a site's APIs) at its file and line. Then the summary as plain log text, after the API's name.
  */
 export function formatGithub(r: Report): string {
   let s = '';
@@ -19,8 +19,9 @@ export function formatGithub(r: Report): string {
     const props: Record<string, string | number> = c.location
       ? { file: c.location.file, line: c.location.line, col: c.location.column }
       : {};
-    props.title = `spec-diff: ${c.class} ${c.code}`;
+    props.title = `spec-diff${r.api ? ` ${r.api.id}` : ''}: ${c.class} ${c.code}`;
     s += command(level, props, message(c, r));
   }
-  return `${s}${summaryText(r)}\n${verdict(r)}\n`;
+  const api = r.api ? `${apiName(r.api)}: ` : '';
+  return `${s}${api}${summaryText(r)}\n${api}${verdict(r)}\n`;
 }

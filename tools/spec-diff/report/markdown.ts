@@ -2,11 +2,11 @@
  * `--format markdown`: the report as a GitHub job summary (`$GITHUB_STEP_SUMMARY`) or a pull-request comment. Pure.
  */
 import type { Change, Report } from '../core/types.ts';
-import { message, summaryText, verdict } from './messages.ts';
-import { heading, where } from './text.ts';
+import { apiName, message, summaryText, verdict } from './messages.ts';
+import { compared, where } from './text.ts';
 
 /** Escapes what would break a Markdown table cell or start markup. */
-function cell(s: string): string {
+export function cell(s: string): string {
   return s.replaceAll('\\', '\\\\').replaceAll('|', '\\|').replaceAll('\n', ' ').replaceAll('<', '&lt;');
 }
 
@@ -16,9 +16,13 @@ function row(c: Change, r: Report): string {
   return `| ${ICON[c.decision]} ${c.decision} | ${c.class} | \`${c.code}\` | ${cell(message(c, r))} | \`${cell(where(c))}\` |`;
 }
 
-/** A heading, the verdict, a table of the changes (documentation changes folded away when there are many). */
+/**
+ * A heading (naming the API for one of a site's APIs), the verdict, a table of the changes (documentation changes
+ * folded away).
+ */
 export function formatMarkdown(r: Report): string {
-  let s = `### API changes: ${r.ok ? '✅' : '❌'} ${verdict(r)}\n\n${cell(heading(r))}\n\n${summaryText(r)}.\n`;
+  const api = r.api ? ` in ${cell(apiName(r.api))}` : '';
+  let s = `### API changes${api}: ${r.ok ? '✅' : '❌'} ${verdict(r)}\n\n${cell(compared(r))}\n\n${summaryText(r)}.\n`;
   if (r.changes.length === 0) return `${s}\n`;
   const head = '| decision | class | code | change | where |\n|---|---|---|---|---|\n';
   const main = r.changes.filter((c) => c.class !== 'documentation');

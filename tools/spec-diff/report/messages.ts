@@ -1,7 +1,12 @@
 /**
  * The words of a report, rendered from its data (codes and params). Pure.
  */
-import type { Change, OperationRef, Report } from '../core/types.ts';
+import type { ApiRef, Change, OperationRef, Report } from '../core/types.ts';
+
+/** `partner (Partner Pets API)`, or the id alone when the API has no title. */
+export function apiName(api: ApiRef): string {
+  return api.title && api.title !== api.id ? `${api.id} (${api.title})` : api.id;
+}
 
 /** `GET /pets/{petId} (getPet)`. */
 export function operationName(o: OperationRef): string {

@@ -2,7 +2,7 @@
  * The report for people (a terminal) and as JSON. Pure.
  */
 import type { Change, Report } from '../core/types.ts';
-import { message, summaryText, verdict } from './messages.ts';
+import { apiName, message, summaryText, verdict } from './messages.ts';
 
 type Paint = (code: string, s: string) => string;
 const painter = (color: boolean): Paint => (color ? (code, s) => `\x1b[${code}m${s}\x1b[0m` : (_c, s) => s);
@@ -14,11 +14,18 @@ export function where(c: Change): string {
   return c.location ? `${c.location.file}:${c.location.line}:${c.location.column}` : c.pointer || '/';
 }
 
-/** The header line: what was compared with what. */
-export function heading(r: Report): string {
-  const b = `${r.base.label}${r.base.version ? ` (${r.base.version})` : ''}`;
+/** What was compared with what: `spec/openapi.yaml (1.1.0) against main:spec/openapi.yaml (1.0.0); build date …`. */
+export function compared(r: Report): string {
+  const b = r.base.absent
+    ? `nothing (${r.base.label} does not exist: a new API, every operation added)`
+    : `${r.base.label}${r.base.version ? ` (${r.base.version})` : ''}`;
   const h = `${r.head.label}${r.head.version ? ` (${r.head.version})` : ''}`;
   return `${h} against ${b}; build date ${r.buildDate}, notice period ${r.noticeDays} days`;
+}
+
+/** The header line: {@link compared}, after the API's name when the report is for one (`partner (Partner Pets API): …`). */
+export function heading(r: Report): string {
+  return `${r.api ? `${apiName(r.api)}: ` : ''}${compared(r)}`;
 }
 
 /**
@@ -39,8 +46,12 @@ export function formatText(r: Report, color = false): string {
   return s;
 }
 
+/** The report as tools/spec-diff/report.schema.json has it: the data, each change with its message. */
+export function jsonReport(r: Report): Report & { changes: (Change & { message: string })[] } {
+  return { ...r, changes: r.changes.map((c) => ({ ...c, message: message(c, r) })) };
+}
+
 /** The report as JSON (tools/spec-diff/report.schema.json), with each change's message. */
 export function formatJson(r: Report): string {
-  const out = { ...r, changes: r.changes.map((c) => ({ ...c, message: message(c, r) })) };
-  return `${JSON.stringify(out, null, 2)}\n`;
+  return `${JSON.stringify(jsonReport(r), null, 2)}\n`;
 }

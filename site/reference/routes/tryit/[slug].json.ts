@@ -9,7 +9,7 @@ import { apis, site } from '../../../apis/site.ts';
 import { siteLocales, splitLocale } from '../../../i18n/locales.ts';
 import { mockBaseOf } from '../../../mock/hosts/mount.ts';
 import type { TryItData } from '../../../reference/browser/tryit.ts';
-import { tryItDocument } from '../../../reference/model/tryit-document.ts';
+import { sandboxScheme, tryItDocument } from '../../../reference/model/tryit-document.ts';
 import { mappedReference, referenceData } from '../../loaded-description.ts';
 import type { OpenApiDocument } from '../../model/document.ts';
 import { routePrefix } from '../../model/urls.ts';
@@ -51,13 +51,16 @@ export const GET: APIRoute = async ({ props }) => {
   const release = props.release as string | undefined;
   const locale = props.locale as string | undefined;
   const { configuration, hiddenTryIt } = await mappedReference(api, release, locale);
-  const { document } = (await referenceData(api, release, locale)).loaded;
+  const { loaded, options } = await referenceData(api, release, locale);
+  const { document } = loaded;
   const data: TryItData = {
     document: tryItDocument(document as OpenApiDocument, props.method, props.path, configuration.servers),
     servers: configuration.servers,
     hidden: hiddenTryIt.map((h) => ({ method: h.method, path: h.path })),
     mockBase: mockBaseOf(release, api.mockBase),
-    securityScheme: configuration.authentication.preferredSecurityScheme,
+    securityScheme: configuration.authentication.preferredSecurityScheme ?? sandboxScheme(document as OpenApiDocument),
+    api: api.id,
+    persistAuth: options.tryIt.persistAuth,
   };
   return new Response(JSON.stringify(data), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };

@@ -1,0 +1,88 @@
+// Several APIs in one site, in the browser on a static host (no mock route): from the catalog to an
+// operation of the second API, whose try-it is answered by that API's own in-browser mock (its worker
+// below its base), and the search dialog kept to the API being read.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { buildApis } from '../support/apis.ts';
+import { test as base, expect, openSiteSearch } from '../support/browser.ts';
+import { ROOT } from '../support/server.ts';
+import { type StaticHost, withBuiltStaticHost } from '../support/static-host.ts';
+
+const DIST = join(ROOT, '.test-dist/browser-apis');
+
+const test = base.extend<object, { apisHost: StaticHost }>({
+  apisHost: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function needs from its first parameter.
+    async ({}, use) => withBuiltStaticHost(DIST, () => buildApis(DIST), use),
+    { scope: 'worker', timeout: 300_000 },
+  ],
+});
+
+test.use({ baseURL: async ({ apisHost }, use) => use(apisHost.url) });
+
+test("from the catalog to the partner API's operation: try-it answered by the partner's in-browser mock", async ({
+  page,
+}) => {
+  await page.goto('/reference/');
+  await page.getByRole('main').getByRole('link', { name: 'Partner Pets API' }).first().click();
+  await page.waitForURL('**/reference/partner/');
+  await page.getByRole('main').getByRole('link', { name: "List the partner's pets" }).first().click();
+  await page.waitForURL('**/reference/partner/list-pets/');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Partner Pets API');
+
+  await page.getByRole('button', { name: 'Try it' }).click();
+  const client = page.locator('.scalar-client');
+  const send = client.getByRole('button', { name: /^Send/ }).first();
+  await send.waitFor({ timeout: 30_000 });
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/mock/'));
+  await send.click();
+  const response = await answered;
+  assert.equal(new URL(response.url()).pathname, '/api/mock/partner/pets');
+  assert.ok(response.fromServiceWorker(), 'answered by the in-browser mock');
+  assert.equal(response.status(), 200, await response.text());
+  assert.deepEqual(
+    ((await response.json()) as Array<{ name: string }>).map((p) => p.name),
+    ['Biscuit'],
+  );
+  const scopes = await page.evaluate(async () =>
+    (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname),
+  );
+  assert.deepEqual(scopes, ['/reference/partner/'], "the partner's worker only");
+});
+
+/** The search dialog's results once Pagefind has answered: each result's path and the API it shows (its meta). */
+async function results(page: Page) {
+  await expect(page.locator('site-search .pagefind-ui__message')).toContainText(/results? for/, { timeout: 15_000 });
+  const more = page.locator('site-search .pagefind-ui__button');
+  while (await more.isVisible()) await more.click();
+  return page.locator('site-search .pagefind-ui__results').evaluate((list) =>
+    [...list.querySelectorAll(':scope > .pagefind-ui__result')].map((item) => ({
+      path: new URL(item.querySelector('a.pagefind-ui__result-link')?.getAttribute('href') ?? '', location.href)
+        .pathname,
+      api: item.querySelector('[data-pagefind-ui-meta="api"]')?.textContent?.trim(),
+    })),
+  );
+}
+
+test('search keeps to the API being read, each result saying its API; "All APIs" drops it', async ({ page }) => {
+  await page.goto('/reference/partner/delete-pet/');
+  const input = await openSiteSearch(page);
+  const all = page.getByRole('checkbox', { name: /All APIs/ });
+  await expect(all).not.toBeChecked();
+  await input.fill('deletePet');
+  const own = await results(page);
+  const deletes = (found: Array<{ path: string }>) =>
+    found
+      .map((r) => r.path)
+      .filter((p) => p.endsWith('/delete-pet/'))
+      .sort();
+  assert.deepEqual(deletes(own), ['/reference/partner/delete-pet/']);
+  for (const r of own) if (r.path.startsWith('/reference/')) assert.match(r.api ?? '', /Partner Pets API/, r.path);
+  await all.check();
+  // The other APIs' deletePet pages too (the Petstore's, every version of it: the partner has no versions to keep to).
+  await expect
+    .poll(async () => deletes(await results(page)).includes('/reference/petstore/delete-pet/'), { timeout: 15_000 })
+    .toBe(true);
+  assert.ok(deletes(await results(page)).includes('/reference/partner/delete-pet/'));
+});

@@ -1,0 +1,25 @@
+// Three APIs in one site that collide on purpose (tests/fixtures/apis/apis.yaml): the Petstore with its
+// three releases, a Swagger 2.0 partner API and an OpenAPI 3.1 events API with webhooks. Built for real
+// through PETSTORE_APIS, as a team's CI builds another set.
+import { join } from 'node:path';
+import { type Build, buildDescription } from './built-pages.ts';
+import { ROOT } from './server.ts';
+
+export const APIS_FIXTURE = join(ROOT, 'tests/fixtures/apis');
+
+/** The environment that builds (and serves) the three APIs. */
+export const APIS_ENV = {
+  PETSTORE_APIS: join(APIS_FIXTURE, 'apis.yaml'),
+  PETSTORE_VERSIONS: 'all',
+  BUILD_DATE: '2026-11-27',
+};
+
+/**
+ * Builds the three APIs into `dist` (absolute, below the repository root), as `npm run build` does.
+ * @param env more environment
+ */
+export function buildApis(dist: string, env: Record<string, string> = {}): Build {
+  const { PETSTORE_APIS, ...rest } = APIS_ENV;
+  // buildDescription sets PETSTORE_SPEC; the list replaces it (the configuration refuses both).
+  return buildDescription('', dist, { ...rest, PETSTORE_APIS, ...env });
+}

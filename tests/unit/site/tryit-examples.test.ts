@@ -1,0 +1,87 @@
+// The try-it document of an operation with named examples (site/reference/model/tryit-document.ts):
+// Scalar's client builds a request from one example name across the body and the parameters, so every
+// name the page offers exists everywhere; an optional parameter is sent only in the example that names it.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { parse } from 'yaml';
+import { requestExampleNames, sandboxScheme, tryItDocument } from '../../../site/reference/model/tryit-document.ts';
+
+/** The parts of a try-it document these tests read. */
+interface Doc {
+  paths: Record<
+    string,
+    {
+      post: {
+        parameters: Array<{ examples: Record<string, { value: unknown; 'x-disabled'?: boolean }> }>;
+        requestBody: { content: Record<string, { examples: Record<string, unknown> }> };
+      };
+    }
+  >;
+}
+
+const doc = parse(readFileSync(new URL('../../fixtures/named-examples/openapi.yaml', import.meta.url), 'utf8'));
+
+describe('try-it document with named examples', () => {
+  test('the names of the JSON body, then of the parameters', () => {
+    const op = doc.paths['/users'].post;
+    assert.deepEqual(requestExampleNames(doc, op, doc.paths['/users']), [
+      'userRegistration',
+      'userRegistration alt',
+      'admin',
+    ]);
+  });
+
+  test('every name in the body and the parameters; an optional one is ticked only in its own example', () => {
+    const out = tryItDocument(doc, 'post', '/users', [{ url: '/api/mock' }]) as unknown as Doc;
+    const op = out.paths['/users']?.post;
+    assert.ok(op);
+    const body = op.requestBody.content['application/json']?.examples ?? {};
+    assert.deepEqual(Object.keys(body), ['userRegistration', 'userRegistration alt', 'admin']);
+    const dryRun = op.parameters[0]?.examples ?? {};
+    assert.deepEqual(dryRun.userRegistration, { value: true, 'x-disabled': false });
+    assert.equal(dryRun['userRegistration alt']?.['x-disabled'], true);
+    assert.equal(dryRun.admin?.['x-disabled'], true);
+    assert.equal(dryRun.default?.['x-disabled'], true);
+  });
+
+  test('a required parameter missing a name gets its first value for it', () => {
+    const d = structuredClone(doc);
+    d.paths['/users'].post.parameters = [
+      {
+        name: 'tenant',
+        in: 'header',
+        required: true,
+        schema: { type: 'string' },
+        examples: { admin: { value: 't-admin' } },
+      },
+    ];
+    const out = tryItDocument(d, 'post', '/users', []) as unknown as Doc;
+    const tenant = out.paths['/users']?.post.parameters[0]?.examples ?? {};
+    assert.deepEqual(Object.keys(tenant).sort(), ['admin', 'userRegistration', 'userRegistration alt']);
+    assert.equal(tenant.userRegistration?.value, 't-admin');
+  });
+  test("a parameter's single example (`default` after the upgrade) keeps an optional parameter unticked", () => {
+    const d = structuredClone(doc);
+    d.paths['/users'].post.parameters = [
+      { name: 'limit', in: 'query', schema: { type: 'integer' }, examples: { default: { value: 20 } } },
+    ];
+    delete d.paths['/users'].post.requestBody;
+    const out = tryItDocument(d, 'post', '/users', []) as unknown as Doc;
+    assert.deepEqual(out.paths['/users']?.post.parameters[0]?.examples, { default: { value: 20, 'x-disabled': true } });
+  });
+  test('the scheme the sandbox token goes to: an API key or a bearer scheme, else none', () => {
+    const with_ = (schemes: Record<string, unknown>) =>
+      ({ openapi: '3.1.0', components: { securitySchemes: schemes } }) as never;
+    assert.equal(
+      sandboxScheme(with_({ partner_key: { type: 'apiKey', in: 'header', name: 'X-Partner-Key' } })),
+      'partner_key',
+    );
+    assert.equal(sandboxScheme(with_({ b: { type: 'http', scheme: 'Bearer' } })), 'b');
+    assert.equal(
+      sandboxScheme(with_({ basic: { type: 'http', scheme: 'basic' }, o: { type: 'oauth2', flows: {} } })),
+      null,
+    );
+    assert.equal(sandboxScheme(doc), 'bearerAuth');
+  });
+});
