@@ -293,12 +293,12 @@ describe('MCP get_page with a locale', () => {
         ? `error: ${(r.content as Array<{ text: string }>)[0]?.text}`
         : (r.structuredContent as { markdown: string }).markdown;
     };
-    for (const args of [
+    const calls: Array<Record<string, string>> = [
       { url: '/reference/list-pets/', locale: 'fr' },
       { url: '/fr/reference/list-pets.md' },
       { operationId: 'listPets', locale: 'fr' },
-    ])
-      assert.match(await markdown(args), /^# Lister les animaux/, JSON.stringify(args));
+    ];
+    for (const args of calls) assert.match(await markdown(args), /^# Lister les animaux/, JSON.stringify(args));
     assert.match(await markdown({ operationId: 'listPets' }), /^# List pets/);
     assert.match(await markdown({ operationId: 'listPets', locale: 'ja' }), /^error: locale: no locale "ja"/);
     await client.close();
