@@ -12,13 +12,23 @@ import { changelog, pageLookup } from '../changelog/data.ts';
 import { changedIn, changelogView } from '../changelog/model.ts';
 import { translator } from '../i18n/catalogue.ts';
 import { localePrefix, localizedPath, siteLocales } from '../i18n/locales.ts';
+import type { MappedReference } from '../reference/explorer/map.ts';
 import { buildDate, referenceData } from '../reference/loaded-description.ts';
 import { catalog } from '../reference/model/catalog.ts';
 import { changesSinceUrl } from '../reference/model/versions/banner.ts';
 import { operationKey } from '../reference/model/versions/keys.ts';
 import type { PageRef } from '../reference/model/versions/pages.ts';
+import type { ReferenceModel } from '../reference/model/views.ts';
 import { pageVersions, versionSet } from '../reference/versions.ts';
-import { type AgentPage, agentPages, catalogPage, type GuideSource, guideUrl, type PageApi } from './pages.ts';
+import {
+  type AgentPage,
+  type AgentPagesInput,
+  agentPages,
+  catalogPage,
+  type GuideSource,
+  guideUrl,
+  type PageApi,
+} from './pages.ts';
 import { markdownPath } from './paths.ts';
 import { absentMarkdown, olderVersionNote, withVersionNote } from './versions.ts';
 
@@ -39,6 +49,25 @@ export function readGuides(dir: string = resolve(GUIDES_DIR)): GuideSource[] {
   };
   walk(dir);
   return out;
+}
+
+/**
+ * The reference pages of one version of an API in one language, with their twins (no guides): the
+ * model's pages and the guides' tables' data from the mapping, judged against the build date.
+ * @param more the rest of agentPages' input (the changelog, the language, whether the version is current…)
+ */
+export function referencePages(
+  { model, mapped }: { model: ReferenceModel; mapped: Pick<MappedReference, 'deprecations' | 'stability'> },
+  more: Partial<Omit<AgentPagesInput, 'model' | 'guides'>> = {},
+): AgentPage[] {
+  return agentPages({
+    model,
+    guides: [],
+    buildDate: buildDate(),
+    deprecations: mapped.deprecations,
+    stability: mapped.stability,
+    ...more,
+  });
 }
 
 /** What is computed once per API value in this process. */
@@ -130,14 +159,7 @@ export function olderVersionPages(api: Api): Promise<AgentPage[]> {
       const release = version.release;
       const { model, mapped } = version.data;
       const changesUrl = changesSinceUrl(set.changelog, version.version, api.changes.page);
-      const reference = agentPages({
-        model,
-        guides: [],
-        buildDate: buildDate(),
-        deprecations: mapped.deprecations,
-        stability: mapped.stability,
-        current: false,
-      });
+      const reference = referencePages({ model, mapped }, { current: false });
       for (const page of reference) {
         const ref = pageRefOf(page);
         const versions = ref ? await pageVersions(api, ref, release) : undefined;
@@ -191,21 +213,19 @@ export function localizedPages(api: Api): Promise<AgentPage[]> {
       // The changelog's twin links an operation's twin in the locale where it has one (the current
       // version's), else the root locale's (an older version's page).
       const own = new Set(model.operations.map((o) => o.url));
-      const pages = agentPages({
-        model,
-        guides: [],
-        buildDate: buildDate(),
-        deprecations: mapped.deprecations,
-        stability: mapped.stability,
-        changelog: changelogView(changelog(api), await pageLookup(api), api.changes.page),
-        changelogUrls: { page: localizedPath(api.changes.page, key), feed: api.changes.feed },
-        changelogLink: (url) => markdownPath(own.has(localizedPath(url, key)) ? localizedPath(url, key) : url),
-        changedIn: (op) =>
-          changedIn(changelog(api), op, api.changes.page).map((v) => ({ ...v, url: localizedPath(v.url, key) })),
-        api: pageApi(api, model.title),
-        lang,
-        t: translator(lang),
-      });
+      const pages = referencePages(
+        { model, mapped },
+        {
+          changelog: changelogView(changelog(api), await pageLookup(api), api.changes.page),
+          changelogUrls: { page: localizedPath(api.changes.page, key), feed: api.changes.feed },
+          changelogLink: (url) => markdownPath(own.has(localizedPath(url, key)) ? localizedPath(url, key) : url),
+          changedIn: (op) =>
+            changedIn(changelog(api), op, api.changes.page).map((v) => ({ ...v, url: localizedPath(v.url, key) })),
+          api: pageApi(api, model.title),
+          lang,
+          t: translator(lang),
+        },
+      );
       out.push(...pages.map((p) => ({ ...p, locale: key as string })));
     }
     return out;

@@ -8,11 +8,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { agentOrigin, primaryOrigin } from '../agents/origin.ts';
-import { agentPages } from '../agents/pages.ts';
-import { localizedPages, sitePages } from '../agents/site.ts';
+import { localizedPages, referencePages, sitePages } from '../agents/site.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
 import { siteLocales } from '../i18n/locales.ts';
-import { buildDate, referenceData, referenceModel } from '../reference/loaded-description.ts';
+import { referenceData, referenceModel } from '../reference/loaded-description.ts';
 import { buildCorpus, type DocsCorpus } from './corpus.ts';
 import { createDocsServer, type DocsApi, type MockHandler } from './server.ts';
 
@@ -57,15 +56,8 @@ function localeCorpora(api: Api): Map<string, () => Promise<DocsCorpus>> {
  * @throws {Error} when the release's description is missing or cannot be loaded
  */
 export async function releaseCorpus(api: Api, release: string): Promise<DocsCorpus> {
-  const { model, mapped } = await referenceData(api, release);
-  const pages = agentPages({
-    model,
-    guides: [],
-    buildDate: buildDate(),
-    deprecations: mapped.deprecations,
-    stability: mapped.stability,
-  });
-  return buildCorpus(pages, model, release);
+  const data = await referenceData(api, release);
+  return buildCorpus(referencePages(data), data.model, release);
 }
 
 /**
