@@ -12,13 +12,11 @@ import { changelog, pageLookup } from '../changelog/data.ts';
 import { changedIn, changelogView } from '../changelog/model.ts';
 import { translator } from '../i18n/catalogue.ts';
 import { localePrefix, localizedPath, siteLocales } from '../i18n/locales.ts';
-import type { MappedReference } from '../reference/explorer/map.ts';
-import { buildDate, referenceData } from '../reference/loaded-description.ts';
+import { buildDate, type ReferenceData, referenceData } from '../reference/loaded-description.ts';
 import { catalog } from '../reference/model/catalog.ts';
 import { changesSinceUrl } from '../reference/model/versions/banner.ts';
 import { operationKey } from '../reference/model/versions/keys.ts';
 import type { PageRef } from '../reference/model/versions/pages.ts';
-import type { ReferenceModel } from '../reference/model/views.ts';
 import { pageVersions, versionSet } from '../reference/versions.ts';
 import {
   type AgentPage,
@@ -52,14 +50,14 @@ export function readGuides(dir: string = resolve(GUIDES_DIR)): GuideSource[] {
 }
 
 /**
- * The reference pages of one version of an API in one language, with their twins (no guides): the
- * model's pages and the guides' tables' data from the mapping, judged against the build date.
- * @param more the rest of agentPages' input (the changelog, the language, whether the version is current…)
+ * A version's reference pages (no guides) from its reference data, with what more the caller gives
+ * (an older version's `current: false`, a locale's words).
  */
 export function referencePages(
-  { model, mapped }: { model: ReferenceModel; mapped: Pick<MappedReference, 'deprecations' | 'stability'> },
-  more: Partial<Omit<AgentPagesInput, 'model' | 'guides'>> = {},
+  data: Pick<ReferenceData, 'model' | 'mapped'>,
+  more: Partial<AgentPagesInput> = {},
 ): AgentPage[] {
+  const { model, mapped } = data;
   return agentPages({
     model,
     guides: [],
@@ -308,4 +306,15 @@ export async function sitePage(site: SiteApis, url: string): Promise<AgentPage |
     pageByUrl.set(site, byUrl);
   }
   return (await byUrl).get(url);
+}
+
+/**
+ * The pages a site of several APIs lists before its APIs' (llms.txt, llms-full.txt): its guides and its catalog.
+ * @throws {Error} on a site of one API, which has no catalog
+ */
+export async function guidesAndCatalog(site: SiteApis): Promise<{ guides: AgentPage[]; catalog: AgentPage }> {
+  const all = await allPages(site);
+  const catalog = all.find((p) => p.kind === 'catalog' && !p.locale);
+  if (!catalog) throw new Error('only a site of several APIs has a catalog page');
+  return { guides: all.filter((p) => p.kind === 'guide'), catalog };
 }

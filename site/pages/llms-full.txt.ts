@@ -3,7 +3,7 @@
 // site/agents/llms.ts.
 import type { APIRoute } from 'astro';
 import { llmsFullTxt, llmsFullTxtOfApis } from '../agents/llms.ts';
-import { allPages, sitePages } from '../agents/site.ts';
+import { guidesAndCatalog, sitePages } from '../agents/site.ts';
 import { site as apis } from '../apis/site.ts';
 import { referenceModel } from '../reference/loaded-description.ts';
 import { versionSet } from '../reference/versions.ts';
@@ -16,19 +16,12 @@ export const GET: APIRoute = async ({ site }) => {
     const older = (await versionSet(first)).versions.filter((v) => !v.current).map((v) => v.version);
     text = llmsFullTxt(await referenceModel(first), await sitePages(first), origin, older);
   } else {
-    const all = await allPages(apis);
-    const catalog = all.find((p) => p.kind === 'catalog' && !p.locale);
-    if (!catalog) throw new Error('a site of several APIs has a catalog page');
+    const { guides, catalog } = await guidesAndCatalog(apis);
     const files = [];
     for (const api of apis.apis) {
       files.push({ title: api.title ?? (await referenceModel(api)).title, fullUrl: `${api.base}/llms-full.txt` });
     }
-    text = llmsFullTxtOfApis(
-      all.filter((p) => p.kind === 'guide'),
-      catalog,
-      files,
-      origin,
-    );
+    text = llmsFullTxtOfApis(guides, catalog, files, origin);
   }
   return new Response(text, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

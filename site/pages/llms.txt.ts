@@ -2,7 +2,7 @@
 // versions' reference indexes; on a site of several APIs a section per API. site/agents/llms.ts.
 import type { APIRoute } from 'astro';
 import { type LlmsApi, llmsTxt, llmsTxtOfApis } from '../agents/llms.ts';
-import { allPages, localizedPages, sitePages } from '../agents/site.ts';
+import { allPages, guidesAndCatalog, localizedPages, sitePages } from '../agents/site.ts';
 import { siteSkills } from '../agents/site-skills.ts';
 import type { Api } from '../apis/api.ts';
 import { site as apis } from '../apis/site.ts';
@@ -40,9 +40,7 @@ export const GET: APIRoute = async ({ site }) => {
       skills,
     );
   } else {
-    const all = await allPages(apis);
-    const catalog = all.find((p) => p.kind === 'catalog' && !p.locale);
-    if (!catalog) throw new Error('a site of several APIs has a catalog page');
+    const { guides, catalog } = await guidesAndCatalog(apis);
     const sections: LlmsApi[] = [];
     for (const api of apis.apis) {
       const model = await referenceModel(api);
@@ -57,6 +55,7 @@ export const GET: APIRoute = async ({ site }) => {
       });
     }
     // Each locale's catalog first, then its APIs' pages in the site's order (only the current versions are translated).
+    const all = await allPages(apis);
     const locales = siteLocales().map((l) => ({
       label: l.label,
       lang: l.lang,
@@ -64,13 +63,7 @@ export const GET: APIRoute = async ({ site }) => {
         .filter((p) => p.locale === l.key && !p.version)
         .sort((a, b) => Number(b.kind === 'catalog') - Number(a.kind === 'catalog')),
     }));
-    text = llmsTxtOfApis(
-      all.filter((p) => p.kind === 'guide'),
-      catalog,
-      sections,
-      origin,
-      locales,
-    );
+    text = llmsTxtOfApis(guides, catalog, sections, origin, locales);
   }
   return new Response(text, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

@@ -3,23 +3,13 @@
 // below its base), and the search dialog kept to the API being read.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { buildApis } from '../support/apis.ts';
-import { test as base, expect, openSiteSearch } from '../support/browser.ts';
+import { expect, openSiteSearch, searchResults, testOnBuiltSite } from '../support/browser.ts';
 import { ROOT } from '../support/server.ts';
-import { type StaticHost, withBuiltStaticHost } from '../support/static-host.ts';
 
 const DIST = join(ROOT, '.test-dist/browser-apis');
 
-const test = base.extend<object, { apisHost: StaticHost }>({
-  apisHost: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function needs from its first parameter.
-    async ({}, use) => withBuiltStaticHost(DIST, () => buildApis(DIST), use),
-    { scope: 'worker', timeout: 300_000 },
-  ],
-});
-
-test.use({ baseURL: async ({ apisHost }, use) => use(apisHost.url) });
+const test = testOnBuiltSite(DIST, () => buildApis(DIST));
 
 test("from the catalog to the partner API's operation: try-it answered by the partner's in-browser mock", async ({
   page,
@@ -51,27 +41,13 @@ test("from the catalog to the partner API's operation: try-it answered by the pa
   assert.deepEqual(scopes, ['/reference/partner/'], "the partner's worker only");
 });
 
-/** The search dialog's results once Pagefind has answered: each result's path and the API it shows (its meta). */
-async function results(page: Page) {
-  await expect(page.locator('site-search .pagefind-ui__message')).toContainText(/results? for/, { timeout: 15_000 });
-  const more = page.locator('site-search .pagefind-ui__button');
-  while (await more.isVisible()) await more.click();
-  return page.locator('site-search .pagefind-ui__results').evaluate((list) =>
-    [...list.querySelectorAll(':scope > .pagefind-ui__result')].map((item) => ({
-      path: new URL(item.querySelector('a.pagefind-ui__result-link')?.getAttribute('href') ?? '', location.href)
-        .pathname,
-      api: item.querySelector('[data-pagefind-ui-meta="api"]')?.textContent?.trim(),
-    })),
-  );
-}
-
 test('search keeps to the API being read, each result saying its API; "All APIs" drops it', async ({ page }) => {
   await page.goto('/reference/partner/delete-pet/');
   const input = await openSiteSearch(page);
   const all = page.getByRole('checkbox', { name: /All APIs/ });
   await expect(all).not.toBeChecked();
   await input.fill('deletePet');
-  const own = await results(page);
+  const own = await searchResults(page);
   const deletes = (found: Array<{ path: string }>) =>
     found
       .map((r) => r.path)
@@ -82,7 +58,9 @@ test('search keeps to the API being read, each result saying its API; "All APIs"
   await all.check();
   // The other APIs' deletePet pages too (the Petstore's, every version of it: the partner has no versions to keep to).
   await expect
-    .poll(async () => deletes(await results(page)).includes('/reference/petstore/delete-pet/'), { timeout: 15_000 })
+    .poll(async () => deletes(await searchResults(page)).includes('/reference/petstore/delete-pet/'), {
+      timeout: 15_000,
+    })
     .toBe(true);
-  assert.ok(deletes(await results(page)).includes('/reference/partner/delete-pet/'));
+  assert.ok(deletes(await searchResults(page)).includes('/reference/partner/delete-pet/'));
 });

@@ -4,22 +4,13 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test as base, expect, openSiteSearch, SCALAR_RENDER_MS } from '../support/browser.ts';
+import { expect, openSiteSearch, SCALAR_RENDER_MS, searchResults, testOnBuiltSite } from '../support/browser.ts';
 import { ROOT } from '../support/server.ts';
-import { type StaticHost, withBuiltStaticHost } from '../support/static-host.ts';
 import { buildVersions } from '../support/versions.ts';
 
 const DIST = join(ROOT, '.test-dist/browser-versions');
 
-const test = base.extend<object, { versionsHost: StaticHost }>({
-  versionsHost: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function needs from its first parameter.
-    async ({}, use) => withBuiltStaticHost(DIST, () => buildVersions(DIST), use),
-    { scope: 'worker', timeout: 300_000 },
-  ],
-});
-
-test.use({ baseURL: async ({ versionsHost }, use) => use(versionsHost.url) });
+const test = testOnBuiltSite(DIST, () => buildVersions(DIST));
 
 /**
  * Opens the switcher from the keyboard (Tab until its summary has focus, Enter), then Tabs to the
@@ -91,23 +82,6 @@ test.describe('try-it on an older version', () => {
 });
 
 test.describe('search on an older version', () => {
-  /**
-   * The results of the search dialog once Pagefind has answered: each result's path and the version it
-   * shows (the `version` meta), every page of results loaded.
-   */
-  async function results(page: Page) {
-    await expect(page.locator('site-search .pagefind-ui__message')).toContainText(/results? for/, { timeout: 15_000 });
-    const more = page.locator('site-search .pagefind-ui__button');
-    while (await more.isVisible()) await more.click();
-    // Read in one go: Pagefind redraws the list while it searches.
-    return page.locator('site-search .pagefind-ui__results').evaluate((list) =>
-      [...list.querySelectorAll(':scope > .pagefind-ui__result')].map((item) => ({
-        path: new URL(item.querySelector('a.pagefind-ui__result-link')?.getAttribute('href') ?? '', location.href)
-          .pathname,
-        version: item.querySelector('[data-pagefind-ui-meta="version"]')?.textContent?.trim(),
-      })),
-    );
-  }
   const listPets = (found: Array<{ path: string }>) =>
     found
       .map((r) => r.path)
@@ -122,7 +96,7 @@ test.describe('search on an older version', () => {
     const all = page.getByRole('checkbox', { name: /All versions/ });
     await expect(all).not.toBeChecked();
     await input.fill('listPets');
-    const own = await results(page);
+    const own = await searchResults(page);
     assert.deepEqual(listPets(own), ['/reference/1.0.0/list-pets/']);
     // Every reference result is 1.0.0's and says so; the others are guides and the changelog.
     for (const r of own) {
@@ -133,13 +107,13 @@ test.describe('search on an older version', () => {
     await all.check();
     // The results change when Pagefind has searched again.
     await expect
-      .poll(async () => listPets(await results(page)), { timeout: 15_000 })
+      .poll(async () => listPets(await searchResults(page)), { timeout: 15_000 })
       .toEqual(['/reference/1.0.0/list-pets/', '/reference/1.1.0/list-pets/', '/reference/list-pets/']);
-    const every = await results(page);
+    const every = await searchResults(page);
     assert.equal(every.find((r) => r.path === '/reference/list-pets/')?.version, 'Version: 2.0.0');
 
     // The guides belong to every version: found with and without "All versions".
-    const guide = async () => (await results(page)).some((r) => r.path === '/guides/custom-domains/');
+    const guide = async () => (await searchResults(page)).some((r) => r.path === '/guides/custom-domains/');
     await input.fill('ANAME');
     await expect.poll(guide, { timeout: 15_000 }).toBe(true);
     await all.uncheck();

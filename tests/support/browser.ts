@@ -2,7 +2,7 @@
 // context that fails the test when one went to another origin than the site's, and a plain static
 // file server over dist/client standing in for a static host.
 import { type BrowserContext, test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
-import { type StaticHost, startStaticHost } from './static-host.ts';
+import { type StaticHost, startStaticHost, withBuiltStaticHost } from './static-host.ts';
 
 /** Every request a browser context made, in order, plus the ones that failed. */
 export interface RequestLog {
@@ -100,4 +100,52 @@ export async function openSiteSearch(page: Page): Promise<Locator> {
     await input.waitFor({ state: 'visible', timeout: 5_000 });
   }).toPass({ timeout: 60_000 });
   return input;
+}
+
+/**
+ * The browser test fixtures on a site built for the spec file (a fixture description, several APIs,
+ * locales) and served as a static host serves it: built once per worker into `dist`, deleted after;
+ * `baseURL` is the host's.
+ * @param build runs the build into `dist` (a non-zero status fails with the end of its output)
+ */
+export function testOnBuiltSite(dist: string, build: () => { status: number | null; output: string }) {
+  const built = test.extend<object, { builtHost: StaticHost }>({
+    builtHost: [
+      // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function needs from its first parameter.
+      async ({}, use) => withBuiltStaticHost(dist, build, use),
+      { scope: 'worker', timeout: 300_000 },
+    ],
+  });
+  built.use({ baseURL: async ({ builtHost }, use) => use(builtHost.url) });
+  return built;
+}
+
+/** A result of the search dialog: its page's path and the version and API it shows (Pagefind meta). */
+export interface SearchResult {
+  path: string;
+  version?: string;
+  api?: string;
+}
+
+/**
+ * The results of the search dialog once Pagefind has answered, every page of results loaded, read in one
+ * go (Pagefind redraws the list while it searches).
+ */
+export async function searchResults(page: Page): Promise<SearchResult[]> {
+  await expect(page.locator('site-search .pagefind-ui__message')).toContainText(/results? for/, { timeout: 15_000 });
+  const more = page.locator('site-search .pagefind-ui__button');
+  while (await more.isVisible()) await more.click();
+  return page.locator('site-search .pagefind-ui__results').evaluate((list) =>
+    [...list.querySelectorAll(':scope > .pagefind-ui__result')].map((item) => {
+      const meta = (name: string) => item.querySelector(`[data-pagefind-ui-meta="${name}"]`)?.textContent?.trim();
+      const version = meta('version');
+      const api = meta('api');
+      return {
+        path: new URL(item.querySelector('a.pagefind-ui__result-link')?.getAttribute('href') ?? '', location.href)
+          .pathname,
+        ...(version === undefined ? {} : { version }),
+        ...(api === undefined ? {} : { api }),
+      };
+    }),
+  );
 }
