@@ -14,7 +14,7 @@ import { localizedDescription } from '../../../site/i18n/overlays.ts';
 import { buildCorpus } from '../../../site/mcp/corpus.ts';
 import { chooseLocale, createDocsServer } from '../../../site/mcp/server.ts';
 import { createMock } from '../../../site/mock/index.ts';
-import { ogCard } from '../../../site/og/card.ts';
+import { ogCard, ogImages } from '../../../site/og/card.ts';
 import { mapReference } from '../../../site/reference/explorer/map.ts';
 import { type CatalogEntry, catalogMeta } from '../../../site/reference/model/catalog.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
@@ -226,6 +226,43 @@ describe('Open Graph cards and the explorer’s document in a locale', () => {
     const english = en.pages.find((p) => p.operation?.operationId === 'getPet');
     assert.ok(english);
     assert.match(ogCard(english, 'Petstore API').lines[1] ?? '', /\[Deprecated\]$/);
+  });
+
+  test('cards a locale’s fonts draw: Arabic right to left with its font; Japanese falls back to English', () => {
+    const ar = (p: AgentPage): AgentPage => ({
+      ...p,
+      url: p.url.replace('/fr/', '/ar/'),
+      locale: 'ar',
+      title: 'المخططات',
+    });
+    const ja = (p: AgentPage): AgentPage => ({
+      ...p,
+      url: p.url.replace('/fr/', '/ja/'),
+      locale: 'ja',
+      title: 'スキーマ',
+    });
+    const schemas = fr.pages.find((p) => p.kind === 'schemas');
+    assert.ok(schemas);
+    const images = new Map(
+      ogImages([...en.pages, ar(schemas), ja(schemas)], 'Petstore API').map((i) => [i.file, i.options]),
+    );
+    const arabic = images.get('ar/reference/schemas.jpg');
+    assert.equal(arabic?.title, 'المخططات');
+    assert.equal(arabic?.dir, 'rtl');
+    assert.deepEqual(arabic?.font?.title?.families, ['Inter', 'Noto Sans Arabic']);
+    assert.ok(arabic?.fonts?.some((f) => f.includes('NotoSansArabic')));
+    assert.deepEqual(
+      images.get('ja/reference/schemas.jpg'),
+      images.get('reference/schemas.jpg'),
+      'no font for Japanese here',
+    );
+    const english = images.get('reference/list-pets.jpg');
+    assert.deepEqual(english?.font?.title?.families, ['Inter']);
+    assert.equal(english?.dir, undefined);
+    assert.ok(
+      english?.fonts?.every((f) => f.includes('/inter/')),
+      'an English card’s options (its cache key) as before',
+    );
   });
 
   test('the badges, servers and notices the mapping adds are the locale’s', () => {
