@@ -261,6 +261,7 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
               successor,
               changedIn: input.changedIn?.(op),
               tryItTo: model.tryItTo,
+              json: model.links.downloads.json,
               ...((input.current ?? true) ? { base: model.base } : {}),
               t,
               ...(input.lang ? { lang: input.lang } : {}),

@@ -36,6 +36,8 @@ export interface OperationMarkdownContext {
   tryItTo?: { mock: boolean; servers: boolean };
   /** The reference's base path (`/reference`), for the operation's place in the explorer. */
   base?: string;
+  /** The description's JSON download, where an example shown shortened is whole (default `/openapi.json`). */
+  json?: string;
   /** The messages of the page's language, for the twin's headings and labels (default English). */
   t?: Translate;
   /** The page's language (BCP-47), for numbers (default `en`). */
@@ -265,7 +267,12 @@ function securityText(security: SchemeView[][], t: Translate): string {
   return `${security.length > 1 ? `${t('md.security.anyOf')}\n\n` : ''}${lines.join('\n')}`;
 }
 
-function mediaBlocks(contents: OperationView['responses'][number]['contents'], t: Translate, lang: string): string[] {
+function mediaBlocks(
+  contents: OperationView['responses'][number]['contents'],
+  t: Translate,
+  lang: string,
+  json = '/openapi.json',
+): string[] {
   return contents.map((m) => {
     // The media type's own examples follow; the schema's example would repeat (or contradict) them.
     const parts = [
@@ -285,7 +292,7 @@ function mediaBlocks(contents: OperationView['responses'][number]['contents'], t
       parts.push(
         `${caption}\n\n${/json/i.test(m.mediaType) ? fenced('json', exampleJson(ex.value)) : fenced('', ex.value)}`,
       );
-      const note = shortenedNote(ex, '[openapi.json](/openapi.json)', t, lang);
+      const note = shortenedNote(ex, `[openapi.json](${json})`, t, lang);
       if (note) parts.push(note);
     }
     return parts.join('\n\n');
@@ -360,7 +367,7 @@ export function operationMarkdown(op: OperationView, ctx: OperationMarkdownConte
       t(op.requestBody.required ? 'md.body.required' : 'md.body.optional'),
     );
     if (op.requestBody.description) out.push(op.requestBody.description.trim());
-    out.push(...mediaBlocks(op.requestBody.contents, t, lang));
+    out.push(...mediaBlocks(op.requestBody.contents, t, lang, ctx.json));
   }
   out.push(`## ${t('ref.heading.responses')}`);
   for (const r of op.responses) {
@@ -378,7 +385,7 @@ export function operationMarkdown(op: OperationView, ctx: OperationMarkdownConte
         ].join('\n'),
       );
     }
-    out.push(...mediaBlocks(r.contents, t, lang));
+    out.push(...mediaBlocks(r.contents, t, lang, ctx.json));
   }
   if (op.samples.length > 0) {
     out.push(`## ${t('ref.heading.codeSamples')}`);
@@ -438,11 +445,13 @@ export function referenceIndexMarkdown(model: ReferenceModel, current = true, t:
   const counts = `${t('ref.index.operations', { count: operations })}${webhooks > 0 ? `, ${t('ref.index.webhooks', { count: webhooks })}` : ''}`;
   const where = current
     ? t('ref.index.download', {
-        yaml: '[openapi.yaml](/openapi.yaml)',
-        json: '[openapi.json](/openapi.json)',
+        yaml: `[openapi.yaml](${model.links.downloads.yaml})`,
+        json: `[openapi.json](${model.links.downloads.json})`,
         explorer: `[${t('ref.index.explorer')}](${model.base}/explorer/)`,
       })
-    : t('ref.index.changelog', { changelog: `[${t('ref.index.changelogLink')}](/changelog.md)` });
+    : t('ref.index.changelog', {
+        changelog: `[${t('ref.index.changelogLink')}](${markdownPath(model.links.changelog)})`,
+      });
   out.push(
     `${t('md.reference.counts', { title: `${model.title}${model.version ? ` ${model.version}` : ''}`, counts })} ${where} [${t('agents.htmlPage')}](${model.base}/)`,
   );

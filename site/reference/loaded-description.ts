@@ -16,7 +16,7 @@ import { buildDate } from '../../spec/dates.ts';
 import { type LoadedDescription, loadDescription } from '../../spec/loader/index.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
 import { type Translate, translator } from '../i18n/catalogue.ts';
-import { localeOf, localePrefix } from '../i18n/locales.ts';
+import { localeOf, localePrefix, localizedPath } from '../i18n/locales.ts';
 import { localizedDescription } from '../i18n/overlays.ts';
 import { mockBaseOf } from '../mock/hosts/mount.ts';
 import { downloadItems, siteSidebar } from '../navigation.ts';
@@ -100,6 +100,7 @@ export async function referenceData(api: Api, release?: string, locale?: string)
         buildDate: date,
         tryItTargets: tryIt,
         base,
+        links: { downloads: api.downloads, changelog: localizedPath(api.changes.page, locale) },
         schemaPages: options.schemaPages,
         sampleTargets: options.codeSamples.targets,
         lang,
@@ -112,6 +113,7 @@ export async function referenceData(api: Api, release?: string, locale?: string)
         mockBase: mockBaseOf(release, api.mockBase),
         mock: tryIt.includes('mock'),
         descriptionServers: tryIt.includes('description'),
+        downloads: api.downloads,
       }),
     };
     byApi.set(key, data);

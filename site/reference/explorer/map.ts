@@ -80,6 +80,8 @@ export interface MapOptions {
   mock?: boolean;
   /** Offer the description's own servers (default true). */
   descriptionServers?: boolean;
+  /** The URL paths of the description's downloads (default `/openapi.yaml`, `/openapi.json`: the one API's). */
+  downloads?: { yaml: string; json: string };
   /** The language of what the mapping adds (badges, notices, server names; default English): BCP-47 tag and messages. */
   lang?: string;
   t?: Translate;
@@ -235,7 +237,8 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
 
   // A download link at the top of the reference (the stable URLs serve the unmodified spec).
   if (isObject(document.info)) {
-    const links = `**${t('explorer.download')}** [openapi.yaml](/openapi.yaml) · [openapi.json](/openapi.json)`;
+    const { yaml, json } = options.downloads ?? { yaml: '/openapi.yaml', json: '/openapi.json' };
+    const links = `**${t('explorer.download')}** [openapi.yaml](${yaml}) · [openapi.json](${json})`;
     const desc = typeof document.info.description === 'string' ? document.info.description.trim() : '';
     document.info.description = desc ? `${desc}\n\n${links}` : links;
   }
