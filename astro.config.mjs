@@ -117,8 +117,9 @@ export default defineConfig({
         // The 404 page is site/pages/404.astro (Starlight's own, without its lookup of a `docs/404` entry).
         disable404Route: true,
         // Agents and link previews (site/agents/): the Markdown alternate link and Open Graph image tags
-        // in every page's head, "Copy page" and "View as Markdown" under the title.
-        routeMiddleware: './site/agents/route-middleware.ts',
+        // in every page's head, "Copy page" and "View as Markdown" under the title. On a locale's pages,
+        // the sidebar's description downloads keep their one URL (site/i18n/route-middleware.ts).
+        routeMiddleware: ['./site/agents/route-middleware.ts', './site/i18n/route-middleware.ts'],
         // Overrides, each named for its slot (site/components/overrides/): the agents' directive, title
         // actions and content-first frame; search by version (more than one version published: the page's
         // version is the default, "All versions" searches every one, each reference result says its version).

@@ -13,10 +13,13 @@ import { configuredApis } from './configured-apis.ts';
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.stdout.write(`Usage: npm run mcp
 
-Runs the docs' MCP server over stdio (tools: search_docs, get_page, list_operations, call_mock).
-Environment: PETSTORE_SPEC=path builds it from another OpenAPI description; PETSTORE_CHANGELOG=path
+Runs the docs' MCP server over stdio (tools: search_docs, get_page, list_operations, call_mock) for
+the APIs astro.config.mjs configures; with several, every tool takes the API's id ("api").
+Environment: PETSTORE_SPEC=path builds it from another OpenAPI description; PETSTORE_APIS=file from a
+YAML list of APIs (README, "Several APIs in one site"); PETSTORE_CHANGELOG=path
 names its release record (the older versions the tools' "version" argument reads and calls);
-PETSTORE_VERSIONS=all|before-sunset|last:N chooses which older versions are published.
+PETSTORE_VERSIONS=all|before-sunset|last:N chooses which older versions are published;
+PETSTORE_LOCALES=fr,ar (or all) adds locales: get_page's "locale" argument reads a page in one.
 
 Example client configuration (Claude Desktop, Cursor, VS Code…):
   { "mcpServers": { "petstore-docs": { "command": "npm", "args": ["run", "--silent", "mcp"], "cwd": "${process.cwd()}" } } }

@@ -13,7 +13,11 @@ export type ReferenceNavigation =
   | { group: SidebarItem; changelog: string; downloads: { yaml: string; json: string } }
   | { label: string; catalog: string; apis: SidebarItem[] };
 
-/** Links to an API's description files, with the file names browsers save them under. */
+/**
+ * Links to an API's description files, with the file names browsers save them under. They are one for
+ * every language: Starlight puts a locale's prefix before every sidebar link of its pages, and the
+ * i18n route middleware (site/i18n/route-middleware.ts) takes it off these again.
+ */
 export function downloadItems(downloads: { yaml: string; json: string }): SidebarItem[] {
   return [
     { label: 'openapi.yaml', link: downloads.yaml, attrs: { download: 'openapi.yaml' } },
@@ -37,7 +41,7 @@ export function siteSidebar(reference: ReferenceNavigation, t: Translate = trans
   if ('apis' in reference) {
     return [
       ...guides,
-      { label: reference.label, items: [{ label: 'All APIs', link: reference.catalog }, ...reference.apis] },
+      { label: reference.label, items: [{ label: t('nav.allApis'), link: reference.catalog }, ...reference.apis] },
     ];
   }
   return [

@@ -4,6 +4,8 @@
  * with its size, as absolute URLs on the site's primary domain. Starlight already writes `og:title`,
  * `og:description`, `og:url` (the canonical URL) and `twitter:card` (`summary_large_image`). Pure.
  */
+import { translator } from '../i18n/catalogue.ts';
+import { localeOf } from '../i18n/locales.ts';
 import { OG_ENCODING, OG_SIZE } from '../og/card.ts';
 import type { AgentPage } from './pages.ts';
 import { ogImagePath } from './paths.ts';
@@ -22,10 +24,11 @@ export interface HeadEntry {
 export function agentHead(page: AgentPage, site: string, description: string = page.description): HeadEntry[] {
   const image = new URL(ogImagePath(page.url), site).href;
   const alt = page.operation ? `${page.title}: ${page.operation.method} ${page.operation.path}` : page.title;
+  const t = translator(page.locale ? localeOf(page.locale).lang : 'en');
   return [
     {
       tag: 'link',
-      attrs: { rel: 'alternate', type: 'text/markdown', href: page.mdUrl, title: 'This page as Markdown' },
+      attrs: { rel: 'alternate', type: 'text/markdown', href: page.mdUrl, title: t('agents.markdownTitle') },
     },
     { tag: 'meta', attrs: { property: 'og:image', content: image } },
     { tag: 'meta', attrs: { property: 'og:image:type', content: OG_ENCODING.mediaType } },

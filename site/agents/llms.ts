@@ -105,15 +105,22 @@ export function llmsTxt(
       out.push(`## ${name}\n\n${items.map(link).join('\n')}`);
     }
   }
-  // Each locale's reference has a section of its own: the same pages below `/<locale>/`, their words and
-  // the description's translated text in that language (the guides are English only).
-  for (const l of locales) {
-    const own = l.pages.filter((p) => p.kind !== 'schema' && p.kind !== 'schemas');
-    if (own.length > 0) out.push(`## ${l.label} (${l.lang})\n\n${own.map(link).join('\n')}`);
-  }
+  out.push(...localeSections(locales));
   const schemas = pages.filter((p) => p.kind === 'schemas' || p.kind === 'schema');
   if (schemas.length > 0) out.push(`## Optional\n\n${schemas.map(link).join('\n')}`);
   return absoluteLinks(`${out.join('\n\n')}\n`, site);
+}
+
+/**
+ * A section per locale: its reference pages below `/<locale>/` (the catalog first on a site of several
+ * APIs), their words and the description's translated text in that language; the guides are English
+ * only, and the schemas are left to the root locale's "Optional" section.
+ */
+function localeSections(locales: readonly LlmsLocale[]): string[] {
+  return locales.flatMap((l) => {
+    const own = l.pages.filter((p) => p.kind !== 'schema' && p.kind !== 'schemas');
+    return own.length > 0 ? [`## ${l.label} (${l.lang})\n\n${own.map(link).join('\n')}`] : [];
+  });
 }
 
 /**
@@ -183,6 +190,7 @@ export function llmsTxtOfApis(
   catalog: AgentPage,
   apis: readonly LlmsApi[],
   site: string,
+  locales: readonly LlmsLocale[] = [],
 ): string {
   const names = apis.map((a) => a.title);
   const out = [`# ${listOf(names)}`, `> Guides and the reference of ${apis.length} APIs: ${listOf(names)}.`];
@@ -243,6 +251,7 @@ export function llmsTxtOfApis(
       .filter((p) => p.kind === 'schemas' || p.kind === 'schema')
       .map((p) => link({ ...p, title: `${a.title}: ${p.title}` })),
   );
+  out.push(...localeSections(locales));
   if (schemas.length > 0) out.push(`## Optional\n\n${schemas.join('\n')}`);
   return absoluteLinks(`${out.join('\n\n')}\n`, site);
 }

@@ -4,10 +4,11 @@
  * sources come in; Markdown is rendered on demand (`markdown()`), so listing 2,000 pages costs nothing.
  */
 import { CHANGELOG_URLS, type ChangelogUrls, changelogMarkdown, type ReleaseView } from '../changelog/model.ts';
-import type { Translate } from '../i18n/catalogue.ts';
+import { type Translate, translator } from '../i18n/catalogue.ts';
+import { formatDate } from '../i18n/format.ts';
 import type { StabilityMarker } from '../reference/explorer/map.ts';
-import type { CatalogGroup } from '../reference/model/catalog.ts';
-import { type Deprecation, deprecationNotice, formatDay } from '../reference/model/lifecycle.ts';
+import { type CatalogGroup, catalogMeta } from '../reference/model/catalog.ts';
+import { type Deprecation, deprecationNotice } from '../reference/model/lifecycle.ts';
 import { metaDescription } from '../reference/model/reference.ts';
 import type { OperationSummary, ReferenceModel } from '../reference/model/views.ts';
 import { type ComponentRenderers, guideMarkdown, splitFrontmatter } from './guide-markdown.ts';
@@ -81,6 +82,8 @@ export interface AgentPagesInput {
   changelog?: readonly ReleaseView[];
   /** Where the API's changelog page and feed are (default the one API's, `/changelog/`). */
   changelogUrls?: ChangelogUrls;
+  /** The link the changelog's twin gives a page of the root locale (default its Markdown twin's path). */
+  changelogLink?: (url: string) => string;
   /** The API the reference pages document (default the description's title, id `api`). */
   api?: PageApi;
   /**
@@ -106,25 +109,44 @@ export function guideUrl(file: string): string {
   return stem === '' ? '/' : `/${stem}/`;
 }
 
+/**
+ * The words of the guides' generated tables (DeprecatedOperations.astro, StabilityList.astro, and their
+ * Markdown below), in a page's language. Pure.
+ */
+export function guideTableText(t: Translate, lang: string) {
+  return {
+    noDeprecation: t('guide.deprecations.none'),
+    allStable: t('guide.stability.none'),
+    operation: t('guide.column.operation'),
+    level: t('guide.column.level'),
+    since: t('guide.column.since'),
+    sunset: t('guide.column.sunset'),
+    asOf: (date: string) => t('guide.column.asOf', { date: formatDate(date, lang) }),
+    useInstead: t('guide.column.useInstead'),
+    date: (day: string) => formatDate(day, lang),
+    /** Where a sunset date stands against the build date: still ahead (days), today, past, none. */
+    state: (d: Pick<Deprecation, 'sunsetState' | 'daysToSunset'>) =>
+      d.sunsetState === 'ahead'
+        ? t('guide.sunset.ahead', { count: d.daysToSunset ?? 0 })
+        : d.sunsetState === 'today'
+          ? t('guide.sunset.today')
+          : d.sunsetState === 'past'
+            ? t('guide.sunset.past')
+            : t('guide.sunset.none'),
+  };
+}
+
 /** Markdown of the project's guide components (the same data as the HTML tables). */
 export function guideComponents(input: AgentPagesInput): ComponentRenderers {
   const pageOf = (id: string): string =>
     markdownPath(input.model.operations.find((o) => o.operationId === id)?.url ?? `${input.model.base}/`);
-  const built = formatDay(input.buildDate);
-  const state = (d: Deprecation): string =>
-    d.sunsetState === 'ahead'
-      ? `still ahead (${d.daysToSunset} days)`
-      : d.sunsetState === 'today'
-        ? 'today'
-        : d.sunsetState === 'past'
-          ? 'already past'
-          : 'not set';
+  const words = guideTableText(input.t ?? translator('en'), input.lang ?? 'en');
   return {
     StabilityList: () =>
       input.stability.length === 0
-        ? 'Every operation is stable at the moment.'
+        ? words.allStable
         : [
-            '| Operation | Level |',
+            `| ${cell(words.operation)} | ${cell(words.level)} |`,
             '|---|---|',
             ...input.stability.map(
               (s) =>
@@ -133,15 +155,15 @@ export function guideComponents(input: AgentPagesInput): ComponentRenderers {
           ].join('\n'),
     DeprecatedOperations: () =>
       input.deprecations.length === 0
-        ? 'No operation is deprecated at the moment.'
+        ? words.noDeprecation
         : [
-            `| Operation | Deprecated since | Sunset date | As of ${built} | Use instead |`,
+            `| ${[words.operation, words.since, words.sunset, words.asOf(input.buildDate), words.useInstead].map(cell).join(' | ')} |`,
             '|---|---|---|---|---|',
             ...input.deprecations.map((d) => {
               const succ = d.successor
                 ? `[${code(`${d.successor.method} ${d.successor.path}`)}](${pageOf(d.successor.operationId)}) (${cell(d.successor.summary)})`
                 : '—';
-              return `| [${code(`${d.method} ${d.path}`)}](${pageOf(d.operationId)}) (${cell(d.summary)}, ${code(d.operationId)}) | ${d.since ? formatDay(d.since) : '—'} | ${d.sunsetText ? `**${d.sunsetText}** (${code(d.sunset ?? '')})` : '—'} | ${state(d)} | ${succ} |`;
+              return `| [${code(`${d.method} ${d.path}`)}](${pageOf(d.operationId)}) (${cell(d.summary)}, ${code(d.operationId)}) | ${d.since ? words.date(d.since) : '—'} | ${d.sunsetText ? `**${d.sunsetText}** (${code(d.sunset ?? '')})` : '—'} | ${words.state(d)} | ${succ} |`;
             }),
           ].join('\n'),
   };
@@ -153,6 +175,7 @@ export function guideComponents(input: AgentPagesInput): ComponentRenderers {
  */
 export function agentPages(input: AgentPagesInput): AgentPage[] {
   const { model } = input;
+  const t = input.t ?? translator('en');
   const components = guideComponents(input);
   const title = model.title;
   const api: PageApi = input.api ?? { id: 'api', title };
@@ -176,9 +199,9 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
     kind: 'reference',
     url: `${model.base}/`,
     mdUrl: markdownPath(`${model.base}/`),
-    title: `${title} reference`,
-    description: `Every operation of the ${title} by tag group and tag, and the description's introduction.`,
-    markdown: () => referenceIndexMarkdown(model, input.current ?? true),
+    title: t('md.reference.title', { title }),
+    description: t('agents.page.reference.description', { title }),
+    markdown: () => referenceIndexMarkdown(model, input.current ?? true, t),
   });
   if (input.changelog) {
     const releases = input.changelog;
@@ -187,9 +210,10 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
       kind: 'changelog',
       url: urls.page,
       mdUrl: markdownPath(urls.page),
-      title: 'Changelog',
-      description: `Every released version of the ${title} description: operations added, changed, deprecated and removed.`,
-      markdown: () => changelogMarkdown(releases, title, markdownPath, urls.feed),
+      title: t('changelog.title'),
+      description: t('agents.page.changelog.description', { title }),
+      markdown: () =>
+        changelogMarkdown(releases, title, input.changelogLink ?? markdownPath, urls.feed, t, input.lang ?? 'en'),
     });
   }
   const byId = new Map(model.operations.map((o) => [o.operationId, o]));
@@ -202,8 +226,8 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
         title: tag.name,
         description: tag.description
           ? metaDescription(tag.description)
-          : `${tag.name}: the operations of the ${title} in this tag (${tag.group}).`,
-        markdown: () => tagMarkdown(tag, title),
+          : t('ref.tag.descriptionGroup', { tag: tag.name, site: title, group: tag.group }),
+        markdown: () => tagMarkdown(tag, title, t),
       });
       for (const op of tag.operations) {
         let description: string | undefined;
@@ -217,7 +241,11 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
           // is seconds on GitHub's 1,100, which the page head and the OG cards do not need.
           get description() {
             description ??= metaDescription(
-              `${op.method} ${op.path}: ${model.operationView(op).description ?? op.summary}`,
+              t('ref.operation.metaDescription', {
+                method: op.method,
+                path: op.path,
+                text: model.operationView(op).description ?? op.summary,
+              }),
             );
             return description;
           },
@@ -233,8 +261,10 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
               successor,
               changedIn: input.changedIn?.(op),
               tryItTo: model.tryItTo,
+              json: model.links.downloads.json,
               ...((input.current ?? true) ? { base: model.base } : {}),
-              ...(input.t ? { t: input.t } : {}),
+              t,
+              ...(input.lang ? { lang: input.lang } : {}),
             });
           },
         });
@@ -245,9 +275,9 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
     kind: 'schemas',
     url: `${model.base}/schemas/`,
     mdUrl: markdownPath(`${model.base}/schemas/`),
-    title: 'Schemas',
-    description: `Every schema of the ${title}, with its fields and the operations that use it.`,
-    markdown: () => schemasIndexMarkdown(model),
+    title: t('ref.schemas.title'),
+    description: t('ref.schemas.description', { site: title }),
+    markdown: () => schemasIndexMarkdown(model, t),
   });
   for (const s of model.schemas) {
     pages.push({
@@ -255,8 +285,8 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
       url: s.url,
       mdUrl: markdownPath(s.url),
       title: s.name,
-      description: `The ${s.name} schema of the ${title}: its fields, types and constraints.`,
-      markdown: () => schemaMarkdown(s, model.schemaTree(s), title),
+      description: t('ref.schema.description', { schema: s.name, site: title }),
+      markdown: () => schemaMarkdown(s, model.schemaTree(s), title, t),
     });
   }
   for (const page of pages.slice(guideCount)) page.api = api;
@@ -266,45 +296,31 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
 /**
  * The catalog's page of a site of several APIs (its twin `<base>.md`): each API with its version,
  * counts and links, by category.
- * @param base the reference's root (`/reference`), where the catalog is
+ * @param base the catalog's path in its locale (`/reference`, `/fr/reference`)
+ * @param t the messages of the page's language (default English)
  */
-export function catalogPage(groups: readonly CatalogGroup[], base: string): AgentPage {
+export function catalogPage(groups: readonly CatalogGroup[], base: string, t: Translate = translator('en')): AgentPage {
   const url = `${base}/`;
-  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const apis = groups.flatMap((g) => g.entries);
   return {
     kind: 'catalog',
     url,
     mdUrl: markdownPath(url),
-    title: 'APIs',
-    description: `The ${count(apis.length, 'API', 'APIs')} documented here, each with its reference, explorer, changelog and description.`,
+    title: t('catalog.title'),
+    description: t('catalog.description', { count: apis.length }),
     markdown: () => {
-      const out = [
-        '# APIs',
-        `${count(apis.length, 'API is', 'APIs are')} documented here. Each has its own reference, mock for try-it, versions and changelog.`,
-      ];
+      const out = [`# ${t('catalog.title')}`, t('catalog.intro', { count: apis.length })];
       for (const g of groups) {
         if (g.category !== undefined) out.push(`## ${g.category}`);
-        else if (groups.length > 1) out.push('## Other APIs');
+        else if (groups.length > 1) out.push(`## ${t('catalog.otherApis')}`);
         for (const e of g.entries) {
-          const s = e.stability;
-          const unstable = [
-            s.beta && `${s.beta} beta`,
-            s.experimental && `${s.experimental} experimental`,
-            s.deprecated && `${s.deprecated} deprecated`,
-          ].filter(Boolean);
+          const downloads = t('catalog.md.downloads', { yaml: code(e.links.yaml), json: code(e.links.json) });
           out.push(
             `${groups.length > 1 || g.category !== undefined ? '###' : '##'} [${e.title}](${markdownPath(e.links.overview)})`,
             [
-              [
-                e.version && `Version ${e.version}`,
-                `${count(e.operations, 'operation', 'operations')}${e.webhooks ? `, ${count(e.webhooks, 'webhook', 'webhooks')}` : ''}`,
-                unstable.join(', '),
-              ]
-                .filter(Boolean)
-                .join(' · '),
+              catalogMeta(e, t),
               ...(e.summary ? [e.summary] : []),
-              `[Reference](${markdownPath(e.links.overview)}) · [Changelog](${markdownPath(e.links.changelog)}) · description: \`${e.links.yaml}\`, \`${e.links.json}\``,
+              `[${t('catalog.reference')}](${markdownPath(e.links.overview)}) · [${t('catalog.changelog')}](${markdownPath(e.links.changelog)}) · ${downloads}`,
             ].join('\n\n'),
           );
         }

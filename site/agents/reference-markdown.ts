@@ -36,8 +36,12 @@ export interface OperationMarkdownContext {
   tryItTo?: { mock: boolean; servers: boolean };
   /** The reference's base path (`/reference`), for the operation's place in the explorer. */
   base?: string;
+  /** The description's JSON download, where an example shown shortened is whole (default `/openapi.json`). */
+  json?: string;
   /** The messages of the page's language, for the twin's headings and labels (default English). */
   t?: Translate;
+  /** The page's language (BCP-47), for numbers (default `en`). */
+  lang?: string;
 }
 
 /** Text for one table cell: one line, `|` escaped. */
@@ -73,6 +77,9 @@ function mdLink(text: string, url: string): string {
   return `[${bracketsEscaped(text)}](${markdownPath(url)})`;
 }
 
+/** The English messages: what a twin says when its caller gives no language. */
+const english = translator('en');
+
 /** A component schema's name, linked to its page when it has one. */
 function schemaRef(ref: SchemaLink): string {
   return ref.url ? mdLink(ref.name, ref.url) : bracketsEscaped(ref.name);
@@ -83,33 +90,44 @@ function oneLine(text: string | undefined): string {
 }
 
 /** The type of a schema in words: `Pet` (object), array of `Pet`, string (date-time), nullable. */
-export function typeText(node: SchemaNode): string {
-  let t: string;
+export function typeText(node: SchemaNode, t: Translate = english): string {
+  let type: string;
   if (node.type === 'array' && node.items) {
-    const inner = node.items.ref ? schemaRef(node.items.ref) : typeText(node.items);
-    t = `array of ${inner}`;
+    const inner = node.items.ref ? schemaRef(node.items.ref) : typeText(node.items, t);
+    type = t('ref.type.arrayOf', { type: inner });
   } else if (node.ref) {
-    t = `${schemaRef(node.ref)} (${node.type})`;
+    type = `${schemaRef(node.ref)} (${node.type})`;
   } else {
-    t = node.type === 'oneOf' ? 'one of' : node.type === 'anyOf' ? 'any of' : node.type;
+    type = node.type === 'oneOf' ? t('md.type.oneOf') : node.type === 'anyOf' ? t('md.type.anyOf') : node.type;
   }
-  if (node.format) t += ` (${node.format})`;
-  return t;
+  if (node.format) type += ` (${node.format})`;
+  return type;
+}
+
+/** The flags of a schema in words (required, nullable, read-only, write-only, deprecated), in that order. */
+function flags(node: SchemaNode, required: boolean | undefined, t: Translate): string[] {
+  return [
+    required && t('ref.required'),
+    node.nullable && t('ref.nullable'),
+    node.readOnly && t('ref.readOnly'),
+    node.writeOnly && t('ref.writeOnly'),
+    node.deprecated && t('ref.deprecatedFlag'),
+  ].filter((f): f is string => Boolean(f));
+}
+
+/** What a schema says after its type and flags: enum, constraints, default and, unless left out, example. */
+function details(node: SchemaNode, t: Translate, withExample = true): string[] {
+  const out: string[] = [];
+  if (node.enum) out.push(`${t('ref.schema.oneOf')} ${node.enum.map(code).join(', ')}`);
+  out.push(...node.constraints);
+  if (node.default !== undefined) out.push(`${t('ref.schema.default')} ${code(node.default)}`);
+  if (withExample && node.example !== undefined) out.push(`${t('ref.schema.example')} ${code(node.example)}`);
+  return out;
 }
 
 /** The facts of a schema after its type: flags, enum, constraints, default, example. */
-function facts(node: SchemaNode, required?: boolean): string[] {
-  const out: string[] = [];
-  if (required) out.push('required');
-  if (node.nullable) out.push('nullable');
-  if (node.readOnly) out.push('read-only');
-  if (node.writeOnly) out.push('write-only');
-  if (node.deprecated) out.push('deprecated');
-  if (node.enum) out.push(`One of: ${node.enum.map(code).join(', ')}`);
-  out.push(...node.constraints);
-  if (node.default !== undefined) out.push(`Default: ${code(node.default)}`);
-  if (node.example !== undefined) out.push(`Example: ${code(node.example)}`);
-  return out;
+function facts(node: SchemaNode, t: Translate, withExample = true): string[] {
+  return [...flags(node, false, t), ...details(node, t, withExample)];
 }
 
 /**
@@ -117,21 +135,15 @@ function facts(node: SchemaNode, required?: boolean): string[] {
  * name linked), format, required and the flags, separated by spaces; then what the tree lists below
  * it, separated by semicolons.
  */
-function propertyHead(name: string, node: SchemaNode, required: boolean): string {
+function propertyHead(name: string, node: SchemaNode, required: boolean, t: Translate): string {
   const ownRef = node.ref && node.type !== 'array' ? node.ref : undefined;
   // A component's name stands for its type, as on the page; the type itself follows the flags.
-  const type = ownRef ? schemaRef(ownRef) : typeText({ ...node, format: undefined });
+  const type = ownRef ? schemaRef(ownRef) : typeText({ ...node, format: undefined }, t);
   const words = [code(name), type];
   if (node.format) words.push(node.format);
-  if (required) words.push('required');
-  if (node.nullable) words.push('nullable');
-  if (node.readOnly) words.push('read-only');
-  if (node.writeOnly) words.push('write-only');
-  if (node.deprecated) words.push('deprecated');
+  words.push(...flags(node, required, t));
   const refType = ownRef ? ` (${node.type})` : '';
-  const rest = facts(node).filter(
-    (f) => !['required', 'nullable', 'read-only', 'write-only', 'deprecated'].includes(f),
-  );
+  const rest = details(node, t);
   return `${words.join(' ')}${refType}${rest.length > 0 ? `; ${rest.join('; ')}` : ''}`;
 }
 
@@ -140,30 +152,34 @@ function propertyHead(name: string, node: SchemaNode, required: boolean): string
  * objects, array items, variants and additional properties indented below. A schema expanded
  * elsewhere (cycle or depth bound) links to its schema page instead.
  */
-export function schemaOutline(node: SchemaNode, indent = ''): string[] {
+export function schemaOutline(node: SchemaNode, indent = '', t: Translate = english): string[] {
   const lines: string[] = [];
   const children = (n: SchemaNode, ind: string): void => {
-    if (n.collapsed && n.ref) lines.push(`${ind}- Fields: see ${schemaRef(n.ref)}.`);
+    if (n.collapsed && n.ref) lines.push(`${ind}- ${t('md.schema.fieldsSee', { schema: schemaRef(n.ref) })}`);
     for (const p of n.properties ?? []) {
-      const head = propertyHead(p.name, p.schema, p.required);
+      const head = propertyHead(p.name, p.schema, p.required, t);
       const desc = oneLine(p.schema.description);
       lines.push(`${ind}- ${head}${desc ? `. ${desc}` : ''}`);
       children(p.schema, `${ind}  `);
     }
     if (n.items && (n.items.properties || n.items.variants || n.items.items || n.items.collapsed)) {
-      lines.push(`${ind}- Items: ${[typeText(n.items), ...facts(n.items)].join(', ')}`);
+      lines.push(`${ind}- ${t('ref.schema.items')} ${[typeText(n.items, t), ...facts(n.items, t)].join(', ')}`);
       children(n.items, `${ind}  `);
     }
     if (n.variants) {
       n.variants.forEach((v, i) => {
         const desc = oneLine(v.description);
-        lines.push(`${ind}- Option ${i + 1}: ${[typeText(v), ...facts(v)].join(', ')}${desc ? `. ${desc}` : ''}`);
+        lines.push(
+          `${ind}- ${t('ref.schema.option', { n: i + 1 })}: ${[typeText(v, t), ...facts(v, t)].join(', ')}${desc ? `. ${desc}` : ''}`,
+        );
         children(v, `${ind}  `);
       });
     }
-    if (n.additional === true) lines.push(`${ind}- Other properties: any value.`);
+    if (n.additional === true) lines.push(`${ind}- ${t('ref.schema.otherAny')}`);
     else if (n.additional) {
-      lines.push(`${ind}- Other properties: ${[typeText(n.additional), ...facts(n.additional)].join(', ')}`);
+      lines.push(
+        `${ind}- ${t('ref.schema.other')} ${[typeText(n.additional, t), ...facts(n.additional, t)].join(', ')}`,
+      );
       children(n.additional, `${ind}  `);
     }
   };
@@ -172,15 +188,16 @@ export function schemaOutline(node: SchemaNode, indent = ''): string[] {
 }
 
 /** A body or response schema: its type line, then the outline. */
-function schemaBlock(node: SchemaNode, withExample = true, mediaType?: string): string {
+function schemaBlock(node: SchemaNode, t: Translate, withExample = true, mediaType?: string): string {
   const desc = oneLine(node.description);
-  const own = facts(node).filter((f) => withExample || !f.startsWith('Example: '));
-  const label = mediaType ? `Content type ${code(mediaType)}. Schema` : 'Schema';
+  const own = facts(node, t, withExample);
+  const line = (schema: string) =>
+    mediaType ? t('md.schema.ofMedia', { type: code(mediaType), schema }) : t('md.schema.label', { schema });
   // A schema already expanded on this page (or past the depth bound) is one line with its link.
   if (node.collapsed && node.ref && !node.properties)
-    return `${label}: ${[typeText(node), ...own].join(', ')} (fields on its page)`;
-  const head = `${label}: ${[typeText(node), ...own].join(', ')}${desc ? `. ${desc}` : ''}`;
-  const outline = schemaOutline(node);
+    return line(`${[typeText(node, t), ...own].join(', ')} ${t('md.schema.fieldsOnPage')}`);
+  const head = line(`${[typeText(node, t), ...own].join(', ')}${desc ? `. ${desc}` : ''}`);
+  const outline = schemaOutline(node, '', t);
   return outline.length > 0 ? `${head}\n\n${outline.join('\n')}` : head;
 }
 
@@ -216,68 +233,83 @@ export function exampleJson(text: string): string {
   return print(value, '');
 }
 
-function parameterType(p: ParameterView): string {
-  return [typeText(p.schema), ...facts(p.schema).filter((f) => !f.startsWith('Example: '))].join(', ');
+function parameterType(p: ParameterView, t: Translate): string {
+  return [typeText(p.schema, t), ...facts(p.schema, t, false)].join(', ');
 }
 
-function parametersTable(params: ParameterView[]): string {
+function parametersTable(params: ParameterView[], t: Translate): string {
   const rows = params.map((p) => {
     const notes = [
       oneLine(p.description),
-      p.deprecated ? 'Deprecated.' : '',
-      p.example ? `Example: ${code(p.example)}` : '',
+      p.deprecated ? t('md.parameter.deprecated') : '',
+      p.example ? `${t('ref.schema.example')} ${code(p.example)}` : '',
     ]
       .filter(Boolean)
       .join(' ');
-    return `| ${code(p.name)} | ${p.in} | ${cell(parameterType(p))} | ${p.required ? 'yes' : 'no'} | ${cell(notes)} |`;
+    return `| ${code(p.name)} | ${p.in} | ${cell(parameterType(p, t))} | ${t(p.required ? 'md.yes' : 'md.no')} | ${cell(notes)} |`;
   });
-  return ['| Name | In | Type | Required | Description |', '|---|---|---|---|---|', ...rows].join('\n');
+  const head = ['name', 'in', 'type', 'required', 'description'] as const;
+  return [`| ${head.map((c) => cell(t(`ref.column.${c}`))).join(' | ')} |`, '|---|---|---|---|---|', ...rows].join(
+    '\n',
+  );
 }
 
-function securityText(security: SchemeView[][]): string {
-  if (security.length === 0 || security.every((alt) => alt.length === 0)) return 'No authentication needed.';
+function securityText(security: SchemeView[][], t: Translate): string {
+  if (security.length === 0 || security.every((alt) => alt.length === 0)) return t('ref.security.none');
   const lines = security.map((alt, i) => {
     const parts = alt.map((s) => {
-      const scopes = s.scopes.length > 0 ? ` (scopes: ${s.scopes.map(code).join(', ')})` : '';
+      const scopes = s.scopes.length > 0 ? ` (${t('ref.security.scopes')} ${s.scopes.map(code).join(', ')})` : '';
       const desc = oneLine(s.description);
       return `**${s.name}**: ${code(s.summary)}${scopes}${desc ? `. ${desc}` : ''}`;
     });
-    return `- ${i > 0 ? 'or ' : ''}${parts.join(' and ')}`;
+    return `- ${i > 0 ? `${t('ref.security.or')} ` : ''}${parts.join(` ${t('ref.security.and')} `)}`;
   });
-  return `${security.length > 1 ? 'Any one of:\n\n' : ''}${lines.join('\n')}`;
+  return `${security.length > 1 ? `${t('md.security.anyOf')}\n\n` : ''}${lines.join('\n')}`;
 }
 
-function mediaBlocks(contents: OperationView['responses'][number]['contents']): string[] {
+function mediaBlocks(
+  contents: OperationView['responses'][number]['contents'],
+  t: Translate,
+  lang: string,
+  json = '/openapi.json',
+): string[] {
   return contents.map((m) => {
     // The media type's own examples follow; the schema's example would repeat (or contradict) them.
     const parts = [
-      m.schema ? schemaBlock(m.schema, m.examples.length === 0, m.mediaType) : `Content type ${code(m.mediaType)}.`,
+      m.schema
+        ? schemaBlock(m.schema, t, m.examples.length === 0, m.mediaType)
+        : t('md.contentType', { type: code(m.mediaType) }),
     ];
     for (const ex of m.examples) {
       const label = ex.generated
-        ? 'Example (generated from the schema)'
+        ? t('ref.example.generated')
         : ex.name === 'Example'
-          ? 'Example'
-          : `Example ${code(ex.name)}`;
+          ? t('ref.example.title')
+          : t('md.example.named', { name: code(ex.name) });
+      const caption = ex.summary
+        ? t('md.example.captionSummary', { label, summary: oneLine(ex.summary) })
+        : t('md.example.caption', { label });
       parts.push(
-        `${label}${ex.summary ? `: ${oneLine(ex.summary)}` : ''}:\n\n${/json/i.test(m.mediaType) ? fenced('json', exampleJson(ex.value)) : fenced('', ex.value)}`,
+        `${caption}\n\n${/json/i.test(m.mediaType) ? fenced('json', exampleJson(ex.value)) : fenced('', ex.value)}`,
       );
-      const note = shortenedNote(ex);
-      if (note) parts.push(`${note}; the full example is in the description ([openapi.json](/openapi.json)).`);
+      const note = shortenedNote(ex, `[openapi.json](${json})`, t, lang);
+      if (note) parts.push(note);
     }
     return parts.join('\n\n');
   });
 }
 
 /** The badges of an operation, as the HTML shows them after its path (StatusBadges.astro). */
-function badges(op: Pick<OperationSummary, 'stability' | 'deprecation'>): string[] {
-  return [op.stability?.label, op.deprecation ? 'Deprecated' : undefined].filter((b): b is string => Boolean(b));
+function badges(op: Pick<OperationSummary, 'stability' | 'deprecation'>, t: Translate): string[] {
+  return [op.stability?.label, op.deprecation ? t('ref.badge.deprecated') : undefined].filter((b): b is string =>
+    Boolean(b),
+  );
 }
 
 /** The line under an operation's title, as the page shows it: method, path, badges; then the sunset date. */
-function statusLine(op: OperationSummary): string {
-  const line = [code(op.method), code(op.path), ...badges(op)].join(' ');
-  return op.deprecation?.sunset ? `${line} · sunset ${op.deprecation.sunset}` : line;
+function statusLine(op: OperationSummary, t: Translate): string {
+  const line = [code(op.method), code(op.path), ...badges(op, t)].join(' ');
+  return op.deprecation?.sunset ? `${line} · ${t('md.sunset', { date: op.deprecation.sunset })}` : line;
 }
 
 /**
@@ -287,104 +319,113 @@ function statusLine(op: OperationSummary): string {
  * generates others only for languages the description has none for).
  */
 export function operationMarkdown(op: OperationView, ctx: OperationMarkdownContext): string {
-  const t = ctx.t ?? translator('en');
-  const out: string[] = [`# ${op.summary}`, statusLine(op)];
+  const t = ctx.t ?? english;
+  const lang = ctx.lang ?? 'en';
+  const out: string[] = [`# ${op.summary}`, statusLine(op, t)];
   // The page's meta line (operationId, tag, labels, the explorer), then what the page's head says.
   const meta = [
-    ...(op.hasOperationId ? [`operationId ${code(op.operationId)}`] : []),
+    ...(op.hasOperationId ? [`${t('ref.operation.operationId')} ${code(op.operationId)}`] : []),
     `${t('ref.operation.tag')} ${mdLink(op.tag, op.tagUrl)}`,
     ...op.labels.map((l) => l.name),
     ...(ctx.base && op.kind !== 'webhook'
       ? [`[${t('ref.operation.openInExplorer')}](${ctx.base}/explorer/#${op.legacyAnchor})`]
       : []),
   ].join(' ');
-  out.push(`${meta} · ${ctx.apiTitle}, ${t('ref.tag.group')} ${op.group} · [${t('agents.htmlPage')}](${op.url})`);
+  out.push(
+    `${meta} · ${t('md.operation.place', { api: ctx.apiTitle, group: op.group })} · [${t('agents.htmlPage')}](${op.url})`,
+  );
   if (ctx.changedIn && ctx.changedIn.length > 0)
     out.push(
-      `${t('ref.changedIn.label')} ${ctx.changedIn.map((v) => `[${v.version}](${v.url}) (${ctx.t ? t(`ref.changedIn.${v.kind}` as 'ref.changedIn.added') : v.kind}${v.breaking ? `, ${t('ref.changedIn.breaking')}` : ''})`).join(', ')}`,
+      `${t('ref.changedIn.label')} ${ctx.changedIn.map((v) => `[${v.version}](${v.url}) (${t(`ref.changedIn.${v.kind}` as 'ref.changedIn.added')}${v.breaking ? `, ${t('ref.changedIn.breaking')}` : ''})`).join(', ')}`,
     );
   if (op.stability) {
+    const levels = `[${t('md.stability.levels')}](/guides/getting-started.md#stability-levels)`;
     out.push(
-      `> **${op.stability.label}.** ${op.stability.level === 'beta' ? 'The shape is settled, but the semantics may still change before the operation becomes stable.' : 'May change or disappear in any release, without a deprecation period.'} See the [stability levels](/guides/getting-started.md#stability-levels).`,
+      `> **${op.stability.label}.** ${t(op.stability.level === 'beta' ? 'md.stability.beta' : 'md.stability.experimental')} ${t('md.stability.see', { levels })}`,
     );
   }
   if (op.deprecation) {
-    const lines = [`> ${oneLine(ctx.deprecationText ?? '**Deprecated.**')}`];
-    if (op.deprecation.sunset) lines.push(`> Sunset date: ${op.deprecation.sunset}.`);
+    const lines = [`> ${oneLine(ctx.deprecationText ?? `**${t('ref.deprecated.title')}.**`)}`];
+    if (op.deprecation.sunset) lines.push(`> ${t('md.deprecated.sunset', { date: op.deprecation.sunset })}`);
     if (ctx.successor)
       lines.push(
-        `> Use instead: ${mdLink(ctx.successor.summary, ctx.successor.url)} (${code(`${ctx.successor.method} ${ctx.successor.path}`)}).`,
+        `> ${t('ref.deprecated.useInstead')} ${mdLink(ctx.successor.summary, ctx.successor.url)} (${code(`${ctx.successor.method} ${ctx.successor.path}`)}).`,
       );
     out.push(lines.join('\n>\n'));
   }
-  if (!op.tryIt) out.push('Try-it is disabled for this operation (the mock refuses it too); use the code samples.');
-  else if (ctx.tryItTo) out.push(`Try it on the HTML page: ${tryItHint(op, ctx.tryItTo)}`);
+  if (!op.tryIt) out.push(t('md.tryIt.disabled'));
+  else if (ctx.tryItTo) out.push(t('md.tryIt.hint', { hint: tryItHint(op, ctx.tryItTo, t) }));
   if (op.description) out.push(op.description.trim());
   if (op.externalDocs)
-    out.push(`[${op.externalDocs.description ?? 'More about this operation'}](${op.externalDocs.url})`);
+    out.push(`[${op.externalDocs.description ?? t('ref.operation.moreAbout')}](${op.externalDocs.url})`);
 
-  out.push(`## ${t('ref.heading.authentication')}`, securityText(op.security));
-  if (op.parameters.length > 0) out.push(`## ${t('ref.heading.parameters')}`, parametersTable(op.parameters));
+  out.push(`## ${t('ref.heading.authentication')}`, securityText(op.security, t));
+  if (op.parameters.length > 0) out.push(`## ${t('ref.heading.parameters')}`, parametersTable(op.parameters, t));
   if (op.requestBody) {
     out.push(
       `## ${t('ref.heading.requestBody')}`,
-      ctx.t
-        ? t(op.requestBody.required ? 'ref.required' : 'ref.optional')
-        : op.requestBody.required
-          ? 'Required.'
-          : 'Optional.',
+      t(op.requestBody.required ? 'md.body.required' : 'md.body.optional'),
     );
     if (op.requestBody.description) out.push(op.requestBody.description.trim());
-    out.push(...mediaBlocks(op.requestBody.contents));
+    out.push(...mediaBlocks(op.requestBody.contents, t, lang, ctx.json));
   }
   out.push(`## ${t('ref.heading.responses')}`);
   for (const r of op.responses) {
     out.push(`### ${r.status}${r.description ? ` — ${oneLine(r.description)}` : ''}`);
     if (r.headers.length > 0) {
+      const head = ['header', 'type', 'description'] as const;
       out.push(
         [
-          '| Header | Type | Description |',
+          `| ${head.map((c) => cell(t(`ref.column.${c}`))).join(' | ')} |`,
           '|---|---|---|',
           ...r.headers.map(
             (h) =>
-              `| ${code(h.name)} | ${cell(h.schema ? typeText(h.schema) : '')}${h.required ? ', required' : ''} | ${cell([oneLine(h.description), h.example ? `Example: ${code(h.example)}` : ''].filter(Boolean).join(' '))} |`,
+              `| ${code(h.name)} | ${cell(h.schema ? typeText(h.schema, t) : '')}${h.required ? `, ${t('ref.required')}` : ''} | ${cell([oneLine(h.description), h.example ? `${t('ref.schema.example')} ${code(h.example)}` : ''].filter(Boolean).join(' '))} |`,
           ),
         ].join('\n'),
       );
     }
-    out.push(...mediaBlocks(r.contents));
+    out.push(...mediaBlocks(r.contents, t, lang, ctx.json));
   }
   if (op.samples.length > 0) {
     out.push(`## ${t('ref.heading.codeSamples')}`);
     for (const s of op.samples)
-      out.push(`### ${s.label}${s.generated ? ' (generated)' : ''}`, fenced(s.lang, s.source));
+      out.push(`### ${s.generated ? t('md.sample.generated', { label: s.label }) : s.label}`, fenced(s.lang, s.source));
   }
   return `${out.join('\n\n')}\n`;
 }
 
 /** One operation as a list item, in the order of the HTML lists (OperationList.astro): method, summary linked, path, badges. */
-export function operationItem(op: OperationSummary): string {
-  return [`- ${code(op.method)}`, mdLink(op.summary, op.url), code(op.path), ...badges(op)].join(' ');
+export function operationItem(op: OperationSummary, t: Translate = english): string {
+  return [`- ${code(op.method)}`, mdLink(op.summary, op.url), code(op.path), ...badges(op, t)].join(' ');
 }
 
 /** A tag's page: its group, description and operations. */
-export function tagMarkdown(tag: TagView, apiTitle: string): string {
-  const out = [`# ${tag.name}`, `${apiTitle} · tag group ${tag.group} · [HTML page](${tag.url})`];
+export function tagMarkdown(tag: TagView, apiTitle: string, t: Translate = english): string {
+  const out = [
+    `# ${tag.name}`,
+    `${apiTitle} · ${t('md.tag.group', { group: tag.group })} · [${t('agents.htmlPage')}](${tag.url})`,
+  ];
   if (tag.description) out.push(tag.description.trim());
-  out.push('## Operations', tag.operations.map(operationItem).join('\n'));
+  out.push(`## ${t('ref.heading.operations')}`, tag.operations.map((o) => operationItem(o, t)).join('\n'));
   return `${out.join('\n\n')}\n`;
 }
 
 /** A schema's page: its outline and the operations that use it. */
-export function schemaMarkdown(schema: SchemaPageView, tree: SchemaNode, apiTitle: string): string {
+export function schemaMarkdown(
+  schema: SchemaPageView,
+  tree: SchemaNode,
+  apiTitle: string,
+  t: Translate = english,
+): string {
   const out = [
     `# ${schema.name}`,
-    `${apiTitle} · schema ${code(`#/components/schemas/${schema.name}`)} · [HTML page](${schema.url})`,
-    schemaBlock(tree),
+    `${apiTitle} · ${t('md.schema.pointer', { pointer: code(`#/components/schemas/${schema.name}`) })} · [${t('agents.htmlPage')}](${schema.url})`,
+    schemaBlock(tree, t),
   ];
   if (schema.usedBy.length > 0) {
     out.push(
-      '## Used by',
+      `## ${t('ref.heading.usedBy')}`,
       schema.usedBy.map((o) => `- ${mdLink(o.summary, o.url)} ${code(`${o.method} ${o.path}`)}`).join('\n'),
     );
   }
@@ -396,37 +437,46 @@ export function schemaMarkdown(schema: SchemaPageView, tree: SchemaNode, apiTitl
  * @param current false for an older published version, whose index points at the changelog instead of the
  *   current description's downloads and explorer (as its HTML page)
  */
-export function referenceIndexMarkdown(model: ReferenceModel, current = true): string {
-  const out = [`# ${model.title} reference`];
+export function referenceIndexMarkdown(model: ReferenceModel, current = true, t: Translate = english): string {
+  const out = [`# ${t('md.reference.title', { title: model.title })}`];
   if (model.summary) out.push(model.summary);
   const operations = model.operations.length - model.webhooks.length;
   const webhooks = model.webhooks.length;
-  const n = (k: number, one: string, many: string): string => `${k} ${k === 1 ? one : many}`;
+  const counts = `${t('ref.index.operations', { count: operations })}${webhooks > 0 ? `, ${t('ref.index.webhooks', { count: webhooks })}` : ''}`;
+  const where = current
+    ? t('ref.index.download', {
+        yaml: `[openapi.yaml](${model.links.downloads.yaml})`,
+        json: `[openapi.json](${model.links.downloads.json})`,
+        explorer: `[${t('ref.index.explorer')}](${model.base}/explorer/)`,
+      })
+    : t('ref.index.changelog', {
+        changelog: `[${t('ref.index.changelogLink')}](${markdownPath(model.links.changelog)})`,
+      });
   out.push(
-    `${model.title}${model.version ? ` ${model.version}` : ''}: ${n(operations, 'operation', 'operations')}${webhooks > 0 ? `, ${n(webhooks, 'webhook', 'webhooks')}` : ''}. ${current ? `Download the description as [openapi.yaml](/openapi.yaml) or [openapi.json](/openapi.json), or browse it in the [explorer](${model.base}/explorer/).` : 'The [changelog](/changelog.md) lists what changed in each release.'} [HTML page](${model.base}/)`,
+    `${t('md.reference.counts', { title: `${model.title}${model.version ? ` ${model.version}` : ''}`, counts })} ${where} [${t('agents.htmlPage')}](${model.base}/)`,
   );
   for (const g of model.groups) {
     out.push(`## ${g.name}`);
-    for (const t of g.tags) {
-      out.push(`### ${mdLink(t.name, t.url)}`);
-      if (t.description) out.push(t.description.trim());
-      out.push(t.operations.map(operationItem).join('\n'));
+    for (const tag of g.tags) {
+      out.push(`### ${mdLink(tag.name, tag.url)}`);
+      if (tag.description) out.push(tag.description.trim());
+      out.push(tag.operations.map((o) => operationItem(o, t)).join('\n'));
     }
   }
-  if (model.description) out.push('## Introduction', model.description.trim());
+  if (model.description) out.push(`## ${t('ref.heading.introduction')}`, model.description.trim());
   return `${out.join('\n\n')}\n`;
 }
 
 /** The schema index page. */
-export function schemasIndexMarkdown(model: ReferenceModel): string {
+export function schemasIndexMarkdown(model: ReferenceModel, t: Translate = english): string {
   const list = model.schemaIndex
     .map((s) =>
       s.url
         ? `- ${mdLink(s.name, s.url)}`
         : s.shownOn
-          ? `- ${bracketsEscaped(s.name)}: shown on ${mdLink(s.shownOn.summary, s.shownOn.url)} (${code(`${s.shownOn.method} ${s.shownOn.path}`)})`
+          ? `- ${bracketsEscaped(s.name)}: ${t('ref.schemas.shownOn')} ${mdLink(s.shownOn.summary, s.shownOn.url)} (${code(`${s.shownOn.method} ${s.shownOn.path}`)})`
           : `- ${bracketsEscaped(s.name)}`,
     )
     .join('\n');
-  return `# Schemas\n\nEvery schema of the ${model.title}. [HTML page](${model.base}/schemas/)\n\n${list || 'None.'}\n`;
+  return `# ${t('ref.schemas.title')}\n\n${t('md.schemas.intro', { title: model.title })} [${t('agents.htmlPage')}](${model.base}/schemas/)\n\n${list || t('md.none')}\n`;
 }

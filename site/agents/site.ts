@@ -11,7 +11,7 @@ import type { Api, SiteApis } from '../apis/api.ts';
 import { changelog, pageLookup } from '../changelog/data.ts';
 import { changedIn, changelogView } from '../changelog/model.ts';
 import { translator } from '../i18n/catalogue.ts';
-import { localizedPath, siteLocales } from '../i18n/locales.ts';
+import { localePrefix, localizedPath, siteLocales } from '../i18n/locales.ts';
 import { buildDate, type ReferenceData, referenceData } from '../reference/loaded-description.ts';
 import { catalog } from '../reference/model/catalog.ts';
 import { changesSinceUrl } from '../reference/model/versions/banner.ts';
@@ -196,8 +196,9 @@ export function olderVersionPages(api: Api): Promise<AgentPage[]> {
 }
 
 /**
- * The reference pages of every locale of the build beside the root (`/fr/reference/list-pets.md`): the
- * locale's model (the description's text from its overlay) with the twins' headings in its language.
+ * The reference pages and the changelog of every locale of the build beside the root
+ * (`/fr/reference/list-pets.md`, `/fr/changelog.md`): the locale's model (the description's text from its
+ * overlay) with the twins' words in its language.
  * The guides are the root locale's only (they have no translation; Starlight shows them in English on
  * the locales' pages). Computed once per process and API.
  */
@@ -207,9 +208,15 @@ export function localizedPages(api: Api): Promise<AgentPage[]> {
     const out: AgentPage[] = [];
     for (const { key, lang } of siteLocales()) {
       const { model, mapped } = await referenceData(api, undefined, key);
+      // The changelog's twin links an operation's twin in the locale where it has one (the current
+      // version's), else the root locale's (an older version's page).
+      const own = new Set(model.operations.map((o) => o.url));
       const pages = referencePages(
         { model, mapped },
         {
+          changelog: changelogView(changelog(api), await pageLookup(api), api.changes.page),
+          changelogUrls: { page: localizedPath(api.changes.page, key), feed: api.changes.feed },
+          changelogLink: (url) => markdownPath(own.has(localizedPath(url, key)) ? localizedPath(url, key) : url),
           changedIn: (op) =>
             changedIn(changelog(api), op, api.changes.page).map((v) => ({ ...v, url: localizedPath(v.url, key) })),
           api: pageApi(api, model.title),
@@ -268,13 +275,22 @@ export function allPages(site: SiteApis): Promise<AgentPage[]> {
     all = (async () => {
       const [first, ...rest] = site.apis;
       const out = await apiPages(first);
+      const catalogs: AgentPage[] = [];
       if (site.catalog) {
-        const inputs = [];
-        for (const api of site.apis) inputs.push({ api, model: (await referenceData(api)).model });
+        // The catalog in the root locale after the guides; each locale's (`/fr/reference.md`) last.
+        for (const locale of [undefined, ...siteLocales()]) {
+          const inputs = [];
+          for (const api of site.apis)
+            inputs.push({ api, model: (await referenceData(api, undefined, locale?.key)).model });
+          const prefix = localePrefix(locale?.key);
+          const page = catalogPage(catalog(inputs, prefix), `${prefix}${site.base}`, translator(locale?.lang));
+          catalogs.push(locale ? { ...page, locale: locale.key as string } : page);
+        }
         const guides = out.filter((p) => p.kind === 'guide').length;
-        out.splice(guides, 0, catalogPage(catalog(inputs), site.base));
+        out.splice(guides, 0, ...catalogs.splice(0, 1));
       }
       for (const api of rest) out.push(...(await apiPages(api, false)));
+      out.push(...catalogs);
       return out;
     })();
     everyPage.set(site, all);
@@ -298,7 +314,7 @@ export async function sitePage(site: SiteApis, url: string): Promise<AgentPage |
  */
 export async function guidesAndCatalog(site: SiteApis): Promise<{ guides: AgentPage[]; catalog: AgentPage }> {
   const all = await allPages(site);
-  const catalog = all.find((p) => p.kind === 'catalog');
+  const catalog = all.find((p) => p.kind === 'catalog' && !p.locale);
   if (!catalog) throw new Error('only a site of several APIs has a catalog page');
   return { guides: all.filter((p) => p.kind === 'guide'), catalog };
 }

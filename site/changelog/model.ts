@@ -14,6 +14,8 @@ import type {
 import { compareVersions } from '../../spec/changelog.ts';
 import { formatDay } from '../../spec/dates.ts';
 import { escapeHtml } from '../html.ts';
+import { type Translate, translator } from '../i18n/catalogue.ts';
+import { formatDate } from '../i18n/format.ts';
 
 /**
  * Finds the page of an operation: in the current reference, else in the newest published older version that
@@ -256,35 +258,57 @@ export function feedItems(
 }
 
 /**
- * The changelog page as Markdown (its twin for agents: `/changelog.md`, llms.txt). `linkOf` turns an operation
- * page's URL into the link to use (the Markdown twin's, for agents).
+ * The changelog page as Markdown (its twin for agents: `/changelog.md`, llms.txt; a locale's twin
+ * `/fr/changelog.md`). `linkOf` turns a page's URL into the link to use (the Markdown twin's, for agents).
+ * @param t the messages of the page's language (default English); the release record's summaries and
+ *   notes are as recorded
+ * @param lang the page's language, for dates
  */
 export function changelogMarkdown(
   releases: readonly ReleaseView[],
   title: string,
   linkOf: (url: string) => string = (u) => u,
   feed: string = CHANGELOG_URLS.feed,
+  t: Translate = translator('en'),
+  lang = 'en',
 ): string {
+  const day = (d: string, text: string | undefined) => {
+    try {
+      return formatDate(d, lang);
+    } catch {
+      return text ?? d;
+    }
+  };
   const out = [
-    '# Changelog',
-    `Each release of the ${title} description, newest first. Follow it in a feed reader: [${feed}](${feed}) (RSS). How changes are classified and when an operation may be removed: [API changes](${linkOf('/guides/api-changes/')}).`,
+    `# ${t('changelog.title')}`,
+    t('changelog.intro', {
+      title,
+      feed: `[${feed}](${feed})`,
+      guide: `[${t('nav.apiChanges')}](${linkOf('/guides/api-changes/')})`,
+    }),
   ];
-  if (releases.length === 0) out.push('No release is recorded yet.');
+  if (releases.length === 0) out.push(t('changelog.none'));
   for (const r of releases) {
+    const counts =
+      r.sections
+        .map((s) => t(`changelog.count.${s.kind}` as 'changelog.count.added', { count: s.items.length }))
+        .join(t('list.separator')) || t('changelog.count.none');
     out.push(
       `## ${r.version}`,
-      `Released ${r.dateText}: ${r.counts}.${r.breaking ? ' **Contains breaking changes.**' : ''}`,
+      `${t('changelog.released', { date: day(r.date, r.dateText) })} ${counts}.${r.breaking ? ` **${t('changelog.breakingRelease')}**` : ''}`,
     );
+    const breaking = `**${t('changelog.breaking')}** `;
     for (const s of r.sections) {
       const lines = s.items.map((i) => {
         const name = `\`${i.method} ${i.path}\``;
-        let line = `- ${i.breaking ? '**Breaking:** ' : ''}${i.url ? `[${name}](${linkOf(i.url)})` : name}${i.summary ? ` ${i.summary}` : ''}${i.sunsetText ? ` (sunset ${i.sunsetText})` : ''}`;
-        for (const n of i.notes) line += `\n  - ${n.class === 'breaking' ? '**Breaking:** ' : ''}${n.text}`;
+        const sunset = i.sunset ? ` (${t('changelog.sunset', { date: day(i.sunset, i.sunsetText) })})` : '';
+        let line = `- ${i.breaking ? breaking : ''}${i.url ? `[${name}](${linkOf(i.url)})` : name}${i.summary ? ` ${i.summary}` : ''}${sunset}`;
+        for (const n of i.notes) line += `\n  - ${n.class === 'breaking' ? breaking : ''}${n.text}`;
         return line;
       });
-      out.push(`### ${s.title}`, lines.join('\n'));
+      out.push(`### ${t(`changelog.section.${s.kind}` as 'changelog.section.added')}`, lines.join('\n'));
     }
-    if (r.other.length) out.push('### Other changes', r.other.map((n) => `- ${n.text}`).join('\n'));
+    if (r.other.length) out.push(`### ${t('changelog.other')}`, r.other.map((n) => `- ${n.text}`).join('\n'));
   }
   return `${out.join('\n\n')}\n`;
 }

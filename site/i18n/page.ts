@@ -13,6 +13,8 @@ export interface PageLanguage {
   lang: string;
   /** the URL prefix of the locale (`/fr`, or `''`) */
   prefix: string;
+  /** the page's path in the root locale (`/fr/reference/list-pets/` → `/reference/list-pets/`) */
+  rootPath: string;
   t: Translate;
 }
 
@@ -20,7 +22,7 @@ export interface PageLanguage {
  * @param astro the page's `Astro` (its URL and Starlight's locals)
  */
 export function pageLanguage(astro: { url: URL; locals: App.Locals }): PageLanguage {
-  const { key } = splitLocale(
+  const { key, path } = splitLocale(
     astro.url.pathname,
     siteLocales().map((l) => l.key as string),
   );
@@ -28,6 +30,7 @@ export function pageLanguage(astro: { url: URL; locals: App.Locals }): PageLangu
     ...(key ? { locale: key } : {}),
     lang: key ? localeOf(key).lang : 'en',
     prefix: localePrefix(key),
+    rootPath: path,
     // Starlight's `t` is typed by its own keys and the plugins' (injected types); ours are checked by MessageKey.
     t: fromI18next(astro.locals.t as unknown as (key: string, options?: object) => string),
   };

@@ -1,16 +1,16 @@
 /**
  * The MCP server of this site, assembled for an API (site/apis/): the corpus from the site's pages
  * (site/agents/site.ts: the guides' sources and the API's reference model), the sandbox token per
- * session, a server per session, and the corpus of each older published version (the tools' `version`
- * argument). scripts/serve.ts mounts it at `/mcp`; scripts/mcp.ts runs it over stdio (`npm run mcp`).
+ * session, a server per session, the corpus of each older published version (the tools' `version`
+ * argument) and of each locale of the site (get_page's `locale`). scripts/serve.ts mounts it at `/mcp`; scripts/mcp.ts runs it over stdio (`npm run mcp`).
  * Neither needs a build: the pages are rendered from the sources.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { agentOrigin, primaryOrigin } from '../agents/origin.ts';
-
-import { referencePages, sitePages } from '../agents/site.ts';
+import { localizedPages, referencePages, sitePages } from '../agents/site.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
+import { siteLocales } from '../i18n/locales.ts';
 import { referenceData, referenceModel } from '../reference/loaded-description.ts';
 import { buildCorpus, type DocsCorpus } from './corpus.ts';
 import { createDocsServer, type DocsApi, type MockHandler } from './server.ts';
@@ -27,6 +27,26 @@ export function siteCorpus(api: Api): Promise<DocsCorpus> {
     corpora.set(api, corpus);
   }
   return corpus;
+}
+
+/**
+ * The corpus of an API's current version in a locale of the site (`fr`): its reference pages below the
+ * locale's prefix, in its language (site/agents/site.ts `localizedPages`).
+ * @throws {OverlayError} when the locale's overlay cannot be read or changes anything but text
+ */
+export async function localeCorpus(api: Api, locale: string): Promise<DocsCorpus> {
+  const pages = (await localizedPages(api)).filter((p) => p.locale === locale);
+  return buildCorpus(pages, await referenceModel(api, undefined, locale));
+}
+
+/** Each locale's corpus of an API, built on first use (site/i18n/locales.ts `siteLocales`). */
+function localeCorpora(api: Api): Map<string, () => Promise<DocsCorpus>> {
+  return new Map(
+    siteLocales().map(({ key }) => {
+      let corpus: Promise<DocsCorpus> | undefined;
+      return [key as string, () => (corpus ??= localeCorpus(api, key as string))];
+    }),
+  );
 }
 
 /**
@@ -74,7 +94,13 @@ export async function siteServerFactory(
   for (const api of site.apis) {
     const versions = new Map<string, DocsCorpus>();
     for (const release of older.get(api.id) ?? []) versions.set(release, await releaseCorpus(api, release));
-    apis.push({ id: api.id, corpus: await siteCorpus(api), versions, mockBase: api.mockBase });
+    apis.push({
+      id: api.id,
+      corpus: await siteCorpus(api),
+      versions,
+      mockBase: api.mockBase,
+      locales: localeCorpora(api),
+    });
   }
   const [first, ...rest] = apis as [DocsApi, ...DocsApi[]];
   const primary = primaryOrigin();
@@ -82,7 +108,12 @@ export async function siteServerFactory(
     createDocsServer({
       ...(site.catalog
         ? { apis: [first, ...rest] }
-        : { corpus: first.corpus, versions: first.versions ?? new Map(), mockBase: first.mockBase }),
+        : {
+            corpus: first.corpus,
+            versions: first.versions ?? new Map(),
+            mockBase: first.mockBase,
+            ...(first.locales ? { locales: first.locales } : {}),
+          }),
       mock,
       sandboxToken: tokens,
       site: agentOrigin(primary, context?.origin),

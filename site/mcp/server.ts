@@ -4,7 +4,7 @@
  * SDK publishes as JSON Schema):
  *
  * - `search_docs` {query, limit?} → ranked pages (title, URL, Markdown URL, excerpt) over guides and reference;
- * - `get_page` {url | operationId} → the page's Markdown;
+ * - `get_page` {url | operationId, locale?} → the page's Markdown (a locale's twin with `locale`);
  * - `list_operations` {tag?} → operationId, method, path, summary, stability, deprecated;
  * - `call_mock` {operationId, parameters?, body?} → the mock's status, headers and body, in the
  *   caller's own sandbox (a token derived from the MCP session), under the mock's rate limit.
@@ -13,7 +13,9 @@
  * one): its pages, its operations, its mock (`<mockBase>/@<version>`). An unknown version is a tool
  * error naming the published versions. Every tool takes an optional `api` (an API's id): on a site of
  * several APIs it is required (a tool error lists the ids), and each API has its own pages (after the
- * guides), operations, versions and mock.
+ * guides), operations, versions and mock. `get_page` also takes an optional `locale` (a locale of the
+ * site, e.g. `fr`): the same page below the locale's prefix, in its language (its words, and the
+ * description's text from the locale's overlay); a URL below a locale's prefix names its locale itself.
  *
  * Bad arguments give tool errors (`isError: true`) whose text starts with the argument's name
  * (`operationId: no operation "x"…`); arguments that fail the input schema get the SDK's
@@ -44,6 +46,11 @@ export interface DocsApi {
   versions?: ReadonlyMap<string, DocsCorpus>;
   /** Where the current version's mock is mounted (`/api/mock`); an older version's is `<mockBase>/@<version>`. */
   mockBase: string;
+  /**
+   * The current version's corpus in each locale of the site beside the root one, by locale key (`fr`):
+   * its reference pages below `/<key>/`. Built on first use.
+   */
+  locales?: ReadonlyMap<string, () => Promise<DocsCorpus>>;
 }
 
 /** The one API of a site, or each API of a site of several (`apis`, in the site's order). */
@@ -139,6 +146,61 @@ export function chooseApi(id: string | undefined, apis: readonly DocsApi[]): Api
   return api ? { ok: true, api } : { ok: false, message: `api: no API "${id}" (APIs: ${ids})` };
 }
 
+/** The `locale` argument of get_page. */
+const localeArg = z
+  .string()
+  .trim()
+  .min(1)
+  .max(35)
+  .optional()
+  .describe('A locale of the docs, e.g. "fr": the page in that language (below /fr/); default English');
+
+/** The locale a get_page call reads (undefined: the root locale), and the URL in it; or why there is none. */
+export type LocaleChoice = { ok: true; locale?: string; url?: string } | { ok: false; message: string };
+
+/**
+ * Which locale a get_page call reads. Pure.
+ * @param locale the `locale` argument (a locale key, any case: `fr`, `pt-BR`)
+ * @param url the `url` argument: a path below a locale's prefix names that locale; with `locale`, a path
+ *   of the root locale is read in it (`/reference/list-pets/` → `/fr/reference/list-pets/`)
+ * @param available the site's locale keys beside the root one
+ * @param version the `version` argument: only the current version's pages are translated
+ */
+export function chooseLocale(
+  locale: string | undefined,
+  url: string | undefined,
+  available: readonly string[],
+  version?: string,
+): LocaleChoice {
+  let path: string | undefined;
+  let own: string | undefined;
+  if (url !== undefined) {
+    try {
+      path = new URL(url.trim(), 'http://x').pathname;
+      own = available.find((k) => path === `/${k}` || path?.startsWith(`/${k}/`));
+    } catch {
+      path = undefined;
+    }
+  }
+  const key = locale?.toLowerCase() ?? own;
+  if (key === undefined || key === 'en') return { ok: true, ...(url === undefined ? {} : { url }) };
+  if (!available.includes(key)) {
+    return {
+      ok: false,
+      message:
+        available.length > 0
+          ? `locale: no locale "${locale}" in these docs (locales: ${available.join(', ')}; leave it out for English)`
+          : `locale: these docs are in English only (leave locale out)`,
+    };
+  }
+  if (own !== undefined && own !== key)
+    return { ok: false, message: `locale: "${locale}" differs from the URL's locale "${own}"` };
+  if (version !== undefined)
+    return { ok: false, message: 'locale: only the current version is translated; leave out version or locale' };
+  if (url === undefined || path === undefined) return { ok: true, locale: key, ...(url === undefined ? {} : { url }) };
+  return { ok: true, locale: key, url: own ? path : `/${key}${path}` };
+}
+
 /** Creates one MCP server (one per session: the SDK binds a server to one transport). */
 export function createDocsServer(options: DocsServerOptions): McpServer {
   const apis: readonly DocsApi[] = 'apis' in options ? options.apis : [{ ...options, id: 'api' }];
@@ -150,7 +212,7 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
     if (!a.ok) return a;
     const older = a.api.versions ?? new Map<string, DocsCorpus>();
     const v = chooseVersion(version, a.api.corpus, older, a.api.mockBase);
-    return v.ok ? { ...v, older } : v;
+    return v.ok ? { ...v, older, api: a.api } : v;
   };
   const corpus = first.corpus;
   const firstOlder = first.versions ?? new Map<string, DocsCorpus>();
@@ -227,7 +289,7 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
     {
       title: 'Read a page',
       description:
-        'A page of the docs as Markdown, by its URL (absolute or a path, the HTML page or its .md twin) or by an operationId. Give exactly one of url and operationId.',
+        'A page of the docs as Markdown, by its URL (absolute or a path, the HTML page or its .md twin) or by an operationId. Give exactly one of url and operationId; locale reads the page in another language of the docs.',
       inputSchema: {
         url: z
           .string()
@@ -238,22 +300,28 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
         operationId: z.string().min(1).max(300).optional().describe('e.g. "listPets"'),
         version: versionArg,
         api: apiArg,
+        locale: localeArg,
       },
       outputSchema: { title: z.string(), url: z.string(), markdownUrl: z.string(), markdown: z.string() },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ url, operationId, version, api }) => {
+    async ({ url, operationId, version, api, locale }) => {
       if (url === undefined && operationId === undefined) return refusal('url: give url or operationId');
       if (url !== undefined && operationId !== undefined)
         return refusal('url, operationId: give one of them, not both');
       const chosen = pick(api, version);
       if (!chosen.ok) return refusal(chosen.message);
+      const localeCorpora = chosen.api.locales ?? new Map<string, () => Promise<DocsCorpus>>();
+      const inLocale = chooseLocale(locale, url, [...localeCorpora.keys()], version);
+      if (!inLocale.ok) return refusal(inLocale.message);
+      const localized = inLocale.locale ? await localeCorpora.get(inLocale.locale)?.() : undefined;
       // A URL names its version (`/reference/1.0.0/…`): without a version, every version's pages are looked in.
-      const page =
-        chosen.corpus.find({ url, operationId }) ??
-        (version === undefined && url !== undefined
-          ? [...chosen.older.values()].map((c) => c.find({ url })).find((p) => p !== undefined)
-          : undefined);
+      const page = localized
+        ? localized.find({ url: inLocale.url, operationId })
+        : (chosen.corpus.find({ url, operationId }) ??
+          (version === undefined && url !== undefined
+            ? [...chosen.older.values()].map((c) => c.find({ url })).find((p) => p !== undefined)
+            : undefined));
       if (!page) {
         return operationId !== undefined
           ? refusal(`operationId: no operation "${operationId}" (list_operations lists them)`)

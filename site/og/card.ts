@@ -1,12 +1,15 @@
 /**
  * What a page's Open Graph image says (1200×630 JPEG, drawn by astro-og-canvas at build time): the
  * page title large, then the API's name, and for an operation its method and path with its stability
- * and deprecation badges; a coloured edge per HTTP method. Pure data; the fonts are files of
- * node_modules (Inter, SIL Open Font License), so the build fetches nothing.
+ * and deprecation badges; a coloured edge per HTTP method. A locale's page has its card in its language,
+ * right to left where the language is (the coloured edge on the right). Pure data; the fonts are files of
+ * node_modules (Inter and Noto Sans Arabic, SIL Open Font License), so the build fetches nothing.
  */
 import type { OGImageOptions } from 'astro-og-canvas';
 import type { AgentPage } from '../agents/pages.ts';
 import { ogImagePath } from '../agents/paths.ts';
+import { type Translate, translator } from '../i18n/catalogue.ts';
+import { localeOf, splitLocale } from '../i18n/locales.ts';
 
 /** Width and height of every card, in pixels (Open Graph's and X's large-image size). */
 export const OG_SIZE = { width: 1200, height: 630 } as const;
@@ -19,11 +22,28 @@ export const OG_SIZE = { width: 1200, height: 630 } as const;
  */
 export const OG_ENCODING = { format: 'JPEG', quality: 90, mediaType: 'image/jpeg' } as const;
 
-/** The font files, relative to the project root (astro-og-canvas reads paths from there). */
-export const OG_FONTS = [
+/** Inter: Latin, Greek and Cyrillic. Paths relative to the project root (astro-og-canvas reads them from there). */
+const INTER = [
   './node_modules/@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf',
   './node_modules/@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf',
 ];
+
+/** Noto Sans Arabic, after Inter for a card with Arabic script (an Arabic locale's, or an overlay's text). */
+const NOTO_ARABIC = [
+  './node_modules/@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
+  './node_modules/@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
+];
+
+/** Every font file a card may be drawn with: what the drawing's cache key reads (images.ts `ogDrawingKey`). */
+export const OG_FONTS = [...INTER, ...NOTO_ARABIC];
+
+/**
+ * Text the cards' fonts draw: Latin, Greek, Cyrillic (Inter), Arabic (Noto Sans Arabic) and the characters
+ * common to scripts. Other scripts (Chinese, Japanese, Korean…) have no font here: drawn, they would be
+ * boxes, so such a card shows the root locale's text instead ({@link ogImages}).
+ */
+const DRAWN =
+  /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Common}\p{Script=Inherited}]*$/u;
 
 /** The text of one card. */
 export interface OgCard {
@@ -32,6 +52,13 @@ export interface OgCard {
   lines: string[];
   /** Upper-case HTTP method of an operation (colours the edge). */
   method?: string;
+  /** `rtl` for a right-to-left locale's card. */
+  dir?: 'rtl';
+}
+
+/** Whether the cards' fonts draw every character of a card. */
+export function ogDrawable(card: Pick<OgCard, 'title' | 'lines'>): boolean {
+  return DRAWN.test([card.title, ...card.lines].join(''));
 }
 
 const METHOD_COLOURS: Record<string, [number, number, number]> = {
@@ -42,11 +69,14 @@ const METHOD_COLOURS: Record<string, [number, number, number]> = {
   DELETE: [210, 60, 60],
 };
 
-/** A page's card. */
-export function ogCard(page: AgentPage, apiTitle: string): OgCard {
+/**
+ * A page's card, in the page's language: its title, description and stability label come from the
+ * page (the locale's overlay and messages), the deprecation badge from `t`.
+ */
+export function ogCard(page: AgentPage, apiTitle: string, t: Translate = translator('en')): OgCard {
   const op = page.operation;
   if (op) {
-    const badges = [op.stability?.label, op.deprecation ? 'Deprecated' : undefined].filter(Boolean);
+    const badges = [op.stability?.label, op.deprecation ? t('ref.badge.deprecated') : undefined].filter(Boolean);
     return {
       title: page.title,
       lines: [apiTitle, `${op.method} ${op.path}${badges.length ? `   [${badges.join('] [')}]` : ''}`],
@@ -60,17 +90,21 @@ export function ogCard(page: AgentPage, apiTitle: string): OgCard {
 
 /** astro-og-canvas options of a card. */
 export function ogImageOptions(card: OgCard): OGImageOptions {
+  // Inter alone unless the card has Arabic script: a Latin card's options (its cache key) stay as they were.
+  const arabic = /\p{Script=Arabic}/u.test([card.title, ...card.lines].join(''));
+  const families = arabic ? ['Inter', 'Noto Sans Arabic'] : ['Inter'];
   return {
     title: card.title,
     description: card.lines.join('\n'),
+    ...(card.dir ? { dir: card.dir } : {}),
     // One colour: a gradient doubles the time CanvasKit takes per image.
     bgGradient: [[23, 24, 38]],
     border: { color: (card.method && METHOD_COLOURS[card.method]) || [120, 130, 255], width: 24, side: 'inline-start' },
     padding: 72,
-    fonts: OG_FONTS,
+    fonts: arabic ? OG_FONTS : INTER,
     font: {
-      title: { families: ['Inter'], weight: 'Bold', size: 68, lineHeight: 1.15, color: [255, 255, 255] },
-      description: { families: ['Inter'], weight: 'Normal', size: 36, lineHeight: 1.4, color: [200, 204, 230] },
+      title: { families, weight: 'Bold', size: 68, lineHeight: 1.15, color: [255, 255, 255] },
+      description: { families, weight: 'Normal', size: 36, lineHeight: 1.4, color: [200, 204, 230] },
     },
     format: OG_ENCODING.format,
     quality: OG_ENCODING.quality,
@@ -85,14 +119,26 @@ export interface OgImage {
 }
 
 /**
- * The Open Graph image of every page, in the pages' order.
+ * The Open Graph image of every page, in the pages' order. A locale's page has its card in its language;
+ * where the cards' fonts cannot draw that language ({@link ogDrawable}), the card of the same page in the
+ * root locale.
  * @param pages the site's pages (../agents/site.ts `allPages`)
  * @param siteTitle the second line of the cards of pages outside every API (guides, the catalog); a
  *   page of an API shows the API's name there
  */
 export function ogImages(pages: readonly AgentPage[], siteTitle: string): OgImage[] {
-  return pages.map((page) => ({
-    file: ogImagePath(page.url).slice('/og/'.length),
-    options: ogImageOptions(ogCard(page, page.api?.title ?? siteTitle)),
-  }));
+  const keys = [...new Set(pages.flatMap((p) => (p.locale ? [p.locale] : [])))];
+  const root = new Map(pages.filter((p) => !p.locale).map((p) => [p.url, p]));
+  const cardOf = (page: AgentPage): OgCard => ogCard(page, page.api?.title ?? siteTitle);
+  return pages.map((page) => {
+    let card = cardOf(page);
+    if (page.locale) {
+      const locale = localeOf(page.locale);
+      card = ogCard(page, page.api?.title ?? siteTitle, translator(locale.lang));
+      const english = root.get(splitLocale(page.url, keys).path);
+      if (!ogDrawable(card) && english) card = cardOf(english);
+      else if (locale.dir === 'rtl') card = { ...card, dir: 'rtl' };
+    }
+    return { file: ogImagePath(page.url).slice('/og/'.length), options: ogImageOptions(card) };
+  });
 }

@@ -2,7 +2,7 @@
 // versions' reference indexes; on a site of several APIs a section per API. site/agents/llms.ts.
 import type { APIRoute } from 'astro';
 import { type LlmsApi, llmsTxt, llmsTxtOfApis } from '../agents/llms.ts';
-import { guidesAndCatalog, localizedPages, sitePages } from '../agents/site.ts';
+import { allPages, guidesAndCatalog, localizedPages, sitePages } from '../agents/site.ts';
 import { siteSkills } from '../agents/site-skills.ts';
 import type { Api } from '../apis/api.ts';
 import { site as apis } from '../apis/site.ts';
@@ -54,7 +54,16 @@ export const GET: APIRoute = async ({ site }) => {
         ...(skills.find((k) => k.api === api.id) ? { skill: skills.find((k) => k.api === api.id) } : {}),
       });
     }
-    text = llmsTxtOfApis(guides, catalog, sections, origin);
+    // Each locale's catalog first, then its APIs' pages in the site's order (only the current versions are translated).
+    const all = await allPages(apis);
+    const locales = siteLocales().map((l) => ({
+      label: l.label,
+      lang: l.lang,
+      pages: all
+        .filter((p) => p.locale === l.key && !p.version)
+        .sort((a, b) => Number(b.kind === 'catalog') - Number(a.kind === 'catalog')),
+    }));
+    text = llmsTxtOfApis(guides, catalog, sections, origin, locales);
   }
   return new Response(text, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

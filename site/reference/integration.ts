@@ -89,13 +89,14 @@ export function siteRoutes(several = false): ReferenceRoute[] {
 
 /**
  * The routes of a locale beside the root one (`fr`): the reference's and the changelog's below its prefix
- * (`/fr/reference/…`, `/fr/changelog/`); never the description downloads or the feeds, which are one for
- * every language. The routes read their locale from their URL. Pure.
+ * (`/fr/reference/…`, `/fr/changelog/`); never the description downloads, the feeds or an API's
+ * llms-full.txt, which are one for every language (llms.txt lists each locale's twins). The routes read
+ * their locale from their URL. Pure.
  */
 export function localeRoutes(locale: string, base: string, several = false): ReferenceRoute[] {
   const prefix = localePrefix(locale);
   const localized = (r: ReferenceRoute) => ({ ...r, pattern: `${prefix}${r.pattern}` });
-  const oneForAll = (r: ReferenceRoute) => /\/downloads\/|feed\.xml\.ts$/.test(r.entrypoint);
+  const oneForAll = (r: ReferenceRoute) => /\/downloads\/|feed\.xml\.ts$|llms-full\.txt\.ts$/.test(r.entrypoint);
   return [
     ...referenceRoutes(`${prefix}${base}`, several).filter((r) => !oneForAll(r)),
     ...siteRoutes(several)

@@ -15,8 +15,8 @@ import { upgrade } from '@scalar/openapi-upgrader';
 import { buildDate } from '../../spec/dates.ts';
 import { type LoadedDescription, loadDescription } from '../../spec/loader/index.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
-import { translator } from '../i18n/catalogue.ts';
-import { localeOf, localePrefix } from '../i18n/locales.ts';
+import { type Translate, translator } from '../i18n/catalogue.ts';
+import { localeOf, localePrefix, localizedPath } from '../i18n/locales.ts';
 import { localizedDescription } from '../i18n/overlays.ts';
 import { mockBaseOf } from '../mock/hosts/mount.ts';
 import { downloadItems, siteSidebar } from '../navigation.ts';
@@ -26,7 +26,7 @@ import { buildReferenceModel } from './model/reference.ts';
 import { referenceSidebar, type SidebarItem } from './model/sidebar.ts';
 import { versionBase } from './model/urls.ts';
 import type { ReferenceModel } from './model/views.ts';
-import type { ReferenceOptions } from './options.ts';
+import { DEFAULT_SIDEBAR_LABEL, type ReferenceOptions } from './options.ts';
 
 export { buildDate };
 
@@ -100,6 +100,7 @@ export async function referenceData(api: Api, release?: string, locale?: string)
         buildDate: date,
         tryItTargets: tryIt,
         base,
+        links: { downloads: api.downloads, changelog: localizedPath(api.changes.page, locale) },
         schemaPages: options.schemaPages,
         sampleTargets: options.codeSamples.targets,
         lang,
@@ -107,9 +108,12 @@ export async function referenceData(api: Api, release?: string, locale?: string)
       }),
       mapped: mapReference(explorerDocument(loaded), {
         buildDate: date,
+        lang,
+        t: translator(lang),
         mockBase: mockBaseOf(release, api.mockBase),
         mock: tryIt.includes('mock'),
         descriptionServers: tryIt.includes('description'),
+        downloads: api.downloads,
       }),
     };
     byApi.set(key, data);
@@ -189,8 +193,7 @@ export async function sidebarGroup(
 ): Promise<SidebarItem> {
   const { model, options } = await referenceData(api, release, locale);
   const t = translator(locale ? localeOf(locale).lang : 'en');
-  // The default label is a message of the catalogue; a label the site chose is its own words.
-  const own = options.sidebar.label === 'API reference' ? t('ref.sidebar.label') : options.sidebar.label;
+  const own = sidebarLabel(options.sidebar.label, t);
   const name = own || model.title;
   const label = release === undefined ? name : `${name} ${release}`;
   return referenceSidebar(
@@ -210,6 +213,11 @@ export async function sidebarGroup(
     },
     localePrefix(locale),
   );
+}
+
+/** The reference's sidebar label: the default one is a message of the catalogue; a label the site chose is its own words. */
+function sidebarLabel(label: string, t: Translate): string {
+  return label === DEFAULT_SIDEBAR_LABEL ? t('ref.sidebar.label') : label;
 }
 
 /** Where a page is in the reference: its API, the tag its sidebar opens, its version. */
@@ -250,5 +258,5 @@ export async function siteNavigation(site: SiteApis, place?: SidebarPlace, local
       ),
     );
   }
-  return siteSidebar({ label: site.label, catalog: `${site.base}/`, apis: groups }, t);
+  return siteSidebar({ label: sidebarLabel(site.label, t), catalog: `${site.base}/`, apis: groups }, t);
 }

@@ -16,6 +16,9 @@ export const TRY_IT_TARGETS = ['mock', 'description'] as const;
 /** Where the reference lives when no `base` is given. */
 export const DEFAULT_BASE = '/reference';
 
+/** The reference's sidebar label by default: shown in each page's language (the catalogue's `ref.sidebar.label`). */
+export const DEFAULT_SIDEBAR_LABEL = 'API reference';
+
 /**
  * A base path: `/` then one or more segments of unreserved URL characters (RFC 3986 §2.3: letters,
  * digits, `-`, `.`, `_`, `~`), separated by single slashes, no trailing slash, no `.` or `..` segment.
@@ -105,7 +108,7 @@ export const referenceOptionsSchema = z
     sidebar: z
       .object({
         /** Label of the reference's sidebar group. */
-        label: z.string().trim().min(1).default('API reference'),
+        label: z.string().trim().min(1).default(DEFAULT_SIDEBAR_LABEL),
         /**
          * Up to this many operations every page's sidebar lists every operation; above it only the
          * current tag lists its operations (pages of large descriptions stay small).
@@ -113,7 +116,7 @@ export const referenceOptionsSchema = z
         threshold: thresholdOption.default(FULL_SIDEBAR_LIMIT),
       })
       .strict()
-      .default({ label: 'API reference', threshold: FULL_SIDEBAR_LIMIT }),
+      .default({ label: DEFAULT_SIDEBAR_LABEL, threshold: FULL_SIDEBAR_LIMIT }),
     /**
      * Up to this many component schemas every schema has a page of its own; above it only the schemas
      * some page shows collapsed (linked, not expanded) have one, and the others are shown in full where

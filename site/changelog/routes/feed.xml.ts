@@ -1,9 +1,13 @@
 // An API's changelog as an RSS 2.0 feed (@astrojs/rss), one item per release, newest first,
 // prerendered from its release record like its changelog page: `/changelog.xml` on a site of one API,
-// `/changelog/<id>.xml` on a site of several.
+// `/changelog/<id>.xml` on a site of several. One feed for every language, in the root locale's (the
+// release record's notes are written in it; feeds are never below a locale in the URL layout): each
+// locale's changelog page links it saying so.
 import rss from '@astrojs/rss';
 import type { APIContext, GetStaticPaths } from 'astro';
 import { apiById, apis } from '../../apis/site.ts';
+import { translator } from '../../i18n/catalogue.ts';
+import { ROOT_LOCALE } from '../../i18n/locales.ts';
 import { referenceModel } from '../../reference/loaded-description.ts';
 import { changelog, pageLookup } from '../data.ts';
 import { feedItems } from '../model.ts';
@@ -18,11 +22,12 @@ export async function GET(context: APIContext): Promise<Response> {
   const model = await referenceModel(api);
   const title = api.title ?? model.title;
   const site = context.site ?? 'http://localhost:4321';
+  const t = translator(ROOT_LOCALE.lang);
   return rss({
-    title: `${title} changelog`,
-    description: `Released versions of the ${title} description: operations added, changed, deprecated and removed.`,
+    title: t('changelog.feed.title', { title }),
+    description: t('changelog.feed.description', { title }),
     site,
     items: feedItems(changelog(api), await pageLookup(api), title, site, api.changes.page),
-    customData: '<language>en</language>',
+    customData: `<language>${ROOT_LOCALE.lang}</language>`,
   });
 }

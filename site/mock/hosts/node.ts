@@ -2,6 +2,7 @@
 // `Request` (body read with a byte limit), hands it to the core and writes the `Response` back. Used by scripts/serve.ts
 // (what `npm start` runs) so /api/mock/* does not pay for Astro's routing on every request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Mock } from '../index.ts';
 import { MockError } from '../pipeline/errors.ts';
@@ -149,6 +150,33 @@ function drain(req: IncomingMessage): Promise<boolean> {
   });
 }
 
+/**
+ * How long (ms) a connection closed after an upload past the drain bound keeps reading (and discarding)
+ * what the client still sends before it is destroyed.
+ */
+export const LINGER_MS = 2000;
+
+/**
+ * A staged close of the connection of an answer with `Connection: close` (RFC 9112 §9.6): when Node
+ * would destroy the socket after the answer's last byte, it half-closes it instead (FIN) and keeps
+ * reading until the client closes or {@link LINGER_MS} pass. Destroying a socket the client is still
+ * writing to makes the kernel answer with a reset, and a client that gets the reset before it read
+ * the answer never sees it.
+ */
+function lingerOnClose(req: IncomingMessage): void {
+  req.socket.destroySoon = function destroySoon(this: Socket): void {
+    this.end();
+    // The rest of the upload still reaches the request (paused by the drain): it is read and dropped.
+    req.resume();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once('close', () => clearTimeout(timer));
+    this.once('end', () => this.destroy());
+    this.on('data', () => {});
+    this.resume();
+  };
+}
+
 /** JSON bodies at least this long (bytes) are compressed when the client accepts it. */
 const COMPRESS_MIN_BYTES = 1024;
 
@@ -196,7 +224,10 @@ async function writeResponse(
   // An upload that was not read (over the limit, or refused before reading) is drained first, so
   // the connection stays usable for the next request; past the drain bound the answer says
   // `Connection: close` and the connection ends after it (never keep-alive followed by a reset).
-  if (unread && !(await drain(req))) headers.connection = 'close';
+  if (unread && !(await drain(req))) {
+    headers.connection = 'close';
+    lingerOnClose(req);
+  }
   res.writeHead(response.status, headers);
   res.end(body);
 }

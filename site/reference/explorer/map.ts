@@ -12,6 +12,7 @@
  */
 
 import { isObject } from '../../../spec/json.ts';
+import { type Translate, translator } from '../../i18n/catalogue.ts';
 import { MOCK_BASE } from '../../mock/hosts/mount.ts';
 import { listOperations, type OpenApiDocument, type OperationRef } from '../model/document.ts';
 import {
@@ -26,7 +27,7 @@ import { navigationGroups, type TagGroup, tagGroups } from '../model/tags.ts';
 
 export interface StabilityMarker extends OperationRef {
   level: StabilityLevel;
-  /** The badge text, `Experimental` or `Beta`. */
+  /** The badge text, `Experimental` or `Beta` (in the mapping's language). */
   label: string;
 }
 
@@ -79,11 +80,16 @@ export interface MapOptions {
   mock?: boolean;
   /** Offer the description's own servers (default true). */
   descriptionServers?: boolean;
+  /** The URL paths of the description's downloads (default `/openapi.yaml`, `/openapi.json`: the one API's). */
+  downloads?: { yaml: string; json: string };
+  /** The language of what the mapping adds (badges, notices, server names; default English): BCP-47 tag and messages. */
+  lang?: string;
+  t?: Translate;
 }
 
-const STABILITY_BADGE: Record<StabilityLevel, { name: string; color: string }> = {
-  experimental: { name: 'Experimental', color: '#c2410c' },
-  beta: { name: 'Beta', color: '#1d4ed8' },
+const STABILITY_COLOUR: Record<StabilityLevel, string> = {
+  experimental: '#c2410c',
+  beta: '#1d4ed8',
 };
 
 /** Escapes a value for a CSS double-quoted string. */
@@ -105,6 +111,7 @@ export function referenceCss(
   hidden: OperationRef[],
   stability: Pick<StabilityMarker, 'anchor' | 'label' | 'level'>[],
   deprecations: Pick<Deprecation, 'anchor' | 'sunsetText'>[],
+  t: Translate = translator('en'),
 ): string {
   const rules: string[] = [];
   for (const op of hidden) {
@@ -119,7 +126,9 @@ export function referenceCss(
   }
   for (const d of deprecations) {
     if (d.sunsetText)
-      rules.push(`${label(d.anchor)} { content: ${cssString(`Sunset ${d.sunsetText}`)}; } /* deprecated */`);
+      rules.push(
+        `${label(d.anchor)} { content: ${cssString(t('explorer.sunset', { date: d.sunsetText }))}; } /* deprecated */`,
+      );
   }
   if (stability.length > 0 || deprecations.length > 0) {
     const all = [...stability.map((s) => s.anchor), ...deprecations.filter((d) => d.sunsetText).map((d) => d.anchor)];
@@ -153,6 +162,8 @@ export function referenceCss(
 export function mapReference(input: OpenApiDocument, options: MapOptions): MappedReference {
   parseDay(options.buildDate);
   const mockBase = options.mockBase ?? MOCK_BASE;
+  const lang = options.lang ?? 'en';
+  const t = options.t ?? translator(lang);
   const document = structuredClone(input);
   const ops = listOperations(document);
 
@@ -169,23 +180,23 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
       : [];
     const level = stabilityOf(operation, where);
     if (level) {
-      const badge = STABILITY_BADGE[level];
+      const badge = { name: t(`ref.stability.${level}`), color: STABILITY_COLOUR[level] };
       badges.push({ ...badge, position: 'after' });
       stability.push({ ...ref, level, label: badge.name });
     }
     if (operation['x-hideTryItPanel'] === true && ref.kind === 'operation') hiddenTryIt.push(ref);
-    const d = describeDeprecation(ref, operation, ops, options.buildDate);
+    const d = describeDeprecation(ref, operation, ops, options.buildDate, lang);
     if (d) {
       deprecations.push(d);
       operation.deprecated = true;
       if (d.sunsetText) {
         badges.push({
-          name: `Sunset ${d.sunsetText}${d.sunsetState === 'past' ? ' (past)' : ''}`,
+          name: t(d.sunsetState === 'past' ? 'explorer.sunsetPast' : 'explorer.sunset', { date: d.sunsetText }),
           color: d.sunsetState === 'ahead' ? '#a16207' : '#b91c1c',
           position: 'after',
         });
       }
-      const notice = deprecationNotice(d, options.buildDate);
+      const notice = deprecationNotice(d, options.buildDate, t, lang);
       operation.description =
         typeof operation.description === 'string' && operation.description.trim()
           ? `${notice}\n\n${operation.description}`
@@ -217,14 +228,17 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
       ? []
       : document.servers.filter((s): s is ServerEntry => isObject(s) && typeof s.url === 'string');
   const servers: ServerEntry[] = [
-    ...(options.mock === false ? [] : [{ url: mockBase, description: 'Mock API on this site' }]),
-    ...own.filter((s) => s.url !== mockBase).map((s) => ({ ...s, description: s.description ?? 'Production' })),
+    ...(options.mock === false ? [] : [{ url: mockBase, description: t('explorer.server.mock') }]),
+    ...own
+      .filter((s) => s.url !== mockBase)
+      .map((s) => ({ ...s, description: s.description ?? t('explorer.server.production') })),
   ];
   document.servers = servers;
 
   // A download link at the top of the reference (the stable URLs serve the unmodified spec).
   if (isObject(document.info)) {
-    const links = '**Download the OpenAPI description:** [openapi.yaml](/openapi.yaml) · [openapi.json](/openapi.json)';
+    const { yaml, json } = options.downloads ?? { yaml: '/openapi.yaml', json: '/openapi.json' };
+    const links = `**${t('explorer.download')}** [openapi.yaml](${yaml}) · [openapi.json](${json})`;
     const desc = typeof document.info.description === 'string' ? document.info.description.trim() : '';
     document.info.description = desc ? `${desc}\n\n${links}` : links;
   }
@@ -253,10 +267,10 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
       preferredSecurityScheme: bearer ? bearer[0] : null,
       securitySchemes: bearer ? { [bearer[0]]: { token } } : {},
     },
-    customCss: referenceCss(hiddenTryIt, stability, deprecations),
+    customCss: referenceCss(hiddenTryIt, stability, deprecations, t),
     // The description's own name, as the static pages use it (a description without one: "API").
     metaData: {
-      title: `API reference · ${isObject(document.info) && typeof document.info.title === 'string' && document.info.title.trim() ? document.info.title.trim() : 'API'}`,
+      title: `${t('ref.index.title')} · ${isObject(document.info) && typeof document.info.title === 'string' && document.info.title.trim() ? document.info.title.trim() : 'API'}`,
     },
   };
 

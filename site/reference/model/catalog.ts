@@ -5,6 +5,7 @@
  * changelog); grouped by the configured category, in the order categories first appear, APIs without
  * one last. Pure.
  */
+import { type Translate, translator } from '../../i18n/catalogue.ts';
 import type { ReferenceModel } from './views.ts';
 
 /** One API as the catalog lists it. */
@@ -51,8 +52,12 @@ function firstParagraph(markdown: string | undefined): string | undefined {
   return line || undefined;
 }
 
-/** One API's catalog entry. */
-export function catalogEntry({ api, model }: CatalogInput): CatalogEntry {
+/**
+ * One API's catalog entry.
+ * @param prefix the locale's URL prefix (`/fr`, or `''`): the API's pages and changelog in that locale;
+ *   the description's downloads are one for every language
+ */
+export function catalogEntry({ api, model }: CatalogInput, prefix = ''): CatalogEntry {
   const stability = { beta: 0, experimental: 0, deprecated: 0 };
   for (const op of model.operations) {
     if (op.stability?.level === 'beta') stability.beta++;
@@ -69,11 +74,11 @@ export function catalogEntry({ api, model }: CatalogInput): CatalogEntry {
     webhooks: model.webhooks.length,
     stability,
     links: {
-      overview: `${api.base}/`,
-      explorer: `${api.base}/explorer/`,
+      overview: `${prefix}${api.base}/`,
+      explorer: `${prefix}${api.base}/explorer/`,
       yaml: api.downloads.yaml,
       json: api.downloads.json,
-      changelog: api.changes.page,
+      changelog: `${prefix}${api.changes.page}`,
     },
   };
 }
@@ -82,7 +87,7 @@ export function catalogEntry({ api, model }: CatalogInput): CatalogEntry {
  * The catalog: the APIs grouped by category (categories in the order they first appear in the
  * configuration, each keeping its APIs' order), the APIs without a category last.
  */
-export function catalog(inputs: readonly CatalogInput[]): CatalogGroup[] {
+export function catalog(inputs: readonly CatalogInput[], prefix = ''): CatalogGroup[] {
   const groups = new Map<string | undefined, CatalogEntry[]>();
   for (const input of inputs) {
     const key = input.api.category;
@@ -91,7 +96,7 @@ export function catalog(inputs: readonly CatalogInput[]): CatalogGroup[] {
       entries = [];
       groups.set(key, entries);
     }
-    entries.push(catalogEntry(input));
+    entries.push(catalogEntry(input, prefix));
   }
   const named = [...groups].filter(([c]) => c !== undefined).map(([category, entries]) => ({ category, entries }));
   const rest = groups.get(undefined);
@@ -107,4 +112,27 @@ export function catalogSlug(category: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
   return `category-${slug || 'x'}`;
+}
+
+/**
+ * The line under an API's name in the catalog (its page and its twin), in the messages' language:
+ * `Version 2.0.0 · 17 operations, 2 webhooks · 3 beta, 1 deprecated`.
+ */
+export function catalogMeta(e: CatalogEntry, t: Translate = translator('en')): string {
+  const list = (parts: Array<string | false>) => parts.filter(Boolean).join(t('list.separator'));
+  const { beta, experimental, deprecated } = e.stability;
+  return [
+    e.version && t('catalog.version', { version: e.version }),
+    list([
+      t('ref.index.operations', { count: e.operations }),
+      e.webhooks > 0 && t('ref.index.webhooks', { count: e.webhooks }),
+    ]),
+    list([
+      beta > 0 && t('catalog.beta', { count: beta }),
+      experimental > 0 && t('catalog.experimental', { count: experimental }),
+      deprecated > 0 && t('catalog.deprecated', { count: deprecated }),
+    ]),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

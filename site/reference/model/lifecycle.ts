@@ -120,7 +120,9 @@ export function deprecationBody(
   lang = 'en',
   guide = '/guides/getting-started/',
 ): string {
-  const policy = `[${t('ref.deprecated.policy').replace(/[.。]$/, '')}](${guide}#deprecation-policy)`;
+  const policy = t('ref.deprecated.policy', {
+    policy: `[${t('ref.deprecated.policyLink')}](${guide}#deprecation-policy)`,
+  });
   if (!d.sunset || !d.sunsetText) return `${t('ref.deprecated.noSunset')} ${policy}`;
   const date = `**${d.sunsetText}**`;
   const built = formatDate(buildDate, lang);

@@ -8,6 +8,8 @@
  * value stays in the description the page links to (`/openapi.json`, `/openapi.yaml`) and in the
  * try-it document, so a request sent from the page carries it whole. Pure.
  */
+import { type Translate, translator } from '../../i18n/catalogue.ts';
+import { formatNumber } from '../../i18n/format.ts';
 
 /** A string longer than this (UTF-16 code units) is shortened on the pages. */
 export const LONG_STRING_CHARS = 2048;
@@ -112,21 +114,24 @@ export function boundExample(
 }
 
 /**
- * What a page says under an example it shows shortened, before naming where the full example is;
- * undefined when it shows the example whole.
+ * What a page says under an example it shows shortened, naming where the full example is; undefined
+ * when it shows the example whole. One sentence per case in the catalogue, so each language words it whole.
+ * @param links where the full example is, as the page writes it (HTML links, Markdown links)
+ * @param lang the page's language, for the numbers
  */
-export function shortenedNote(example: { shortened?: number; cutFrom?: number }): string | undefined {
-  const parts: string[] = [];
-  if (example.cutFrom !== undefined)
-    parts.push(`Shown in part: the whole example has ${example.cutFrom.toLocaleString('en-US')} characters`);
-  const n = example.shortened ?? 0;
-  if (n > 0)
-    parts.push(
-      `${n === 1 ? 'a value' : `${n} values`} over ${LONG_STRING_CHARS.toLocaleString('en-US')} characters ${n === 1 ? 'is' : 'are'} shortened`,
-    );
-  if (parts.length === 0) return undefined;
-  const text = parts.join('; ');
-  return `${text[0]?.toUpperCase()}${text.slice(1)}`;
+export function shortenedNote(
+  example: { shortened?: number; cutFrom?: number },
+  links: string,
+  t: Translate = translator('en'),
+  lang = 'en',
+): string | undefined {
+  const count = example.shortened ?? 0;
+  const values = { links, limit: formatNumber(LONG_STRING_CHARS, lang), count };
+  if (example.cutFrom === undefined) return count > 0 ? t('ref.example.shortened', values) : undefined;
+  const total = formatNumber(example.cutFrom, lang);
+  return count > 0
+    ? t('ref.example.cutAndShortened', { ...values, total })
+    : t('ref.example.cut', { ...values, total });
 }
 
 /** A generated sample's request body longer than this (characters) is cut to its first items. */

@@ -9,6 +9,7 @@ import { describedExamples } from '../../../spec/examples.ts';
 import { isObject, type JsonObject as Json } from '../../../spec/json.ts';
 import { pathItemOperations } from '../../../spec/operations.ts';
 import { deref } from '../../../spec/refs.ts';
+import { type Translate, translator } from '../../i18n/catalogue.ts';
 import { examplesOf, prettyJson } from './examples.ts';
 import { boundLongStrings, sampleBody } from './long-values.ts';
 import {
@@ -64,17 +65,20 @@ function parametersOf(doc: Json, pathItem: Json, operation: Json): Json[] {
   return [...byKey.values()];
 }
 
-function schemeSummary(name: string, s: Json): string {
+/** What a security scheme asks for, in the messages' language; an HTTP scheme as the header it sends. */
+function schemeSummary(name: string, s: Json, t: Translate): string {
   if (s.type === 'http' && typeof s.scheme === 'string' && s.scheme) {
     return s.scheme.toLowerCase() === 'bearer'
       ? 'Authorization: Bearer <token>'
       : `Authorization: ${s.scheme[0]?.toUpperCase()}${s.scheme.slice(1)} <credentials>`;
   }
-  if (s.type === 'apiKey' && typeof s.name === 'string' && typeof s.in === 'string')
-    return `API key in the ${s.in} ${s.in === 'query' ? 'parameter' : ''} ${s.name}`.replace(/\s+/g, ' ');
-  if (s.type === 'oauth2') return 'OAuth 2.0 access token (Authorization: Bearer <token>)';
-  if (s.type === 'openIdConnect') return 'OpenID Connect access token';
-  if (s.type === 'mutualTLS') return 'Mutual TLS: a client certificate';
+  if (s.type === 'apiKey' && typeof s.name === 'string' && typeof s.in === 'string') {
+    const where = s.in === 'query' || s.in === 'header' || s.in === 'cookie' ? s.in : 'other';
+    return t(`ref.security.apiKey.${where}`, { name: s.name, in: s.in });
+  }
+  if (s.type === 'oauth2') return t('ref.security.oauth2');
+  if (s.type === 'openIdConnect') return t('ref.security.openIdConnect');
+  if (s.type === 'mutualTLS') return t('ref.security.mutualTLS');
   return name;
 }
 
@@ -96,7 +100,7 @@ function credentialOf(s: Json): Credential | undefined {
   return undefined;
 }
 
-function securityOf(doc: Json, operation: Json): SchemeView[][] {
+function securityOf(doc: Json, operation: Json, t: Translate): SchemeView[][] {
   const reqs = Array.isArray(operation.security) ? operation.security : Array.isArray(doc.security) ? doc.security : [];
   const schemes =
     isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
@@ -107,7 +111,7 @@ function securityOf(doc: Json, operation: Json): SchemeView[][] {
       const credential = credentialOf(scheme);
       return {
         name,
-        summary: schemeSummary(name, scheme),
+        summary: schemeSummary(name, scheme, t),
         description: str(scheme.description),
         scopes: Array.isArray(scopes) ? scopes.map(String) : [],
         ...(credential ? { credential } : {}),
@@ -293,7 +297,7 @@ export function operationPage(
   const parameters = parameterViews(doc, parametersOf(doc, pathItem, operation), ctx);
   const requestBody = requestBodyView(doc, operation.requestBody, ctx);
   const responses = responseViews(doc, operation.responses, ctx);
-  const security = securityOf(doc, operation);
+  const security = securityOf(doc, operation, ctx.t ?? translator('en'));
   const ext =
     isObject(operation.externalDocs) && typeof operation.externalDocs.url === 'string' ? operation.externalDocs : null;
   const samplesFor = (example: number) =>

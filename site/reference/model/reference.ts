@@ -47,6 +47,7 @@ import type {
   SchemaPageView,
   TagView,
 } from './views.ts';
+import { DEFAULT_LINKS } from './views.ts';
 
 /**
  * Where the reference lives when the model is given no `base` (`/reference`); the integration's
@@ -312,6 +313,7 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
   const webhooks = operations.filter((o) => o.kind === 'webhook');
   return {
     base,
+    links: options.links ?? DEFAULT_LINKS,
     title: str(info.title) ?? 'API reference',
     version: typeof info.version === 'string' || typeof info.version === 'number' ? String(info.version) : '',
     summary: str(info.summary),

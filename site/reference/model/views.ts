@@ -209,6 +209,8 @@ export interface SchemaIndexEntry {
 export interface ReferenceModel {
   /** The URL path of the reference's pages, no trailing slash (`/reference`): its index is `<base>/`. */
   base: string;
+  /** The URL paths of the description's downloads and of the API's changelog page (site/apis/api.ts). */
+  links: ModelLinks;
   title: string;
   version: string;
   /** `info.summary` (OpenAPI 3.1+), a one-line summary of the API. */
@@ -241,6 +243,18 @@ export interface ReferenceModel {
   schemaTree(schema: SchemaPageView): SchemaNode;
 }
 
+/** Where an API's description downloads and changelog page are. */
+export interface ModelLinks {
+  downloads: { yaml: string; json: string };
+  changelog: string;
+}
+
+/** The one API's (`/openapi.yaml`, `/openapi.json`, `/changelog/`). */
+export const DEFAULT_LINKS: ModelLinks = {
+  downloads: { yaml: '/openapi.yaml', json: '/openapi.json' },
+  changelog: '/changelog/',
+};
+
 export interface ModelOptions {
   /** The build date as YYYY-MM-DD (UTC). */
   buildDate: string;
@@ -250,6 +264,8 @@ export interface ModelOptions {
   tryItTargets?: ReadonlyArray<'mock' | 'description'>;
   /** The URL path of the reference's pages, no trailing slash (default {@link REFERENCE_BASE}). */
   base?: string;
+  /** Where the API's downloads and changelog are (default {@link DEFAULT_LINKS}, the one API's). */
+  links?: ModelLinks;
   /**
    * Component schema count up to which every schema has a page (default {@link SCHEMA_PAGE_LIMIT});
    * above it only the schemas a page shows collapsed have one.

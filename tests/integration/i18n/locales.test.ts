@@ -104,6 +104,58 @@ describe('the Petstore in English, French and Arabic', () => {
     assert.match(llms, /## Français \(fr\)[\s\S]*\/fr\/reference\/create-pet\.md/);
   });
 
+  /** The words of an HTML fragment, one space between elements, scripts and styles left out. */
+  const spaced = (html: string) =>
+    htmlText(html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ').replace(/</g, ' <'));
+
+  test('the guides’ generated tables in French, linking the French pages', () => {
+    const html = page('fr/guides/getting-started');
+    const table = html.slice(
+      html.indexOf('<table class="deprecations"'),
+      html.indexOf('</table>', html.indexOf('<table class="deprecations"')),
+    );
+    assert.match(
+      spaced(table),
+      /Opération Obsolète depuis Date de fin de service Au 27 novembre 2026 À utiliser à la place/,
+    );
+    assert.match(table, /href="\/fr\/reference\/get-pet\/"/);
+    assert.match(spaced(table), /encore à venir \(215 jours\)/);
+    const stability = html.slice(
+      html.indexOf('<table class="stability"'),
+      html.indexOf('</table>', html.indexOf('<table class="stability"')),
+    );
+    assert.match(spaced(stability), /Opération Niveau/);
+    assert.match(spaced(stability), /Bêta/);
+    assert.match(
+      spaced(page('guides/getting-started')),
+      /Operation Deprecated since Sunset date As of 27 November 2026 Use instead/,
+    );
+  });
+
+  test('the French changelog counts with plural forms, and names its feed as the English one', () => {
+    const html = page('fr/changelog');
+    assert.match(spaced(html), /Publiée le 25 novembre 2026\s: 18 opérations ajoutées\./);
+    assert.doesNotMatch(spaced(html), /18 ajout\b/);
+    assert.match(html, /href="\/changelog\.xml" hreflang="en"/);
+    assert.match(spaced(page('changelog')), /Released 25 November 2026 ?: 18 added\./);
+  });
+
+  test('a French page’s sidebar links the description downloads at their one URL; its card is its own', () => {
+    const html = page('fr/reference/list-pets');
+    const nav = html.slice(html.indexOf('id="starlight__sidebar"'));
+    assert.match(nav, /href="\/openapi\.yaml"/);
+    assert.doesNotMatch(nav, /href="\/fr\/openapi\.(yaml|json)"/);
+    assert.match(
+      html,
+      /<meta property="og:image" content="https:\/\/[^"]+\/og\/fr\/reference\/get-pet\.jpg"|og\/fr\/reference\/list-pets\.jpg/,
+    );
+    const card = (path: string) => readFileSync(join(CLIENT, 'og', path));
+    assert.ok(
+      !card('fr/reference/get-pet.jpg').equals(card('reference/get-pet.jpg')),
+      'the French card has the French title and badge',
+    );
+  });
+
   test('the mock, the downloads and the English URLs stay as they are', () => {
     assert.ok(existsSync(join(CLIENT, 'reference/list-pets/index.html')));
     assert.ok(!existsSync(join(CLIENT, 'fr/openapi.yaml')));

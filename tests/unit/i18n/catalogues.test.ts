@@ -27,6 +27,9 @@ const SAME_AS_ENGLISH: Record<string, ReadonlySet<string>> = {
     'cURL',
     'OpenAPI',
     'Markdown',
+    'API',
+    'APIs',
+    'RSS',
   ]),
   de: new Set([
     'Name',
@@ -42,7 +45,7 @@ const SAME_AS_ENGLISH: Record<string, ReadonlySet<string>> = {
     'Parameter',
     'Tag',
   ]),
-  es: new Set(['Experimental', 'Callbacks']),
+  es: new Set(['Experimental', 'Callbacks', 'no']),
   fr: new Set(['Guides', 'Introduction', 'Description', 'Type', 'Version', 'Guide', 'Webhook', 'tag']),
   'pt-BR': new Set(['Experimental', 'Callbacks', 'tag']),
 };
@@ -50,7 +53,7 @@ const SAME_AS_ENGLISH: Record<string, ReadonlySet<string>> = {
 const allowedWords = (text: string, allowed: ReadonlySet<string>) =>
   text
     .replace(/\{\{\s*\w+\s*\}\}/g, ' ')
-    .split(/[\s:,.()]+/)
+    .split(/[\s:,.()·]+/)
     .filter(Boolean)
     .every((w) => allowed.has(w.toLowerCase()));
 

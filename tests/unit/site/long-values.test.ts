@@ -127,8 +127,8 @@ describe('an example of hundreds of KB made of short strings (a news API)', () =
       feed: { title: 'News' },
     });
     assert.equal(
-      shortenedNote(shown),
-      `Shown in part: the whole example has ${whole.toLocaleString('en-US')} characters`,
+      shortenedNote(shown, 'openapi.json'),
+      `Shown in part: the whole example has ${whole.toLocaleString('en-US')} characters; the full example is in the description (openapi.json).`,
     );
   });
 
@@ -143,7 +143,7 @@ describe('an example of hundreds of KB made of short strings (a news API)', () =
   test('an example that fits is shown whole, with no note', () => {
     const shown = boundExample({ a: [1, 2, 3] }, pretty);
     assert.deepEqual(shown, { text: pretty({ a: [1, 2, 3] }), shortened: 0 });
-    assert.equal(shortenedNote(shown), undefined);
+    assert.equal(shortenedNote(shown, 'openapi.json'), undefined);
   });
 });
 
