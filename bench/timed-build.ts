@@ -62,8 +62,8 @@ export interface BuildProfile {
   precompressed?: { files: number; s?: number };
   /** the in-browser mock: `cached`, or the seconds (and CPU seconds) its child process took */
   mock?: { cached: true } | { cached: false; s: number; cpu?: number };
-  /** code samples: blocks highlighted, distinct ones among them, seconds in the highlighter (an upper bound) */
-  samples?: { blocks: number; distinct: number; highlightS: number };
+  /** code samples: blocks shown, distinct ones, highlighted ones (the others taken from another page), seconds in the highlighter (an upper bound) */
+  samples?: { blocks: number; distinct: number; highlighted: number; highlightS: number };
 }
 
 const count = (n: string | undefined): number => Number(n?.replace(/,/g, ''));
@@ -109,11 +109,17 @@ export function profileOf(lines: readonly { t: number; text: string }[]): BuildP
     const mock = /\[petstore:mock-worker\].*made in ([\d.]+) s(?: \(([\d.]+) s of CPU)?/.exec(text);
     if (mock) profile.mock = { cached: false, s: Number(mock[1]), ...(mock[2] ? { cpu: Number(mock[2]) } : {}) };
     const samples =
-      /\[petstore:reference\] code samples: ([\d,]+) blocks \(([\d,]+) distinct\), highlighted in ([\d.]+) s/.exec(
+      /\[petstore:reference\] code samples: ([\d,]+) blocks, ([\d,]+) distinct, ([\d,]+) highlighted in ([\d.]+) s/.exec(
         text,
       );
-    if (samples)
-      profile.samples = { blocks: count(samples[1]), distinct: count(samples[2]), highlightS: Number(samples[3]) };
+    if (samples) {
+      profile.samples = {
+        blocks: count(samples[1]),
+        distinct: count(samples[2]),
+        highlighted: count(samples[3]),
+        highlightS: Number(samples[4]),
+      };
+    }
   }
   return profile;
 }

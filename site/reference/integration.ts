@@ -28,7 +28,7 @@ import {
   ReferenceOptionsError,
   type ReferenceUserOptions,
 } from './options.ts';
-import { sampleStatsLine } from './sample-stats.ts';
+import { sampleBlocksLine } from './sample-blocks.ts';
 
 /** The reference's routes: URL pattern (Astro's route syntax) and the file that answers it. */
 export interface ReferenceRoute {
@@ -245,7 +245,7 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
         });
       },
       'astro:build:done': ({ logger }) => {
-        const samples = sampleStatsLine();
+        const samples = sampleBlocksLine();
         if (samples) logger.info(samples);
       },
     },

@@ -1,0 +1,71 @@
+/**
+ * The code sample blocks the build highlights: each block's HTML kept, so that a page showing a block
+ * another page showed (an older version's pages show mostly the same samples as the current one's)
+ * takes it instead of highlighting it again, and what the build log says about them (how many blocks,
+ * how many distinct, how many highlighted and the time in the highlighter).
+ *
+ * A block's HTML depends on its language, its code and the page's language (the copy button's words);
+ * Expressive Code adds its stylesheet and script to the first block of a page, so a page's first block is
+ * always highlighted and never kept (components/reference/Spliced.astro). The kept blocks live in the
+ * prerender bundle's module; the counts on `globalThis`, where the reference integration reads them at
+ * the end of the build (Astro's config and its prerender bundle are separate module instances).
+ */
+import { createHash } from 'node:crypto';
+
+/** The kept blocks' HTML stops growing at this many UTF-16 code units (about 128 MB). */
+const KEEP_LIMIT = 64 * 1024 * 1024;
+const kept = new Map<string, string>();
+let keptSize = 0;
+
+interface BlockStats {
+  blocks: number;
+  /** SHA-1 of each distinct block's key */
+  distinct: Set<string>;
+  highlighted: number;
+  /** milliseconds between the start and the end of each highlighting, summed */
+  ms: number;
+}
+
+const STATS = Symbol.for('petstore-docs.reference.sample-blocks');
+type Store = { [STATS]?: BlockStats };
+
+function stats(): BlockStats {
+  const store = globalThis as Store;
+  store[STATS] ??= { blocks: 0, distinct: new Set(), highlighted: 0, ms: 0 };
+  return store[STATS];
+}
+
+/**
+ * A block's HTML as a page highlighted it before, or undefined. Counts the block.
+ * @param key the page's language, the block's language and its code
+ */
+export function keptBlock(key: string): string | undefined {
+  const s = stats();
+  s.blocks += 1;
+  s.distinct.add(createHash('sha1').update(key).digest('base64'));
+  return kept.get(key);
+}
+
+/**
+ * Records a block just highlighted, and keeps its HTML for the next page that shows it.
+ * @param key as for {@link keptBlock}
+ * @param html the block's HTML; undefined for a page's first block (it carries the page's stylesheet and script)
+ * @param ms how long its highlighting took, milliseconds
+ */
+export function highlightedBlock(key: string, html: string | undefined, ms: number): void {
+  const s = stats();
+  s.highlighted += 1;
+  s.ms += ms;
+  if (html === undefined || keptSize + html.length > KEEP_LIMIT) return;
+  kept.set(key, html);
+  keptSize += html.length;
+}
+
+/** The log line, or undefined when no page showed a block. */
+export function sampleBlocksLine(): string | undefined {
+  const s = stats();
+  if (s.blocks === 0) return undefined;
+  const n = (x: number) => x.toLocaleString('en-US');
+  // Pages render a few at a time, so a block's time can include another page's work: an upper bound.
+  return `code samples: ${n(s.blocks)} blocks, ${n(s.distinct.size)} distinct, ${n(s.highlighted)} highlighted in ${(s.ms / 1000).toFixed(1)} s (at most: pages render four at a time)`;
+}
