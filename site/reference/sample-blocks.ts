@@ -15,6 +15,8 @@ import { createHash } from 'node:crypto';
 /** The kept blocks' HTML stops growing at this many UTF-16 code units (about 128 MB). */
 const KEEP_LIMIT = 64 * 1024 * 1024;
 const kept = new Map<string, string>();
+/** The pages (their `Astro.locals`, one object per rendered page) that showed a block already. */
+const pagesWithBlock = new WeakSet<object>();
 let keptSize = 0;
 
 interface BlockStats {
@@ -33,6 +35,16 @@ function stats(): BlockStats {
   const store = globalThis as Store;
   store[STATS] ??= { blocks: 0, distinct: new Set(), highlighted: 0, ms: 0 };
   return store[STATS];
+}
+
+/**
+ * Whether the page showed a block before this one; marks it as having shown one.
+ * @param page the page's `Astro.locals` (one object per rendered page)
+ */
+export function pageHadBlock(page: object): boolean {
+  if (pagesWithBlock.has(page)) return true;
+  pagesWithBlock.add(page);
+  return false;
 }
 
 /**
