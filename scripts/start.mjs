@@ -1,13 +1,44 @@
 // `npm start`: builds when needed, then runs scripts/serve.ts: the built site and its
 // on-demand routes (Astro's Node adapter) plus the mock API, on http://localhost:4321.
-// Environment: PORT (default 4321), HOST (default localhost). Flag: --no-build.
+// Options and environment: `npm start -- --help`.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
 
+const HELP = `npm start [-- --no-build]: the built site, its mock API (/api/mock) and MCP server (/mcp) on
+http://HOST:PORT. It builds first when the output is missing, older than the site's sources, or was
+built from other descriptions or locales (--no-build serves what is there).
+
+Environment (defaults in brackets):
+  PORT [4321], HOST [localhost]      where to listen
+  DIST_DIR [dist]                    the build output to serve (relative to the project)
+  PETSTORE_SPEC, PETSTORE_APIS       the description, or the list of APIs, to build the site from
+  PETSTORE_LOCALES                   locales to build beside English (fr,ar or all)
+  HSTS=1                             send Strict-Transport-Security (behind an HTTPS proxy)
+  MOCK_RATE_LIMIT [600]              mock requests a minute per token (0: no limit)
+  MAX_CONNECTIONS, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, MOCK_MAX_SANDBOXES, MOCK_SANDBOX_IDLE_MS:
+                                     scripts/serve.ts
+
+Examples:
+  npm start
+  PORT=8080 HOST=0.0.0.0 npm start
+  PETSTORE_APIS=apis.yaml PETSTORE_LOCALES=fr npm start
+  DIST_DIR=.bench-dist/site npm start -- --no-build
+`;
+
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-if (!process.argv.includes('--no-build')) {
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
+const unknown = args.filter((a) => a !== '--no-build');
+if (unknown.length > 0) {
+  process.stderr.write(`npm start: unknown option ${unknown[0]} (npm start -- --help)\n`);
+  process.exit(2);
+}
+if (!args.includes('--no-build')) {
   try {
     buildIfStale(root);
   } catch (err) {
