@@ -47,6 +47,32 @@ export function pageHadBlock(page: object): boolean {
   return false;
 }
 
+/** Per page (its `Astro.locals`): the end of the last sample set's turn to render its tabs. */
+const tabTurns = new WeakMap<object, Promise<void>>();
+
+/**
+ * A sample set's turn to render Starlight's Tabs on its page. Tabs numbers its panels and writes its
+ * scripts into the first Tabs of a page in the order Tabs render; a page's sample sets highlight their
+ * blocks concurrently, and one whose blocks were kept from another page would finish first, so the
+ * numbering and the scripts' place would depend on which pages rendered before. Turns are taken in the
+ * order the sets start rendering (the page's order): each waits for the previous one's `done`.
+ * @param page the page's `Astro.locals`
+ * @returns `ready`, resolved when the earlier sets of the page rendered their tabs, and `done`, to call
+ *   once this set rendered its own (also when it failed, so the page's later sets are not held)
+ */
+export function tabsTurn(page: object): { ready: Promise<void>; done: () => void } {
+  const ready = tabTurns.get(page) ?? Promise.resolve();
+  let done!: () => void;
+  const mine = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  tabTurns.set(
+    page,
+    ready.then(() => mine),
+  );
+  return { ready, done };
+}
+
 /**
  * A block's HTML as a page highlighted it before, or undefined. Counts the block.
  * @param key the page's language, the block's language and its code
