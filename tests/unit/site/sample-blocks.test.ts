@@ -43,7 +43,7 @@ describe("a page's sample sets take turns to render their tabs", () => {
     })();
     // The first set is still highlighting: nothing after it may render.
     await new Promise((resolve) => setTimeout(resolve, 10));
-    assert.deepEqual(order, []);
+    assert.deepEqual([...order], [], 'a later set rendered before the first');
     await first.ready;
     order.push('first');
     first.done();
