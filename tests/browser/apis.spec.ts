@@ -41,6 +41,43 @@ test("from the catalog to the partner API's operation: try-it answered by the pa
   assert.deepEqual(scopes, ['/reference/partner/'], "the partner's worker only");
 });
 
+test("an operation needing another scheme than its API's: try-it asks for that one, sends it and remembers it", async ({
+  page,
+}) => {
+  const open = async (path: string) => {
+    await page.goto(path);
+    await page.getByRole('button', { name: 'Try it' }).click();
+    const client = page.locator('.scalar-client');
+    await client.getByRole('button', { name: /^Send/ }).first().waitFor({ timeout: 30_000 });
+    return client;
+  };
+  const sent = async () => {
+    const request = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith('/api/mock/'));
+    await page.locator('.scalar-client').getByRole('button', { name: /^Send/ }).first().click();
+    return (await request).headers();
+  };
+  // getShelter needs partner_admin (X-Partner-Admin); the partner's other operations partner_key.
+  const client = await open('/reference/partner/get-shelter/');
+  const key = client.locator('input').first();
+  await expect(key).toHaveValue(/^reader-/);
+  await key.fill('admin-key-1');
+  await key.blur();
+  const admin = await sent();
+  assert.equal(admin['x-partner-admin'], 'admin-key-1');
+  assert.equal(admin['x-partner-key'], undefined);
+
+  await open('/reference/partner/list-pets/');
+  const list = await sent();
+  assert.match(list['x-partner-key'] ?? '', /^reader-/, "the API's own scheme, with the sandbox token");
+  assert.equal(list['x-partner-admin'], undefined);
+
+  await page.reload();
+  await page.goto('/reference/partner/get-shelter/');
+  await page.getByRole('button', { name: 'Try it' }).click();
+  await page.locator('.scalar-client').getByRole('button', { name: /^Send/ }).first().waitFor({ timeout: 30_000 });
+  assert.equal((await sent())['x-partner-admin'], 'admin-key-1', 'remembered for that scheme');
+});
+
 test('search keeps to the API being read, each result saying its API; "All APIs" drops it', async ({ page }) => {
   await page.goto('/reference/partner/delete-pet/');
   const input = await openSiteSearch(page);

@@ -64,7 +64,11 @@ export interface TryItData {
   /** Operations whose try-it panel is disabled (x-hideTryItPanel): refused whatever the address. */
   hidden: Array<{ method: string; path: string }>;
   mockBase: string;
-  securityScheme: string | null;
+  /**
+   * The scheme try-it selects and fills with the reader's sandbox token, or the schemes of a requirement
+   * that needs several; null for none (model/tryit-document.ts `operationSchemes`).
+   */
+  securityScheme: string | string[] | null;
   /** The API's id (site/apis/: `Api.id`): what the reader's credentials and server are remembered by. */
   api: string;
   /** Where they are remembered (the `tryIt.persistAuth` option). */
@@ -420,15 +424,17 @@ export async function openTryIt(target: {
   openDocument = name;
   openOperation = { path: target.path, method };
   const locale = scalarLocale(target.lang);
+  const schemes = data.securityScheme === null ? [] : [data.securityScheme].flat();
   const options = {
     ...(locale ? { localization: { locale } } : {}),
     customFetch: guardedFetch,
     hiddenClients: [],
-    authentication: data.securityScheme
+    authentication: schemes.length
       ? {
-          preferredSecurityScheme: data.securityScheme,
+          // Several schemes needed together are one entry of Scalar's list.
+          preferredSecurityScheme: schemes.length === 1 ? (schemes[0] as string) : [schemes],
           // `token` for an HTTP bearer scheme, `value` for an API key (Scalar's names).
-          securitySchemes: { [data.securityScheme]: { token: mockToken(), value: mockToken() } },
+          securitySchemes: Object.fromEntries(schemes.map((s) => [s, { token: mockToken(), value: mockToken() }])),
         }
       : undefined,
   };

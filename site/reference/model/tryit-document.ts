@@ -201,6 +201,49 @@ export function tryItDocument(input: OpenApiDocument, method: string, path: stri
   return out;
 }
 
+/** Whether try-it can put a token in a scheme's credential: an API key (header, query, cookie) or HTTP bearer. */
+function tokenFillable(doc: Json, raw: unknown): boolean {
+  const s = deref(doc, raw);
+  if (!isObject(s)) return false;
+  if (s.type === 'apiKey') return ['header', 'query', 'cookie'].includes(String(s.in));
+  return s.type === 'http' && typeof s.scheme === 'string' && s.scheme.toLowerCase() === 'bearer';
+}
+
+/**
+ * The security schemes try-it selects for one operation and fills with the reader's sandbox token.
+ * The operation's security requirements are its own `security`, else the description's (OpenAPI 3.2
+ * section 4.8.10.1: an operation's list replaces the top-level one; the requirements are alternatives
+ * and the schemes of one are all needed). Of those, the first requirement whose every scheme takes a
+ * token ({@link sandboxScheme}'s kinds) is chosen, else the first that names a declared scheme, so the
+ * client asks for what the operation needs (basic credentials, an OAuth 2.0 token) instead of the API's
+ * bearer scheme. An operation that needs none gets `fallback`: the mock keys a reader's sandbox by the
+ * token, so try-it sends it there too.
+ * @param fallback the API's own scheme for the sandbox token (the explorer's preferred one, else {@link sandboxScheme})
+ * @returns a scheme's name, the names of a requirement that needs several (in the requirement's order),
+ *   or `fallback`
+ */
+export function operationSchemes(
+  input: OpenApiDocument,
+  method: string,
+  path: string,
+  fallback: string | null,
+): string | string[] | null {
+  const doc = input as Json;
+  const item = isObject(doc.paths) ? doc.paths[path] : undefined;
+  const operation = isObject(item) ? item[method.toLowerCase()] : undefined;
+  const own = isObject(operation) ? operation.security : undefined;
+  const requirements = Array.isArray(own) ? own : Array.isArray(doc.security) ? doc.security : [];
+  const declared =
+    isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
+  const named = requirements
+    .filter(isObject)
+    .map((req) => Object.keys(req).filter((name) => declared[name] !== undefined))
+    .filter((names) => names.length > 0);
+  const chosen = named.find((names) => names.every((name) => tokenFillable(doc, declared[name]))) ?? named[0];
+  if (!chosen) return fallback;
+  return chosen.length === 1 ? (chosen[0] as string) : chosen;
+}
+
 /**
  * The security scheme try-it puts the reader's sandbox token in when the description has no bearer
  * scheme: the first API key (header, query or cookie) or HTTP bearer scheme it declares, or null. The

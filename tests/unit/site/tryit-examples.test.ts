@@ -5,7 +5,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
-import { requestExampleNames, sandboxScheme, tryItDocument } from '../../../site/reference/model/tryit-document.ts';
+import {
+  operationSchemes,
+  requestExampleNames,
+  sandboxScheme,
+  tryItDocument,
+} from '../../../site/reference/model/tryit-document.ts';
 
 /** The parts of a try-it document these tests read. */
 interface Doc {
@@ -83,5 +88,43 @@ describe('try-it document with named examples', () => {
       null,
     );
     assert.equal(sandboxScheme(doc), 'bearerAuth');
+  });
+  test("the schemes try-it selects for an operation are the operation's, not the API's bearer scheme", () => {
+    // ReadMe's security.yaml in small: one scheme of each kind, each operation needing its own.
+    const schemes = {
+      bearer: { type: 'http', scheme: 'bearer' },
+      key_header: { type: 'apiKey', in: 'header', name: 'X-API-KEY' },
+      key_query: { type: 'apiKey', in: 'query', name: 'apiKey' },
+      basic: { type: 'http', scheme: 'basic' },
+      oauth: { type: 'oauth2', flows: {} },
+    };
+    const op = (security?: unknown) => ({ responses: {}, ...(security === undefined ? {} : { security }) });
+    const d = {
+      openapi: '3.0.3',
+      security: [{ bearer: [] }],
+      components: { securitySchemes: schemes },
+      paths: {
+        '/key': { put: op([{ key_header: [] }]) },
+        '/global': { get: op() },
+        '/public': { get: op([]) },
+        '/optional': { get: op([{}, { key_query: [] }]) },
+        '/basic-or-key': { post: op([{ basic: [] }, { key_query: [] }]) },
+        '/basic': { post: op([{ basic: [] }]) },
+        '/both': { post: op([{ key_header: [], key_query: [] }]) },
+        '/undeclared': { post: op([{ nowhere: [] }]) },
+        '/oauth': { delete: op([{ oauth: ['write:things'] }]) },
+      },
+    } as never;
+    const pick = (method: string, path: string) => operationSchemes(d, method, path, 'bearer');
+    assert.equal(pick('put', '/key'), 'key_header', "the operation's own requirement");
+    assert.equal(pick('get', '/global'), 'bearer', "the description's requirement when the operation has none");
+    assert.equal(pick('get', '/public'), 'bearer', 'no requirement: the sandbox token still goes to the API scheme');
+    assert.equal(pick('get', '/optional'), 'key_query', 'an empty requirement (optional) is passed over');
+    assert.equal(pick('post', '/basic-or-key'), 'key_query', 'an alternative a token can fill comes first');
+    assert.equal(pick('post', '/basic'), 'basic', 'else what the operation needs, for the reader to fill');
+    assert.deepEqual(pick('post', '/both'), ['key_header', 'key_query'], 'schemes needed together');
+    assert.equal(pick('post', '/undeclared'), 'bearer', 'a scheme the description does not declare is left out');
+    assert.equal(pick('delete', '/oauth'), 'oauth');
+    assert.equal(operationSchemes(doc, 'post', '/users', null), 'bearerAuth', "the fixture's one bearer scheme");
   });
 });

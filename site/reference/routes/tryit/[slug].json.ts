@@ -9,7 +9,7 @@ import { apis, site } from '../../../apis/site.ts';
 import { siteLocales, splitLocale } from '../../../i18n/locales.ts';
 import { mockBaseOf } from '../../../mock/hosts/mount.ts';
 import type { TryItData } from '../../../reference/browser/tryit.ts';
-import { sandboxScheme, tryItDocument } from '../../../reference/model/tryit-document.ts';
+import { operationSchemes, sandboxScheme, tryItDocument } from '../../../reference/model/tryit-document.ts';
 import { mappedReference, referenceData } from '../../loaded-description.ts';
 import type { OpenApiDocument } from '../../model/document.ts';
 import { routePrefix } from '../../model/urls.ts';
@@ -72,7 +72,12 @@ async function documentBody(
     servers: configuration.servers,
     hidden: hiddenTryIt.map((h) => ({ method: h.method, path: h.path })),
     mockBase: mockBaseOf(release, api.mockBase),
-    securityScheme: configuration.authentication.preferredSecurityScheme ?? sandboxScheme(document as OpenApiDocument),
+    securityScheme: operationSchemes(
+      document as OpenApiDocument,
+      method,
+      path,
+      configuration.authentication.preferredSecurityScheme ?? sandboxScheme(document as OpenApiDocument),
+    ),
     api: api.id,
     persistAuth: options.tryIt.persistAuth,
   };
