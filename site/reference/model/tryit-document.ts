@@ -253,11 +253,6 @@ export function sandboxScheme(input: OpenApiDocument): string | null {
   const doc = input as Json;
   const schemes =
     isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
-  for (const [name, raw] of Object.entries(schemes)) {
-    const s = deref(doc, raw);
-    if (!isObject(s)) continue;
-    if (s.type === 'apiKey' && ['header', 'query', 'cookie'].includes(String(s.in))) return name;
-    if (s.type === 'http' && typeof s.scheme === 'string' && s.scheme.toLowerCase() === 'bearer') return name;
-  }
+  for (const [name, raw] of Object.entries(schemes)) if (tokenFillable(doc, raw)) return name;
   return null;
 }
