@@ -85,7 +85,38 @@ export function fromI18next(t: TFunction | ((key: string, options?: object) => s
     (t as (key: string, options?: object) => string)(key, { ...values, interpolation: { escapeValue: false } });
 }
 
+/** Remembered messages by source, then by key and values: see {@link remembered}. */
+const REMEMBERED = new Map<string, Map<string, string>>();
+/** A source's remembered messages are forgotten beyond this many (each a short string). */
+const REMEMBERED_LIMIT = 100_000;
+
+/**
+ * `t` remembering each message it made: a message depends only on the language's catalogue (fixed for
+ * the process), its key and its values, and a build asks for the same ones on page after page (the
+ * sidebar's labels, a schema's flags), where i18next looks up, interpolates and escapes each time.
+ * @param source where `t`'s messages come from and their language (`page:fr`, `catalogue:fr`): every `t`
+ *   given with the same source must answer alike
+ */
+export function remembered(source: string, t: Translate): Translate {
+  let messages = REMEMBERED.get(source);
+  if (!messages) {
+    messages = new Map();
+    REMEMBERED.set(source, messages);
+  }
+  const known = messages;
+  return (key, values) => {
+    const id = values === undefined ? key : `${key}\u0000${JSON.stringify(values)}`;
+    let message = known.get(id);
+    if (message === undefined) {
+      message = t(key, values);
+      if (known.size >= REMEMBERED_LIMIT) known.clear();
+      known.set(id, message);
+    }
+    return message;
+  };
+}
+
 /** The messages of a language outside a page (English for a language without a catalogue). */
 export function translator(lang = 'en'): Translate {
-  return fromI18next(i18n().getFixedT(lang, NAMESPACE));
+  return remembered(`catalogue:${lang}`, fromI18next(i18n().getFixedT(lang, NAMESPACE)));
 }

@@ -3,7 +3,7 @@
  * keys, site/i18n/locales.ts), its BCP-47 tag, and its messages from Starlight's `Astro.locals.t` (the
  * catalogues the plugin injected; English where a message is missing).
  */
-import { fromI18next, type Translate } from './catalogue.ts';
+import { fromI18next, remembered, type Translate } from './catalogue.ts';
 import { localeOf, localePrefix, siteLocales, splitLocale } from './locales.ts';
 
 export interface PageLanguage {
@@ -26,12 +26,14 @@ export function pageLanguage(astro: { url: URL; locals: App.Locals }): PageLangu
     astro.url.pathname,
     siteLocales().map((l) => l.key as string),
   );
+  const lang = key ? localeOf(key).lang : 'en';
   return {
     ...(key ? { locale: key } : {}),
-    lang: key ? localeOf(key).lang : 'en',
+    lang,
     prefix: localePrefix(key),
     rootPath: path,
-    // Starlight's `t` is typed by its own keys and the plugins' (injected types); ours are checked by MessageKey.
-    t: fromI18next(astro.locals.t as unknown as (key: string, options?: object) => string),
+    // Starlight's `t` is typed by its own keys and the plugins' (injected types); ours are checked by
+    // MessageKey. Every page of a language has the same messages, so they are made once per build.
+    t: remembered(`page:${lang}`, fromI18next(astro.locals.t as unknown as (key: string, options?: object) => string)),
   };
 }
