@@ -29,30 +29,40 @@ const INSTALLED = Symbol.for('petstore-docs.highlighting.remembered-searches');
 
 /**
  * Wraps a scanner's search so that each scanner answers a question it was asked before (the same string,
- * start position in UTF-16 code units and options) from memory. Results are shared, not copied: the
- * TextMate tokenizer reads them and never changes them.
+ * start position in UTF-16 code units and options) from memory. Questions are kept by string, then by
+ * position and options (one number: Oniguruma's options are bit flags below 16), so asking makes no new
+ * string. Results are shared, not copied: the TextMate tokenizer reads them and never changes them.
  * @param search the scanner class's `findNextMatchSync`
  * @param limit searches remembered in all, before everything is forgotten
  */
 export function rememberingSearch(search: Search, limit = REMEMBERED_SEARCHES): Search {
-  let memory = new WeakMap<object, Map<string, Match>>();
+  let memory = new WeakMap<object, Map<string, Map<number, Match>>>();
   let size = 0;
   return function remembered(this: object, string, startPosition, options) {
-    let known = memory.get(this);
+    const flags = options ?? 0;
+    // Options beyond the four flags Oniguruma has would not fit in the number: asked, not remembered.
+    if (flags >= 16) return search.call(this, string, startPosition, options);
+    const text = typeof string === 'string' ? string : string.content;
+    const at = startPosition * 16 + flags;
+    let byString = memory.get(this);
+    if (!byString) {
+      byString = new Map();
+      memory.set(this, byString);
+    }
+    let known = byString.get(text);
     if (!known) {
       known = new Map();
-      memory.set(this, known);
+      byString.set(text, known);
     }
-    const key = `${startPosition}|${options ?? 0}|${typeof string === 'string' ? string : string.content}`;
-    let match = known.get(key);
+    let match = known.get(at);
     if (match === undefined) {
       match = search.call(this, string, startPosition, options);
       if (size >= limit) {
         known = new Map();
-        memory = new WeakMap([[this, known]]);
+        memory = new WeakMap([[this, new Map([[text, known]])]]);
         size = 0;
       }
-      known.set(key, match);
+      known.set(at, match);
       size += 1;
     }
     return match;

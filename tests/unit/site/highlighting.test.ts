@@ -25,6 +25,10 @@ test('a scanner answers a question asked before from memory, and tells other que
     assert.notEqual(remembered.call(scanner, string, start, options), first);
   }
   assert.equal(searches, 5);
+  // Flags beyond Oniguruma's four (1, 2, 4, 8) are asked every time, never confused with a position.
+  remembered.call(a, 'import requests', 1, 16);
+  remembered.call(a, 'import requests', 1, 16);
+  assert.equal(searches, 7);
 });
 
 test('past its limit, a scanner forgets and searches again', () => {
