@@ -115,7 +115,19 @@ export async function bundleMock(
   const list = Array.isArray(apis)
     ? (apis as readonly BundledApi[])
     : [{ description: apis as MockDescription, older: options.older ?? [] }];
-  const modules = await apiModules(list, options.onWarn);
+  return bundleModules(await apiModules(list, options.onWarn), options);
+}
+
+/**
+ * Bundles a host of the mock core with definition modules {@link apiModules} made: {@link bundleMock}'s
+ * second half, for a caller that lets the descriptions go before the bundler runs.
+ * @returns the bundle's size in bytes
+ * @throws {Error} when the bundle fails
+ */
+export async function bundleModules(
+  modules: DefinitionModules,
+  options: Omit<BundleOptions, 'onWarn' | 'older'>,
+): Promise<number> {
   const result = await build({
     entryPoints: [options.entry],
     outfile: options.outfile,
