@@ -26,6 +26,7 @@ import { localePrefix, siteLocales } from '../i18n/locales.ts';
 import type { ReleasedFile } from '../mock/hosts/load.ts';
 import { mockWorkerPaths } from '../mock/hosts/mount.ts';
 import { olderReleases, versionSet } from '../reference/versions.ts';
+import { inBackground } from './background.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('../mock/hosts/worker.ts', import.meta.url));
 const MOCK_DIR = fileURLToPath(new URL('../mock/', import.meta.url));
@@ -193,6 +194,7 @@ function makeEntryInChild(
     const child = spawn(process.execPath, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    inBackground(child.pid);
     let output = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-4000);

@@ -24,6 +24,7 @@ import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { OGImageOptions } from 'astro-og-canvas';
 import type { SiteApis } from '../apis/api.ts';
 import { linkFromCache } from '../build-cache.ts';
+import { inBackground } from '../integrations/background.ts';
 import { OG_FONTS, ogImages } from './card.ts';
 import { drawOgImage, ogCached, ogCacheFile, ogDrawingKey, ogImageKey, pruneOgCache } from './images.ts';
 
@@ -103,13 +104,18 @@ class DrawingPool {
     return this.children.size;
   }
 
-  /** Starts one more child process (this file run by Node), fed until the jobs run out. */
-  add(): void {
+  /**
+   * Starts one more child process (this file run by Node), fed until the jobs run out.
+   * @param background whether it runs below the build's priority (integrations/background.ts): the
+   *   children started while the build prerenders do; the one that joins when it waits does not
+   */
+  add(background = true): void {
     if (this.failed || this.unsent === 0) return;
     const child = spawn(process.execPath, ['--expose-gc', SELF, this.root], {
       cwd: this.root,
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
+    if (background) inBackground(child.pid);
     this.children.add(child);
     this.started++;
     let output = '';
@@ -251,7 +257,7 @@ export default function ogImagesIntegration(options: OgImagesOptions): AstroInte
         if (!planned) return;
         const p = await planned;
         // This process waits from here on: its core can draw too.
-        if (p.pool.unsent >= JOIN_MIN_LEFT) p.pool.add();
+        if (p.pool.unsent >= JOIN_MIN_LEFT) p.pool.add(false);
         if (p.pool.left && p.pool.size)
           logger.info(`waiting for ${count(p.pool.left)} cards still being drawn (${p.pool.size} child processes)`);
         try {
