@@ -26,7 +26,6 @@ import { localePrefix, siteLocales } from '../i18n/locales.ts';
 import type { ReleasedFile } from '../mock/hosts/load.ts';
 import { mockWorkerPaths } from '../mock/hosts/mount.ts';
 import { olderReleases, versionSet } from '../reference/versions.ts';
-import { inBackground } from './background.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('../mock/hosts/worker.ts', import.meta.url));
 const MOCK_DIR = fileURLToPath(new URL('../mock/', import.meta.url));
@@ -177,7 +176,9 @@ function makeEntryInChild(
   mount: WorkerMount,
 ): Promise<ChildEnd> {
   return new Promise((done) => {
-    // --expose-gc: see makeEntry. The heap at most doubles after a collection, as in the build's own
+    // It keeps the build's priority (unlike the Open Graph children, integrations/background.ts): it
+    // should end early, while the build's own memory is small; slowed down, its peak (and esbuild's)
+    // met the build's and Pagefind's at the end. --expose-gc: see makeEntry. The heap at most doubles after a collection, as in the build's own
     // process (astro.config.mjs): V8 may otherwise quadruple it while the definitions are made.
     const args = [
       '--expose-gc',
@@ -194,7 +195,6 @@ function makeEntryInChild(
     const child = spawn(process.execPath, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    inBackground(child.pid);
     let output = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-4000);

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { BACKGROUND_NICENESS, inBackground } from '../../../site/integrations/background.ts';
 
 test('a background child runs below the build’s priority, and its own children inherit it', async () => {
-  // The child starts a grandchild (as the mock's child starts esbuild's process) once it is told to.
+  // The child starts a grandchild once it is told to: what a child starts runs at its priority too.
   const child = spawn(
     process.execPath,
     [
