@@ -176,10 +176,11 @@ function makeEntryInChild(
   mount: WorkerMount,
 ): Promise<ChildEnd> {
   return new Promise((done) => {
-    // It keeps the build's priority (unlike the Open Graph children, integrations/background.ts): it
-    // should end early, while the build's own memory is small; slowed down, its peak (and esbuild's)
-    // met the build's and Pagefind's at the end. --expose-gc: see makeEntry. The heap at most doubles after a collection, as in the build's own
-    // process (astro.config.mjs): V8 may otherwise quadruple it while the definitions are made.
+    // It keeps the build's priority (unlike the Open Graph children, site/background.ts): it should end
+    // early, while the build's own memory is small; slowed down, its peak (and esbuild's) met the
+    // build's and Pagefind's at the end. --expose-gc: see makeEntry. The heap at most doubles after a
+    // collection, as in the build's own process (astro.config.mjs): V8 may otherwise quadruple it while
+    // the definitions are made.
     const args = [
       '--expose-gc',
       '--heap-growing-percent=100',

@@ -23,8 +23,8 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { OGImageOptions } from 'astro-og-canvas';
 import type { SiteApis } from '../apis/api.ts';
+import { inBackground } from '../background.ts';
 import { linkFromCache } from '../build-cache.ts';
-import { inBackground } from '../integrations/background.ts';
 import { OG_FONTS, ogImages } from './card.ts';
 import { drawOgImage, ogCached, ogCacheFile, ogDrawingKey, ogImageKey, pruneOgCache } from './images.ts';
 
@@ -106,7 +106,7 @@ class DrawingPool {
 
   /**
    * Starts one more child process (this file run by Node), fed until the jobs run out.
-   * @param background whether it runs below the build's priority (integrations/background.ts): the
+   * @param background whether it runs below the build's priority (site/background.ts): the
    *   children started while the build prerenders do; the one that joins when it waits does not
    */
   add(background = true): void {

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { getPriority } from 'node:os';
 import { test } from 'node:test';
-import { BACKGROUND_NICENESS, inBackground } from '../../../site/integrations/background.ts';
+import { BACKGROUND_NICENESS, inBackground } from '../../../site/background.ts';
 
 test('a background child runs below the build’s priority, and its own children inherit it', async () => {
   // The child starts a grandchild once it is told to: what a child starts runs at its priority too.
