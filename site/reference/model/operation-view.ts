@@ -9,6 +9,7 @@ import { describedExamples } from '../../../spec/examples.ts';
 import { isObject, type JsonObject as Json } from '../../../spec/json.ts';
 import { pathItemOperations } from '../../../spec/operations.ts';
 import { deref } from '../../../spec/refs.ts';
+import { declaredSchemes, securityRequirements } from '../../../spec/security.ts';
 import { type Translate, translator } from '../../i18n/catalogue.ts';
 import { examplesOf, prettyJson } from './examples.ts';
 import { boundLongStrings, sampleBody } from './long-values.ts';
@@ -101,10 +102,8 @@ function credentialOf(s: Json): Credential | undefined {
 }
 
 function securityOf(doc: Json, operation: Json, t: Translate): SchemeView[][] {
-  const reqs = Array.isArray(operation.security) ? operation.security : Array.isArray(doc.security) ? doc.security : [];
-  const schemes =
-    isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
-  return reqs.filter(isObject).map((req) =>
+  const schemes = declaredSchemes(doc);
+  return securityRequirements(doc, operation).map((req) =>
     Object.entries(req).map(([name, scopes]) => {
       const s = deref(doc, schemes[name]);
       const scheme = isObject(s) ? s : {};

@@ -22,6 +22,7 @@ import { isJsonMediaType } from '../../../spec/media.ts';
 import { HTTP_METHODS } from '../../../spec/operations.ts';
 import { parsePointer } from '../../../spec/pointer.ts';
 import { atPointer, deref } from '../../../spec/refs.ts';
+import { declaredSchemes, securityRequirements } from '../../../spec/security.ts';
 import type { OpenApiDocument } from './document.ts';
 import { parameterExample } from './schema.ts';
 
@@ -231,12 +232,8 @@ export function operationSchemes(
   const doc = input as Json;
   const item = isObject(doc.paths) ? doc.paths[path] : undefined;
   const operation = isObject(item) ? item[method.toLowerCase()] : undefined;
-  const own = isObject(operation) ? operation.security : undefined;
-  const requirements = Array.isArray(own) ? own : Array.isArray(doc.security) ? doc.security : [];
-  const declared =
-    isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
-  const named = requirements
-    .filter(isObject)
+  const declared = declaredSchemes(doc);
+  const named = securityRequirements(doc, isObject(operation) ? operation : undefined)
     .map((req) => Object.keys(req).filter((name) => declared[name] !== undefined))
     .filter((names) => names.length > 0);
   const chosen = named.find((names) => names.every((name) => tokenFillable(doc, declared[name]))) ?? named[0];
@@ -251,8 +248,6 @@ export function operationSchemes(
  */
 export function sandboxScheme(input: OpenApiDocument): string | null {
   const doc = input as Json;
-  const schemes =
-    isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
-  for (const [name, raw] of Object.entries(schemes)) if (tokenFillable(doc, raw)) return name;
+  for (const [name, raw] of Object.entries(declaredSchemes(doc))) if (tokenFillable(doc, raw)) return name;
   return null;
 }
