@@ -237,14 +237,14 @@ export function agentPages(input: AgentPagesInput): AgentPage[] {
           mdUrl: markdownPath(op.url),
           title: op.summary,
           // The HTML page's meta description (OperationPage.astro): method, path and the description's
-          // start. Computed when read (llms.txt, the MCP corpus): a whole operation view per operation
-          // is seconds on GitHub's 1,100, which the page head and the OG cards do not need.
+          // start. Computed when read (llms.txt, the MCP corpus), from the operation's description
+          // alone: the page head and the OG cards do not need it.
           get description() {
             description ??= metaDescription(
               t('ref.operation.metaDescription', {
                 method: op.method,
                 path: op.path,
-                text: model.operationView(op).description ?? op.summary,
+                text: model.operationDescription(op) ?? op.summary,
               }),
             );
             return description;

@@ -274,55 +274,92 @@ function callbackViews(doc: Json, operation: Json, ctx: SchemaContext): Callback
   return out;
 }
 
-/** The base URL of generated samples: the first server (variables at their defaults), made absolute. */
+/** What an operation's page shows but its code samples ({@link operationSamples}). */
+export type OperationParts = Omit<OperationView, keyof OperationSummary | 'samples' | 'sampleSets'>;
+
 /**
- * Everything an operation's page shows, built for one page at a time.
- * @param summary what lists already hold of it
+ * Everything an operation's page shows but its code samples: its description, security, parameters,
+ * request body, responses and callbacks. Alone, for a caller that only walks the schema trees (which
+ * schemas a page shows collapsed): the samples add no schema.
  * @param operation the Operation Object; `pathItem` the Path Item Object holding it
- * @param sampleServer the base URL generated samples use
+ * @param ctx the page's schema context, fresh for each page: its row budget is spent in the page's
+ *   order (parameters, request body, responses, callbacks)
  */
-export function operationPage(
-  doc: Json,
-  summary: OperationSummary,
-  operation: Json,
-  pathItem: Json,
-  ctx: SchemaContext,
-  sampleServer: string,
-  sampleTargets: readonly SampleTargetId[] = DEFAULT_SAMPLE_TARGETS,
-  /** The environment variable generated samples read the credential from (samples.ts `credentialVariable`). */
-  credentialVar = 'API_TOKEN',
-): OperationView {
-  const op = summary;
+export function operationParts(doc: Json, operation: Json, pathItem: Json, ctx: SchemaContext): OperationParts {
   const parameters = parameterViews(doc, parametersOf(doc, pathItem, operation), ctx);
   const requestBody = requestBodyView(doc, operation.requestBody, ctx);
   const responses = responseViews(doc, operation.responses, ctx);
   const security = securityOf(doc, operation, ctx.t ?? translator('en'));
   const ext =
     isObject(operation.externalDocs) && typeof operation.externalDocs.url === 'string' ? operation.externalDocs : null;
-  const samplesFor = (example: number) =>
-    codeSamples(
-      operation,
-      sampleRequest(sampleServer, op.method, op.path, parameters, security, requestBody, example),
-      sampleTargets,
-      credentialVar,
-    );
-  // A webhook is sent by the API: a sample of calling it would mislead.
-  const samples = op.kind === 'webhook' ? [] : samplesFor(0);
-  const picked = op.kind === 'webhook' ? undefined : pickedRequestMedia(requestBody);
-  const sampleSets = picked?.examples.map((ex, i) => ({
-    example: ex.name,
-    samples: i === 0 ? samples : samplesFor(i),
-  }));
   return {
-    ...op,
     description: str(operation.description),
     security,
     parameters,
     requestBody,
     responses,
-    samples,
-    ...(sampleSets ? { sampleSets } : {}),
     callbacks: callbackViews(doc, operation, ctx),
     externalDocs: ext ? { url: String(ext.url), description: str(ext.description) } : undefined,
+  };
+}
+
+/** An operation's code samples: once, or once per named request example ({@link OperationView}). */
+export type OperationSamples = Pick<OperationView, 'samples' | 'sampleSets'>;
+
+/**
+ * An operation's code samples: its hand-written ones and those generated for `sampleTargets`, sending
+ * the request its parts describe (once per named request example when there are several). A webhook
+ * has none: it is sent by the API, so a sample of calling it would mislead.
+ * @param parts the operation's {@link operationParts} (the request the samples send)
+ * @param sampleServer the base URL generated samples use
+ * @param credentialVar the environment variable generated samples read the credential from
+ *   (samples.ts `credentialVariable`)
+ */
+export function operationSamples(
+  summary: OperationSummary,
+  operation: Json,
+  parts: OperationParts,
+  sampleServer: string,
+  sampleTargets: readonly SampleTargetId[] = DEFAULT_SAMPLE_TARGETS,
+  credentialVar = 'API_TOKEN',
+): OperationSamples {
+  if (summary.kind === 'webhook') return { samples: [] };
+  const { parameters, security, requestBody } = parts;
+  const samplesFor = (example: number) =>
+    codeSamples(
+      operation,
+      sampleRequest(sampleServer, summary.method, summary.path, parameters, security, requestBody, example),
+      sampleTargets,
+      credentialVar,
+    );
+  const samples = samplesFor(0);
+  const picked = pickedRequestMedia(requestBody);
+  const sampleSets = picked?.examples.map((ex, i) => ({
+    example: ex.name,
+    samples: i === 0 ? samples : samplesFor(i),
+  }));
+  return sampleSets ? { samples, sampleSets } : { samples };
+}
+
+/**
+ * Everything an operation's page shows: what lists hold of it, its parts and its samples, in the
+ * order the page's cache key serialises them.
+ */
+export function operationViewOf(
+  summary: OperationSummary,
+  parts: OperationParts,
+  samples: OperationSamples,
+): OperationView {
+  return {
+    ...summary,
+    description: parts.description,
+    security: parts.security,
+    parameters: parts.parameters,
+    requestBody: parts.requestBody,
+    responses: parts.responses,
+    samples: samples.samples,
+    ...(samples.sampleSets ? { sampleSets: samples.sampleSets } : {}),
+    callbacks: parts.callbacks,
+    externalDocs: parts.externalDocs,
   };
 }

@@ -26,7 +26,7 @@ import {
   tagObjects,
 } from './document.ts';
 import { describeDeprecation, stabilityOf } from './lifecycle.ts';
-import { operationPage, str } from './operation-view.ts';
+import { type OperationSamples, operationParts, operationSamples, operationViewOf, str } from './operation-view.ts';
 import { credentialVariable } from './samples.ts';
 import {
   collapsedSchemas,
@@ -218,21 +218,29 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
 
   /** The environment variable generated samples read the credential from (samples.ts). */
   let credentialVar: string | undefined;
-  const operationView = (op: OperationSummary): OperationView => {
+  const sourceOf = (op: OperationSummary) => {
     const source = raw.get(op.slug);
     if (!source) throw new Error(`no operation with the slug ${op.slug}`);
-    credentialVar ??= credentialVariable(isObject(doc.info) ? (str(doc.info.title) ?? '') : '');
-    const ctx: SchemaContext = { ...baseCtx, expanded: new Set(), budget: { rows: PAGE_ROW_BUDGET } };
-    return operationPage(
-      doc,
-      op,
-      source.operation,
-      source.pathItem,
-      ctx,
-      sampleServer,
-      options.sampleTargets,
-      credentialVar,
-    );
+    return source;
+  };
+  /** A page's schema context: each page spends its own row budget. */
+  const pageContext = (): SchemaContext => ({ ...baseCtx, expanded: new Set(), budget: { rows: PAGE_ROW_BUDGET } });
+  /**
+   * Each operation's code samples, made once: a page's cache key, the page and its Markdown twin each
+   * build the operation's view. The samples are a few MB of text for GitHub's 1,100 operations, where
+   * whole views would hold tens of MB, so only they are kept.
+   */
+  const samplesMade = new Map<string, OperationSamples>();
+  const operationView = (op: OperationSummary): OperationView => {
+    const source = sourceOf(op);
+    const parts = operationParts(doc, source.operation, source.pathItem, pageContext());
+    let samples = samplesMade.get(op.slug);
+    if (!samples) {
+      credentialVar ??= credentialVariable(isObject(doc.info) ? (str(doc.info.title) ?? '') : '');
+      samples = operationSamples(op, source.operation, parts, sampleServer, options.sampleTargets, credentialVar);
+      samplesMade.set(op.slug, samples);
+    }
+    return operationViewOf(op, parts, samples);
   };
 
   const tagViews = new Map<string, TagView>();
@@ -276,7 +284,11 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     // The schemas a reader can reach only through a page of their own: collapsed on an operation's
     // page, or on the page of a schema found so far.
     const found = new Set<string>();
-    for (const op of operations) collapsedSchemas(operationView(op), found);
+    // The pages' schema trees without their code samples: the samples add no schema.
+    for (const op of operations) {
+      const { operation, pathItem } = sourceOf(op);
+      collapsedSchemas(operationParts(doc, operation, pathItem, pageContext()), found);
+    }
     const known = new Set(schemaNames);
     const queue = [...found].filter((n) => known.has(n));
     const closure = new Set(queue);
@@ -332,6 +344,7 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     sampleServer,
     tryItTo,
     operationView,
+    operationDescription: (op) => str(sourceOf(op).operation.description),
     schemaTree,
   };
 }

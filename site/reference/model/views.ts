@@ -239,6 +239,11 @@ export interface ReferenceModel {
    * heavy parts (schema trees, examples, samples) of one page at once, not of 1,100.
    */
   operationView(op: OperationSummary): OperationView;
+  /**
+   * An operation's description (Markdown), the one its {@link operationView} holds, without building
+   * the view: for a list that shows no more of the page (llms.txt, a page's meta description).
+   */
+  operationDescription(op: OperationSummary): string | undefined;
   /** The schema tree of a schema's page, expanded one level deeper than in operations. */
   schemaTree(schema: SchemaPageView): SchemaNode;
 }

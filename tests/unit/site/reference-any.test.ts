@@ -486,6 +486,27 @@ describe('the description fixtures of every version (tests/fixtures/descriptions
         assert.deepEqual(Object.keys(t.paths ?? {}), [op.path], `the try-it document of ${op.method} ${op.path}`);
       }
     });
+
+    test(`${name}: an operation's description is its page's, without building the page`, async () => {
+      const { document } = await loadDescription(file);
+      const m = build(document);
+      for (const op of m.operations) {
+        const { description } = m.operationView(op);
+        assert.equal(m.operationDescription(op), description, `the description of ${op.method} ${op.path}`);
+      }
+    });
+
+    test(`${name}: each operation's view is its own, whatever the order pages ask for them`, async () => {
+      const { document } = await loadDescription(file);
+      const forward = build(document);
+      const backward = build(document);
+      const later = [...backward.operations].reverse().map((op) => backward.operationView(op));
+      for (const [i, op] of forward.operations.entries()) {
+        const view = forward.operationView(op);
+        assert.deepEqual(later[later.length - 1 - i], view, `${op.method} ${op.path}`);
+        assert.deepEqual(forward.operationView(op), view, `${op.method} ${op.path}, asked again`);
+      }
+    });
   }
 });
 
