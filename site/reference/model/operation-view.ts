@@ -350,16 +350,14 @@ export function operationViewOf(
   parts: OperationParts,
   samples: OperationSamples,
 ): OperationView {
+  // The samples go between the responses and the callbacks, where the cache keys have always had them.
+  const { callbacks, externalDocs, ...head } = parts;
   return {
     ...summary,
-    description: parts.description,
-    security: parts.security,
-    parameters: parts.parameters,
-    requestBody: parts.requestBody,
-    responses: parts.responses,
+    ...head,
     samples: samples.samples,
     ...(samples.sampleSets ? { sampleSets: samples.sampleSets } : {}),
-    callbacks: parts.callbacks,
-    externalDocs: parts.externalDocs,
+    callbacks,
+    externalDocs,
   };
 }

@@ -236,7 +236,8 @@ export interface ReferenceModel {
   tryItTo: { mock: boolean; servers: boolean };
   /**
    * The whole view of one operation's page. Built on demand, one page at a time, so a build holds the
-   * heavy parts (schema trees, examples, samples) of one page at once, not of 1,100.
+   * heavy parts (schema trees, examples) of one page at once, not of 1,100; only the code samples are
+   * kept, made once per operation (a few MB of text for GitHub's description).
    */
   operationView(op: OperationSummary): OperationView;
   /**
