@@ -26,7 +26,14 @@ import {
   tagObjects,
 } from './document.ts';
 import { describeDeprecation, stabilityOf } from './lifecycle.ts';
-import { type OperationSamples, operationParts, operationSamples, operationViewOf, str } from './operation-view.ts';
+import {
+  type OperationParts,
+  type OperationSamples,
+  operationParts,
+  operationSamples,
+  operationViewOf,
+  str,
+} from './operation-view.ts';
 import { credentialVariable } from './samples.ts';
 import {
   collapsedSchemas,
@@ -231,16 +238,22 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
    * whole views would hold tens of MB, so only they are kept.
    */
   const samplesMade = new Map<string, OperationSamples>();
-  const operationView = (op: OperationSummary): OperationView => {
-    const source = sourceOf(op);
-    const parts = operationParts(doc, source.operation, source.pathItem, pageContext());
+  const samplesOf = (op: OperationSummary, parts: OperationParts): OperationSamples => {
     let samples = samplesMade.get(op.slug);
     if (!samples) {
       credentialVar ??= credentialVariable(isObject(doc.info) ? (str(doc.info.title) ?? '') : '');
-      samples = operationSamples(op, source.operation, parts, sampleServer, options.sampleTargets, credentialVar);
+      samples = operationSamples(op, sourceOf(op).operation, parts, sampleServer, options.sampleTargets, credentialVar);
       samplesMade.set(op.slug, samples);
     }
-    return operationViewOf(op, parts, samples);
+    return samples;
+  };
+  const partsOf = (op: OperationSummary): OperationParts => {
+    const source = sourceOf(op);
+    return operationParts(doc, source.operation, source.pathItem, pageContext());
+  };
+  const operationView = (op: OperationSummary): OperationView => {
+    const parts = partsOf(op);
+    return operationViewOf(op, parts, samplesOf(op, parts));
   };
 
   const tagViews = new Map<string, TagView>();
@@ -345,6 +358,7 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     tryItTo,
     operationView,
     operationDescription: (op) => str(sourceOf(op).operation.description),
+    operationSamples: (op) => samplesMade.get(op.slug) ?? samplesOf(op, partsOf(op)),
     schemaTree,
   };
 }

@@ -245,6 +245,11 @@ export interface ReferenceModel {
    * the view: for a list that shows no more of the page (llms.txt, a page's meta description).
    */
   operationDescription(op: OperationSummary): string | undefined;
+  /**
+   * An operation's code samples, the ones its {@link operationView} holds (made once and kept): for the
+   * build's highlighter, which highlights them before the pages ask.
+   */
+  operationSamples(op: OperationSummary): Pick<OperationView, 'samples' | 'sampleSets'>;
   /** The schema tree of a schema's page, expanded one level deeper than in operations. */
   schemaTree(schema: SchemaPageView): SchemaNode;
 }
