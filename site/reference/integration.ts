@@ -10,6 +10,8 @@
  * loader's message (file, line, column, JSON pointer) and exit code 1; a wrong option stops it with
  * the option's name.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { DescriptionError, formatDescriptionError } from '../../spec/loader/index.ts';
@@ -18,8 +20,11 @@ import type { Api, SiteApis } from '../apis/api.ts';
 import { ApiConfigError, siteApis } from '../apis/config.ts';
 import { ApiListError } from '../apis/list-file.ts';
 import { apisModule } from '../apis/virtual.ts';
-import { localePrefix, siteLocales } from '../i18n/locales.ts';
+import { localeOf, localePrefix, siteLocales } from '../i18n/locales.ts';
+import { INCREMENTAL_MANIFEST } from '../integrations/incremental-build.ts';
 import { withTranslations } from '../navigation.ts';
+import { type Highlighter, type QueuedBlock, startHighlighter } from './highlighter/pool.ts';
+import { FRAME_TEXT_KEYS, type FrameTextKey, type HighlighterConfig } from './highlighter/renderer.ts';
 import { referenceData, siteNavigation } from './loaded-description.ts';
 import type { SidebarItem } from './model/sidebar.ts';
 import {
@@ -28,7 +33,7 @@ import {
   ReferenceOptionsError,
   type ReferenceUserOptions,
 } from './options.ts';
-import { sampleBlocksLine } from './sample-blocks.ts';
+import { blockKey, sampleBlocksLine } from './sample-blocks.ts';
 
 /** The reference's routes: URL pattern (Astro's route syntax) and the file that answers it. */
 export interface ReferenceRoute {
@@ -142,7 +147,11 @@ export interface ReferenceIntegration extends AstroIntegration {
 export interface StarlightPlugin {
   name: string;
   hooks: {
-    'config:setup'(options: { updateConfig(config: { sidebar: SidebarItem[] }): void }): Promise<void>;
+    'config:setup'(options: {
+      updateConfig(config: { sidebar: SidebarItem[] }): void;
+      /** Starlight's UI strings in a language (here: the words of Expressive Code's frames). */
+      useTranslations(lang: string): ((key: FrameTextKey) => string) & { exists(key: FrameTextKey): boolean };
+    }): Promise<void>;
   };
 }
 
@@ -186,6 +195,12 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
   }
   const { apis } = site;
   const [api] = apis;
+  /** The words of Expressive Code's frames in each language, from Starlight (its plugin's `config:setup`). */
+  let frameTexts: HighlighterConfig['texts'] = {};
+  let root = process.cwd();
+  let highlighter: Highlighter | undefined;
+  /** Astro's incremental build manifest for this output: there, the previous build's pages are copied. */
+  let manifest = '';
   /** Every API's description loaded once, before anything else reads it: a broken one stops the build naming its API. */
   const loadAll = async (): Promise<void> => {
     for (const a of apis)
@@ -208,7 +223,14 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
         name: 'petstore:reference-sidebar',
         hooks: {
           // The guides' sidebar in every language: the same navigation built in each, as Starlight's `translations`.
-          async 'config:setup'({ updateConfig }) {
+          async 'config:setup'({ updateConfig, useTranslations }) {
+            frameTexts = Object.fromEntries(
+              [{ lang: 'en' }, ...siteLocales()].map(({ lang }) => {
+                const t = useTranslations(lang);
+                const texts = Object.entries(FRAME_TEXT_KEYS).filter(([, key]) => t.exists(key));
+                return [lang, Object.fromEntries(texts.map(([id, key]) => [id, t(key)]))];
+              }),
+            );
             const root = await integration.sidebar();
             const byLang: Record<string, SidebarItem[]> = {};
             for (const { key, lang } of siteLocales()) if (key) byLang[lang] = await integration.sidebarIn(key);
@@ -244,10 +266,94 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
           },
         });
       },
+      'astro:config:done': ({ config }) => {
+        root = fileURLToPath(config.root);
+        manifest = join(fileURLToPath(config.cacheDir), INCREMENTAL_MANIFEST);
+      },
+      'astro:build:start': ({ logger }) => {
+        // Every code sample of the current version's pages, in each language, highlighted on another
+        // thread while the build renders pages (highlighter/pool.ts); fed between the build's other work.
+        // Only when every page renders: with the previous build's pages to copy (Astro's incremental
+        // build), most pages are copied and highlighting all their samples would be work for nothing.
+        if (existsSync(manifest) && !process.argv.includes('--force')) {
+          logger.info(
+            "no highlighting thread: the previous build's pages are copied, and the pages that render highlight their samples",
+          );
+          return;
+        }
+        void feedHighlighter(
+          () =>
+            (highlighter = startHighlighter({
+              root,
+              defaultLang: 'en',
+              locales: Object.fromEntries([['root', 'en'], ...siteLocales().map((l) => [l.key, l.lang])]),
+              texts: frameTexts,
+            })),
+          apis,
+        );
+      },
+      'astro:build:generated': () => {
+        highlighter?.stop('the pages are written');
+      },
       'astro:build:done': ({ logger }) => {
-        const samples = sampleBlocksLine();
+        const samples = sampleBlocksLine(highlighter?.stats);
         if (samples) logger.info(samples);
       },
     },
   };
+}
+
+/**
+ * Below this many code sample blocks, the build highlights them on its own thread: a worker thread
+ * costs its start (its own Shiki and Expressive Code, a second of CPU and a couple of hundred MB) and
+ * the pages of a small description render faster than that. `PETSTORE_HIGHLIGHTER_MIN_BLOCKS` sets
+ * another number (0: always a worker thread), for the tests and for measuring.
+ */
+export const HIGHLIGHTER_MIN_BLOCKS = 1000;
+
+/** {@link HIGHLIGHTER_MIN_BLOCKS}, or the whole number `PETSTORE_HIGHLIGHTER_MIN_BLOCKS` gives. */
+function highlighterMinBlocks(env: Record<string, string | undefined> = process.env): number {
+  const value = env.PETSTORE_HIGHLIGHTER_MIN_BLOCKS;
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : HIGHLIGHTER_MIN_BLOCKS;
+}
+
+/**
+ * Sends the highlighter every code sample block of each API's current version, in each of the site's
+ * languages, in the order of the pages; a few operations at a time, so the build's own work goes on
+ * between. The highlighter is started once there are {@link HIGHLIGHTER_MIN_BLOCKS} blocks, never for fewer.
+ * Problems loading a description are left to the build, which reports them.
+ * @param start starts the highlighter
+ */
+async function feedHighlighter(start: () => Highlighter, apis: readonly Api[]): Promise<void> {
+  let highlighter: Highlighter | undefined;
+  let batch: QueuedBlock[] = [];
+  const minBlocks = highlighterMinBlocks();
+  try {
+    for (const locale of [undefined, ...siteLocales().map((l) => l.key)]) {
+      const pageLang = locale ? localeOf(locale).lang : 'en';
+      for (const a of apis) {
+        const { model } = await referenceData(a, undefined, locale);
+        for (const op of model.operations) {
+          const { samples, sampleSets } = model.operationSamples(op);
+          for (const set of sampleSets ?? [{ samples }]) {
+            for (const s of set.samples) {
+              // An operation page's first block carries the page's stylesheet and script: the page highlights it.
+              if (s === samples[0]) continue;
+              batch.push({ key: blockKey(pageLang, s.lang, s.source), code: s.source, lang: s.lang, locale: pageLang });
+            }
+          }
+          if (!highlighter && batch.length >= minBlocks) highlighter = start();
+          if (highlighter && batch.length >= 64) {
+            highlighter.add(batch);
+            batch = [];
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        }
+      }
+    }
+    if (!highlighter && batch.length > 0 && batch.length >= minBlocks) highlighter = start();
+    highlighter?.add(batch);
+  } catch {
+    // The build loads the same descriptions and says what is wrong with them.
+  }
 }

@@ -11,6 +11,7 @@
  * the end of the build (Astro's config and its prerender bundle are separate module instances).
  */
 import { createHash } from 'node:crypto';
+import { type HighlighterStats, runningHighlighter } from './highlighter/pool.ts';
 
 /** The kept blocks' HTML stops growing at this many UTF-16 code units (about 128 MB). */
 const KEEP_LIMIT = 64 * 1024 * 1024;
@@ -26,6 +27,8 @@ interface BlockStats {
   highlighted: number;
   /** milliseconds between the start and the end of each highlighting, summed */
   ms: number;
+  /** blocks taken from the highlighter's worker thread */
+  fromWorker: number;
 }
 
 const STATS = Symbol.for('petstore-docs.reference.sample-blocks');
@@ -33,7 +36,7 @@ type Store = { [STATS]?: BlockStats };
 
 function stats(): BlockStats {
   const store = globalThis as Store;
-  store[STATS] ??= { blocks: 0, distinct: new Set(), highlighted: 0, ms: 0 };
+  store[STATS] ??= { blocks: 0, distinct: new Set(), highlighted: 0, ms: 0, fromWorker: 0 };
   return store[STATS];
 }
 
@@ -99,11 +102,70 @@ export function highlightedBlock(key: string, html: string | undefined, ms: numb
   keptSize += html.length;
 }
 
-/** The log line, or undefined when no page showed a block. */
-export function sampleBlocksLine(): string | undefined {
+/**
+ * A block's key: the page's language, the block's language and its code, one per line (what
+ * components/reference/Spliced.astro makes of the page's language and a block's `<lang>\n<code>`).
+ */
+export function blockKey(pageLang: string, lang: string, code: string): string {
+  return `${pageLang}\n${lang}\n${code}`;
+}
+
+/**
+ * Per page language and block language (`<page>\n<block>`): whether the worker's blocks were checked
+ * against the page's own highlighting of the same block and came out the same bytes.
+ */
+const checked = new Map<string, true>();
+
+/**
+ * A block from the build's highlighter (highlighter/pool.ts), when it has it, and whether the page may
+ * use it as it is. The first block of each page language and block language the worker gives is
+ * `unchecked`: the page highlights it too and calls {@link checkedBlock} with both. Undefined when the
+ * worker does not have the block (never sent, could not highlight it, or stopped): the page highlights it.
+ * @param key as for {@link keptBlock}
+ */
+export async function workerBlock(key: string): Promise<{ html: string; unchecked: boolean } | undefined> {
+  const html = await runningHighlighter()?.take(key);
+  if (html === undefined) return undefined;
+  return { html, unchecked: !checked.has(key.slice(0, key.indexOf('\n', key.indexOf('\n') + 1))) };
+}
+
+/**
+ * Records a block taken from the worker (checked, or of a checked pair), and keeps it as {@link highlightedBlock} does.
+ * @param key as for {@link keptBlock}
+ */
+export function tookWorkerBlock(key: string, html: string): void {
+  stats().fromWorker += 1;
+  if (keptSize + html.length > KEEP_LIMIT) return;
+  kept.set(key, html);
+  keptSize += html.length;
+}
+
+/**
+ * The check of a worker's block against the page's own highlighting of it: the same bytes trust the
+ * worker for that page language and block language; other bytes stop the worker for the whole build
+ * (its renderer is not the page's: a Starlight or Expressive Code release that configures blocks
+ * differently), and every later block is highlighted by its page.
+ * @param key as for {@link keptBlock}
+ * @param fromWorker the worker's HTML
+ * @param own the page's HTML for the same block
+ */
+export function checkedBlock(key: string, fromWorker: string, own: string): void {
+  // `own` may be Astro's HTMLString (a String object): compared as text.
+  if (fromWorker === String(own)) checked.set(key.slice(0, key.indexOf('\n', key.indexOf('\n') + 1)), true);
+  else runningHighlighter()?.stop(`its block differed from the page's (${key.split('\n', 2).join(', ')})`);
+}
+
+/**
+ * The log line, or undefined when no page showed a block.
+ * @param worker what the highlighter's worker did, when the build started one
+ */
+export function sampleBlocksLine(worker?: HighlighterStats): string | undefined {
   const s = stats();
   if (s.blocks === 0) return undefined;
   const n = (x: number) => x.toLocaleString('en-US');
   // Pages render a few at a time, so a block's time can include another page's work: an upper bound.
-  return `code samples: ${n(s.blocks)} blocks, ${n(s.distinct.size)} distinct, ${n(s.highlighted)} highlighted in ${(s.ms / 1000).toFixed(1)} s (at most: pages render four at a time)`;
+  const line = `code samples: ${n(s.blocks)} blocks, ${n(s.distinct.size)} distinct, ${n(s.highlighted)} highlighted in ${(s.ms / 1000).toFixed(1)} s (at most: pages render four at a time)`;
+  if (!worker) return line;
+  const stopped = worker.stopped && worker.stopped !== 'the pages are written' ? `; it stopped: ${worker.stopped}` : '';
+  return `${line}; ${n(s.fromWorker)} from the highlighting thread, which highlighted ${n(worker.highlighted)} of the ${n(worker.sent)} sent in ${(worker.ms / 1000).toFixed(1)} s${stopped}`;
 }

@@ -46,9 +46,23 @@ describe('the Petstore in English, French and Arabic', () => {
     const build = buildDescription(join(ROOT, 'spec/openapi.yaml'), DIST, {
       PETSTORE_LOCALES: 'fr,ar',
       BUILD_DATE: '2026-11-27',
+      // The code samples highlighted on the build's worker thread, as a large description's are.
+      PETSTORE_HIGHLIGHTER_MIN_BLOCKS: '0',
     });
     output = build.output;
     assert.equal(build.status, 0, output.slice(-3000));
+  });
+
+  test("the samples highlighted on the build's worker thread are the bytes each page writes, in every language", () => {
+    // The build checks the worker's first block of each page language and block language against the
+    // page's own (site/reference/sample-blocks.ts) and stops the worker at the first that differs.
+    const line = /code samples: .*$/m.exec(output)?.[0] ?? '';
+    const taken = Number(/; ([\d,]+) from the highlighting thread/.exec(line)?.[1]?.replace(/,/g, '') ?? 0);
+    assert.ok(taken > 200, `blocks taken from the worker: ${line}`);
+    assert.doesNotMatch(line, /it stopped/);
+    // In each language, the copy button speaks the page's language.
+    assert.match(page('fr/reference/list-pets'), /<button title="Copier dans le presse-papiers" data-copied="Copié !"/);
+    assert.match(page('ar/reference/list-pets'), /<button title="نسخ إلى الحافظة"/);
   });
 
   test('the French operation page: no English UI label, the overlay summary, English description with the notice', () => {
