@@ -352,14 +352,16 @@ function printTables(figs: Figure[], meta: { start: string; end: string }): void
     '\nOur stages (seconds; ends are from the start of the build; pages: rendered / restored from the cache):',
   );
   console.log(
-    '| build | setup ends | Vite ends | prerender | pages | samples: blocks / distinct / highlighted, highlighting s (at most) | Open Graph: drawn / cached, s (CPU s) | Pagefind | precompression: files, s | in-browser mock | hooks end |',
+    '| build | setup ends | Vite ends | prerender | pages | samples: blocks / distinct / highlighted, highlighting s (at most); from the highlighting thread, its s | Open Graph: drawn / cached, s (CPU s) | Pagefind | precompression: files, s | in-browser mock | hooks end |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   const o = (v: number | undefined) => (v === undefined ? '-' : v.toFixed(1));
   for (const r of rows.filter((x) => x.side === 'ours')) {
     const p = r.profile;
     const samples = p.samples
-      ? `${p.samples.blocks} / ${p.samples.distinct} / ${p.samples.highlighted}, ${o(p.samples.highlightS)}`
+      ? `${p.samples.blocks} / ${p.samples.distinct} / ${p.samples.highlighted}, ${o(p.samples.highlightS)}${
+          p.samples.thread ? `; ${p.samples.thread.taken}, ${o(p.samples.thread.s)}` : ''
+        }`
       : '-';
     const og = p.og
       ? `${p.og.drawn} / ${p.og.cached}, ${o(p.og.s)}${p.og.cpu === undefined ? '' : ` (${o(p.og.cpu)})`}`

@@ -63,7 +63,14 @@ export interface BuildProfile {
   /** the in-browser mock: `cached`, or the seconds (and CPU seconds) its child process took */
   mock?: { cached: true } | { cached: false; s: number; cpu?: number };
   /** code samples: blocks shown, distinct ones, highlighted ones (the others taken from another page), seconds in the highlighter (an upper bound) */
-  samples?: { blocks: number; distinct: number; highlighted: number; highlightS: number };
+  samples?: {
+    blocks: number;
+    distinct: number;
+    highlighted: number;
+    highlightS: number;
+    /** blocks taken from the build's highlighting thread, and its seconds highlighting (when it ran) */
+    thread?: { taken: number; s: number };
+  };
 }
 
 const count = (n: string | undefined): number => Number(n?.replace(/,/g, ''));
@@ -113,11 +120,14 @@ export function profileOf(lines: readonly { t: number; text: string }[]): BuildP
         text,
       );
     if (samples) {
+      const thread =
+        /; ([\d,]+) from the highlighting thread, which highlighted [\d,]+ of the [\d,]+ sent in ([\d.]+) s/.exec(text);
       profile.samples = {
         blocks: count(samples[1]),
         distinct: count(samples[2]),
         highlighted: count(samples[3]),
         highlightS: Number(samples[4]),
+        ...(thread ? { thread: { taken: count(thread[1]), s: Number(thread[2]) } } : {}),
       };
     }
   }
