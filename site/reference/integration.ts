@@ -20,7 +20,7 @@ import type { Api, SiteApis } from '../apis/api.ts';
 import { ApiConfigError, siteApis } from '../apis/config.ts';
 import { ApiListError } from '../apis/list-file.ts';
 import { apisModule } from '../apis/virtual.ts';
-import { localeOf, localePrefix, siteLocales } from '../i18n/locales.ts';
+import { allSiteLocales, localePrefix, ROOT_LOCALE, siteLocales } from '../i18n/locales.ts';
 import { INCREMENTAL_MANIFEST } from '../integrations/incremental-build.ts';
 import { withTranslations } from '../navigation.ts';
 import { type Highlighter, type QueuedBlock, startHighlighter } from './highlighter/pool.ts';
@@ -225,7 +225,7 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
           // The guides' sidebar in every language: the same navigation built in each, as Starlight's `translations`.
           async 'config:setup'({ updateConfig, useTranslations }) {
             frameTexts = Object.fromEntries(
-              [{ lang: 'en' }, ...siteLocales()].map(({ lang }) => {
+              allSiteLocales().map(({ lang }) => {
                 const t = useTranslations(lang);
                 const texts = Object.entries(FRAME_TEXT_KEYS).filter(([, key]) => t.exists(key));
                 return [lang, Object.fromEntries(texts.map(([id, key]) => [id, t(key)]))];
@@ -285,15 +285,15 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
           () =>
             (highlighter = startHighlighter({
               root,
-              defaultLang: 'en',
-              locales: Object.fromEntries([['root', 'en'], ...siteLocales().map((l) => [l.key, l.lang])]),
+              defaultLang: ROOT_LOCALE.lang,
+              locales: Object.fromEntries(allSiteLocales().map((l) => [l.key ?? 'root', l.lang])),
               texts: frameTexts,
             })),
           apis,
         );
       },
       'astro:build:generated': () => {
-        highlighter?.stop('the pages are written');
+        highlighter?.end();
       },
       'astro:build:done': ({ logger }) => {
         const samples = sampleBlocksLine(highlighter?.stats);
@@ -329,10 +329,9 @@ async function feedHighlighter(start: () => Highlighter, apis: readonly Api[]): 
   let batch: QueuedBlock[] = [];
   const minBlocks = highlighterMinBlocks();
   try {
-    for (const locale of [undefined, ...siteLocales().map((l) => l.key)]) {
-      const pageLang = locale ? localeOf(locale).lang : 'en';
+    for (const { key, lang: pageLang } of allSiteLocales()) {
       for (const a of apis) {
-        const { model } = await referenceData(a, undefined, locale);
+        const { model } = await referenceData(a, undefined, key);
         for (const op of model.operations) {
           const { samples, sampleSets } = model.operationSamples(op);
           for (const set of sampleSets ?? [{ samples }]) {

@@ -97,7 +97,12 @@ export function highlightedBlock(key: string, html: string | undefined, ms: numb
   const s = stats();
   s.highlighted += 1;
   s.ms += ms;
-  if (html === undefined || keptSize + html.length > KEEP_LIMIT) return;
+  if (html !== undefined) keep(key, html);
+}
+
+/** Keeps a block's HTML for the next page that shows it, while the kept blocks are under {@link KEEP_LIMIT}. */
+function keep(key: string, html: string): void {
+  if (keptSize + html.length > KEEP_LIMIT) return;
   kept.set(key, html);
   keptSize += html.length;
 }
@@ -116,6 +121,11 @@ export function blockKey(pageLang: string, lang: string, code: string): string {
  */
 const checked = new Map<string, true>();
 
+/** The page language and block language of a block's key (its first two lines). */
+function pairOf(key: string): string {
+  return key.slice(0, key.indexOf('\n', key.indexOf('\n') + 1));
+}
+
 /**
  * A block from the build's highlighter (highlighter/pool.ts), when it has it, and whether the page may
  * use it as it is. The first block of each page language and block language the worker gives is
@@ -126,7 +136,7 @@ const checked = new Map<string, true>();
 export async function workerBlock(key: string): Promise<{ html: string; unchecked: boolean } | undefined> {
   const html = await runningHighlighter()?.take(key);
   if (html === undefined) return undefined;
-  return { html, unchecked: !checked.has(key.slice(0, key.indexOf('\n', key.indexOf('\n') + 1))) };
+  return { html, unchecked: !checked.has(pairOf(key)) };
 }
 
 /**
@@ -135,9 +145,7 @@ export async function workerBlock(key: string): Promise<{ html: string; unchecke
  */
 export function tookWorkerBlock(key: string, html: string): void {
   stats().fromWorker += 1;
-  if (keptSize + html.length > KEEP_LIMIT) return;
-  kept.set(key, html);
-  keptSize += html.length;
+  keep(key, html);
 }
 
 /**
@@ -151,7 +159,7 @@ export function tookWorkerBlock(key: string, html: string): void {
  */
 export function checkedBlock(key: string, fromWorker: string, own: string): void {
   // `own` may be Astro's HTMLString (a String object): compared as text.
-  if (fromWorker === String(own)) checked.set(key.slice(0, key.indexOf('\n', key.indexOf('\n') + 1)), true);
+  if (fromWorker === String(own)) checked.set(pairOf(key), true);
   else runningHighlighter()?.stop(`its block differed from the page's (${key.split('\n', 2).join(', ')})`);
 }
 
@@ -166,6 +174,6 @@ export function sampleBlocksLine(worker?: HighlighterStats): string | undefined 
   // Pages render a few at a time, so a block's time can include another page's work: an upper bound.
   const line = `code samples: ${n(s.blocks)} blocks, ${n(s.distinct.size)} distinct, ${n(s.highlighted)} highlighted in ${(s.ms / 1000).toFixed(1)} s (at most: pages render four at a time)`;
   if (!worker) return line;
-  const stopped = worker.stopped && worker.stopped !== 'the pages are written' ? `; it stopped: ${worker.stopped}` : '';
+  const stopped = worker.stopped ? `; it stopped: ${worker.stopped}` : '';
   return `${line}; ${n(s.fromWorker)} from the highlighting thread, which highlighted ${n(worker.highlighted)} of the ${n(worker.sent)} sent in ${(worker.ms / 1000).toFixed(1)} s${stopped}`;
 }

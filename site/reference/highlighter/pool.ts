@@ -37,7 +37,7 @@ export interface HighlighterStats {
   highlighted: number;
   /** its time highlighting them, milliseconds */
   ms: number;
-  /** why it stopped early, if it did: its renderer could not be made, or it was stopped by the build */
+  /** why it stopped before the pages were written, if it did (its renderer could not be made, a block differed…) */
   stopped?: string;
 }
 
@@ -63,6 +63,8 @@ export class Highlighter {
   readonly #worker: Worker;
   readonly #blocks = new Map<string, Pending>();
   readonly stats: HighlighterStats = { sent: 0, highlighted: 0, ms: 0 };
+  /** whether the worker was ended or stopped */
+  #over = false;
 
   /**
    * Starts the worker thread (it does not keep the process alive).
@@ -97,7 +99,7 @@ export class Highlighter {
 
   /** Sends blocks to highlight, after those sent before; a key sent before is not sent again. */
   add(blocks: readonly QueuedBlock[]): void {
-    if (this.stats.stopped) return;
+    if (this.#over) return;
     const fresh = blocks.filter((b) => !this.#blocks.has(b.key));
     for (const b of fresh) this.#blocks.set(b.key, { done: false, waiters: [] });
     if (fresh.length === 0) return;
@@ -128,16 +130,26 @@ export class Highlighter {
   }
 
   /**
-   * Ends the worker; blocks not highlighted yet are the pages' to highlight. Calling it again changes nothing.
-   * @param reason why, for the build log
+   * Ends the worker when the build no longer needs it (the pages are written); blocks not highlighted
+   * yet are the pages' to highlight. Calling it again, or {@link stop} after it, changes nothing.
    */
-  stop(reason: string): void {
-    if (this.stats.stopped) return;
-    this.stats.stopped = reason;
+  end(): void {
+    if (this.#over) return;
+    this.#over = true;
     void this.#worker.terminate();
     for (const key of [...this.#blocks.keys()]) this.#settle(key, undefined);
     this.#blocks.clear();
     if ((globalThis as Store)[INSTANCE] === this) delete (globalThis as Store)[INSTANCE];
+  }
+
+  /**
+   * Ends the worker before its work is done, recording why in {@link HighlighterStats.stopped}.
+   * @param reason why, for the build log
+   */
+  stop(reason: string): void {
+    if (this.#over) return;
+    this.stats.stopped = reason;
+    this.end();
   }
 }
 
