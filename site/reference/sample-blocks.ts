@@ -78,7 +78,7 @@ export function tabsTurn(page: object): { ready: Promise<void>; done: () => void
 
 /**
  * A block's HTML as a page highlighted it before, or undefined. Counts the block.
- * @param key the page's language, the block's language and its code
+ * @param key the block's key ({@link blockKey})
  */
 export function keptBlock(key: string): string | undefined {
   const s = stats();
@@ -108,8 +108,9 @@ function keep(key: string, html: string): void {
 }
 
 /**
- * A block's key: the page's language, the block's language and its code, one per line (what
- * components/reference/Spliced.astro makes of the page's language and a block's `<lang>\n<code>`).
+ * A block's key: the page's language, the block's language and its code, one per line. The pages
+ * (components/reference/Spliced.astro) and the highlighting thread's queue (the reference integration)
+ * both name a block by it.
  */
 export function blockKey(pageLang: string, lang: string, code: string): string {
   return `${pageLang}\n${lang}\n${code}`;
@@ -119,7 +120,7 @@ export function blockKey(pageLang: string, lang: string, code: string): string {
  * Per page language and block language (`<page>\n<block>`): whether the worker's blocks were checked
  * against the page's own highlighting of the same block and came out the same bytes.
  */
-const checked = new Map<string, true>();
+const checked = new Set<string>();
 
 /** The page language and block language of a block's key (its first two lines). */
 function pairOf(key: string): string {
@@ -159,7 +160,7 @@ export function tookWorkerBlock(key: string, html: string): void {
  */
 export function checkedBlock(key: string, fromWorker: string, own: string): void {
   // `own` may be Astro's HTMLString (a String object): compared as text.
-  if (fromWorker === String(own)) checked.set(pairOf(key), true);
+  if (fromWorker === String(own)) checked.add(pairOf(key));
   else runningHighlighter()?.stop(`its block differed from the page's (${key.split('\n', 2).join(', ')})`);
 }
 
