@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Changelog, type ChangelogRelease, formatChangelog, parseChangelog } from '../spec/changelog.ts';
+import { type Changelog, type ChangelogRelease, formatChangelog, parseChangelog } from '../descriptions/changelog.ts';
 import { ROOT } from '../tests/support/server.ts';
 
 /** The releases of `@octokit/openapi` the benchmarks build: an older one and the working description. */

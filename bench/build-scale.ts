@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { loadDescription } from '../spec/loader/index.ts';
-import { listAllOperations } from '../spec/operations.ts';
+import { loadDescription } from '../descriptions/loader/index.ts';
+import { listAllOperations } from '../descriptions/operations.ts';
 import { ROOT } from '../tests/support/server.ts';
 import { clearSiteCaches, prepareAsNpmCi } from './fresh-clone.ts';
 import { loadAverage, median, ourBuildEnv, timedBuild } from './timed-build.ts';

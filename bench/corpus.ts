@@ -64,7 +64,7 @@ const FORBIDDEN = ['undefined', '[object Object]', 'NaN'];
 async function sweepOne(file: string): Promise<Result> {
   const started = performance.now();
   const r: Result = { file, operations: 0, schemas: 0, gets: 0, typed: 0, bodies: 0, fivexx: 0, problems: [], ms: 0 };
-  const { loadDescription, DescriptionError } = await import('../spec/loader/index.ts');
+  const { loadDescription, DescriptionError } = await import('../descriptions/loader/index.ts');
   let loaded: Awaited<ReturnType<typeof loadDescription>>;
   try {
     loaded = await loadDescription(file);

@@ -1,7 +1,7 @@
 // Benchmark of the mock over descriptions we did not write (prints figures; never run by the tests).
 //
 // For every description in tests/fixtures/descriptions (the broken ones aside), spec/openapi.yaml,
-// and any description given on the command line, loaded as the site loads them (spec/loader):
+// and any description given on the command line, loaded as the site loads them (descriptions/loader):
 // the plain GETs (no required query, header or cookie parameter, a declared 2xx; path parameters
 // and credentials filled from the description, tests/support/descriptions.ts), and how many the
 // mock core answers 2xx with a body of the declared type (status declared, Content-Type declared,
@@ -20,11 +20,11 @@
 //   node bench/mock-any.ts [DESCRIPTION …]
 import { relative } from 'node:path';
 import { OpenAPIBackend } from 'openapi-backend';
+import { type LoadedDescription, loadDescription } from '../descriptions/loader/index.ts';
+import type { Description } from '../descriptions/refs.ts';
 import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { createMock } from '../site/mock/index.ts';
-import { type LoadedDescription, loadDescription } from '../spec/loader/index.ts';
 import { SPEC_PATH } from '../spec/path.ts';
-import type { Description } from '../spec/refs.ts';
 import {
   answerProblems,
   credentials,

@@ -172,7 +172,7 @@ async function startPrism(): Promise<{ url: string; child: ChildProcess; stop: (
 /** The core alone, in this process, no HTTP: sequential `handle()` calls for `ms` milliseconds. */
 async function coreAlone(method: 'GET' | 'POST', ms = 3000): Promise<{ rps: number; cpuUs: number }> {
   const { createMock } = await import('../site/mock/index.ts');
-  const { loadDescription } = await import('../spec/loader/index.ts');
+  const { loadDescription } = await import('../descriptions/loader/index.ts');
   const { SPEC_PATH } = await import('../spec/path.ts');
   // The Petstore's own description: the requests below are its operations.
   const mock = await createMock(await loadDescription(SPEC_PATH), { basePath: MOCK_BASE });
@@ -273,7 +273,7 @@ async function heapAfterTokens(): Promise<{ delta: number; sandboxes: number; st
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   const { createMock } = await import('../site/mock/index.ts');
-  const { loadDescription } = await import('../spec/loader/index.ts');
+  const { loadDescription } = await import('../descriptions/loader/index.ts');
   const { SPEC_PATH } = await import('../spec/path.ts');
   // The Petstore's own description: the requests below are its operations.
   const mock = await createMock(await loadDescription(SPEC_PATH), { basePath: MOCK_BASE });

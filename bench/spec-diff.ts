@@ -9,7 +9,7 @@
 //   2. the GitHub REST description two releases apart (npm @octokit/openapi, generated/api.github.com.json, ~13 MB
 //      of JSON each): one run, wall time and peak RSS. The two packages are fetched once with `npm pack` into
 //      bench/results/ (git-ignored), or read from --github-dir (a folder holding octokit-openapi-<version>/package/…);
-//   3. for GitHub's description, the same work in this process split in phases: the shared loader (spec/loader/:
+//   3. for GitHub's description, the same work in this process split in phases: the shared loader (descriptions/loader/:
 //      parse, bundle, upgrade to OpenAPI 3.2) for both files, then the comparison (pruning, api-smart-diff, policy,
 //      locating each change on its line);
 //   4. the anchor, measured in the same run: a Node process that only reads and parses the same two files

@@ -21,7 +21,7 @@
 // node:child_process (with net, dgram and streams) for executable subcommands, which neither CLI has: in
 // the bundles that import is replaced by a stub that loads the module on first use.
 //
-// A bundle sits at the same depth as its sources' folders (tools/docs-domains/config/, spec/loader/) so that
+// A bundle sits at the same depth as its sources' folders (tools/docs-domains/config/, descriptions/loader/) so that
 // the paths they derive from import.meta.url (the repository root, site/domains.yaml) stay right.
 //
 // Usage: node scripts/build-cli.mjs [--prepare]

@@ -10,7 +10,15 @@ import { dirname, join, resolve } from 'node:path';
  * Expressive Code's configs, the locked dependencies and Astro's public/ folder (when there is one).
  * The CLI in tools/, the tests and scripts/serve.ts (read at run time, not built) are not inputs.
  */
-export const SITE_INPUTS = ['site', 'spec', 'public', 'astro.config.mjs', 'ec.config.mjs', 'package-lock.json'];
+export const SITE_INPUTS = [
+  'site',
+  'descriptions',
+  'spec',
+  'public',
+  'astro.config.mjs',
+  'ec.config.mjs',
+  'package-lock.json',
+];
 
 /**
  * Newest modification time (ms since epoch) of `path` or any file or folder below it, at most `depth`

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { loadDescription } from '../descriptions/loader/index.ts';
 import { bundleMock } from '../site/mock/hosts/bundle.ts';
 import { siteMockApis } from '../site/reference/versions.ts';
-import { loadDescription } from '../spec/loader/index.ts';
 import { configuredApis } from './configured-apis.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -25,6 +25,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import expressStaticGzip from 'express-static-gzip';
+import { formatDescriptionError, loadDescription } from '../descriptions/loader/index.ts';
 import { linkHeader, pageLinks, SITE_LINKS } from '../site/agents/discovery.ts';
 import { prefersMarkdown } from '../site/agents/negotiate.ts';
 import { canonicalPagePath, markdownPath, pagePathOfMarkdown } from '../site/agents/paths.ts';
@@ -46,7 +47,6 @@ import {
   matches,
   NOT_FOUND_PAGE,
 } from '../site/serving/rules.ts';
-import { formatDescriptionError, loadDescription } from '../spec/loader/index.ts';
 
 const root = join(import.meta.dirname, '..');
 /** The build output: `DIST_DIR` (relative to the root) as astro.config.mjs and build-if-stale read it. */

@@ -3,7 +3,7 @@
  * prefers `text/markdown` gets the page's Markdown twin. Pure.
  */
 
-import { acceptRanges, type MediaRange } from '../../spec/media.ts';
+import { acceptRanges, type MediaRange } from '../../descriptions/media.ts';
 
 function quality(ranges: readonly MediaRange[], type: string): number {
   const [major] = type.split('/');

@@ -1,7 +1,7 @@
 /**
  * The changelog as the site shows it: the `/changelog/` page (releases newest first, their operations by kind,
  * linking to the operations' pages, breaking changes marked), the feed's items, and the versions that touched one
- * operation (the "Changed in" line of its page). Pure: the changelog record (spec/changelog.ts) and a way to find
+ * operation (the "Changed in" line of its page). Pure: the changelog record (descriptions/changelog.ts) and a way to find
  * an operation's page in; views out.
  */
 import type {
@@ -10,9 +10,9 @@ import type {
   ChangelogOperation,
   ChangelogRelease,
   OperationChangeKind,
-} from '../../spec/changelog.ts';
-import { compareVersions } from '../../spec/changelog.ts';
-import { formatDay } from '../../spec/dates.ts';
+} from '../../descriptions/changelog.ts';
+import { compareVersions } from '../../descriptions/changelog.ts';
+import { formatDay } from '../../descriptions/dates.ts';
 import { escapeHtml } from '../html.ts';
 import { type Translate, translator } from '../i18n/catalogue.ts';
 import { formatDate } from '../i18n/format.ts';

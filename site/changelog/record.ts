@@ -4,7 +4,7 @@
  * (site/apis/config.ts: `PETSTORE_CHANGELOG`, else `changelog.json` beside the description, else none).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { type Changelog, parseChangelog } from '../../spec/changelog.ts';
+import { type Changelog, parseChangelog } from '../../descriptions/changelog.ts';
 import type { Api } from '../apis/api.ts';
 
 const cached = new Map<string, Changelog>();

@@ -3,7 +3,7 @@
  * `30 June 2027`, `30 juin 2027`, `2027年6月30日`, `٣٠ يونيو ٢٠٢٧`. The site's English is British, like the
  * rest of its text. Pure (formatters are cached per language).
  */
-import { parseDay } from '../../spec/dates.ts';
+import { parseDay } from '../../descriptions/dates.ts';
 
 /** The `Intl` locale a language's dates and numbers are written in. */
 function intlLocale(lang: string): string {

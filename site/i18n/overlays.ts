@@ -4,12 +4,12 @@
  * before anything reads it, then brought to the loader's internal form. Computed once per process,
  * description and locale (on `globalThis`, as the loader caches descriptions). A target selecting nothing
  * is printed as a warning naming the overlay file and line; an overlay changing anything but text stops
- * the build (spec/overlay/).
+ * the build (descriptions/overlay/).
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { internalForm, type LoadedDescription } from '../../spec/loader/index.ts';
-import { applyOverlay, formatOverlayProblem, readOverlay } from '../../spec/overlay/index.ts';
+import { internalForm, type LoadedDescription } from '../../descriptions/loader/index.ts';
+import { applyOverlay, formatOverlayProblem, readOverlay } from '../../descriptions/overlay/index.ts';
 
 /**
  * The overlay file of a locale, or undefined when it has none: `configured[key]` (relative to the working

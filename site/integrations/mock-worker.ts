@@ -19,7 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
-import { loadDescription } from '../../spec/loader/index.ts';
+import { loadDescription } from '../../descriptions/loader/index.ts';
 import type { Api } from '../apis/api.ts';
 import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
 import { localePrefix, siteLocales } from '../i18n/locales.ts';

@@ -13,7 +13,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { loadDescription } from '../../spec/loader/index.ts';
+import { loadDescription } from '../../descriptions/loader/index.ts';
 import type { Api } from '../apis/api.ts';
 import {
   PRECOMPRESS_CACHE,

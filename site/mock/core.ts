@@ -8,8 +8,8 @@
 // hand-written behaviour: a definition names one, and the caller gives the ones it may name.
 // Behaviour and rules: site/mock/README.md; API design: spec/README.md.
 
-import type { Description } from '../../spec/json.ts';
-import { hasType } from '../../spec/refs.ts';
+import type { Description } from '../../descriptions/json.ts';
+import { hasType } from '../../descriptions/refs.ts';
 import { DEFAULT_RATE_POLICY, type RatePolicy } from './access/ratelimit.ts';
 import { Sandboxes, type SandboxLimits, type SandboxSnapshot } from './access/sandboxes.ts';
 import { securityPlan } from './access/security.ts';

@@ -1,5 +1,5 @@
 // The mock built from descriptions at start-up (the server, the Astro dev route, the tests): each
-// description as the one loader (spec/loader) gives it, its definition made at run time
+// description as the one loader (descriptions/loader) gives it, its definition made at run time
 // (request/compile.ts `runtimeDefinition`: operations listed once, the hand-written behaviour that
 // applies, request validators compiled on each operation's first request), then the core
 // (core.ts `mountedMock`) answers with them. The in-browser and edge builds get the same
@@ -8,8 +8,8 @@
 
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type LoadedDescription, readDescription } from '../../spec/loader/index.ts';
-import type { Description } from '../../spec/refs.ts';
+import { type LoadedDescription, readDescription } from '../../descriptions/loader/index.ts';
+import type { Description } from '../../descriptions/refs.ts';
 import { HAND_WRITTEN } from './behaviours.ts';
 import { type Mock, type MockOptions, mountedMock } from './core.ts';
 import type { MockDefinition } from './pipeline/definition.ts';

@@ -1,6 +1,6 @@
 /**
  * Build-time edge of the reference: loads an API's description (site/apis/: the {@link Api} value made
- * at the configuration edge) once per build through the one loader (spec/loader/), and runs the pure
+ * at the configuration edge) once per build through the one loader (descriptions/loader/), and runs the pure
  * mappings once for every consumer: the static reference pages and the sidebar (model/), the Scalar
  * explorer (explorer/map.ts), the try-it documents, the deprecation and stability lists in the guides,
  * the description downloads.
@@ -12,8 +12,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { upgrade } from '@scalar/openapi-upgrader';
-import { buildDate } from '../../spec/dates.ts';
-import { type LoadedDescription, loadDescription } from '../../spec/loader/index.ts';
+import { buildDate } from '../../descriptions/dates.ts';
+import { type LoadedDescription, loadDescription } from '../../descriptions/loader/index.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
 import { type Translate, translator } from '../i18n/catalogue.ts';
 import { localeOf, localePrefix, localizedPath } from '../i18n/locales.ts';

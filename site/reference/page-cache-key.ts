@@ -59,7 +59,7 @@ export interface PageKeyInputs {
   options: unknown;
   /** the build date, YYYY-MM-DD */
   date: string;
-  /** the changelog (spec/changelog.ts) */
+  /** the changelog (descriptions/changelog.ts) */
   changelog: unknown;
   /**
    * what a page shows of the other published versions: their names, operations, tags and schemas (the

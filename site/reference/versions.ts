@@ -6,7 +6,7 @@
  * process and current reference data (on `globalThis`, as loaded-description.ts does).
  */
 
-import type { Changelog } from '../../spec/changelog.ts';
+import type { Changelog } from '../../descriptions/changelog.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
 import { changelog as releaseRecord } from '../changelog/record.ts';
 import { translator } from '../i18n/catalogue.ts';

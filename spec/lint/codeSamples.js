@@ -3,7 +3,7 @@
 // operation on the documented default server with the PETSTORE_TOKEN bearer and failing on a non-2xx;
 // the cURL body, when the operation takes one, is JSON valid against the request schema.
 import { createRulesetFunction } from '@stoplight/spectral-core';
-import { escapeRegExp } from '../shared/regexp.js';
+import { escapeRegExp } from '../../descriptions/shared/regexp.js';
 import { arr, isObj, label, obj, operations, resolve, str } from './document.js';
 import { SchemaValidator } from './schemas.js';
 

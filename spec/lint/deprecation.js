@@ -5,7 +5,7 @@
 // dates; `x-successor.operationId` (read by the mock), when given, names a live operation.
 // `x-deprecated-*` only on deprecated operations.
 import { createRulesetFunction } from '@stoplight/spectral-core';
-import { formatDay, isCalendarDate } from '../shared/dates.js';
+import { formatDay, isCalendarDate } from '../../descriptions/shared/dates.js';
 import { label, obj, operations, resolve, str } from './document.js';
 
 /** @typedef {import('./document.js').Finding} Finding */

@@ -1,8 +1,8 @@
 // Helpers of the custom Spectral functions in this folder: reading the raw (unresolved) document
 // safely, following local `$ref`s, and listing its operations with their JSON paths.
-import { isObject } from '../shared/json.js';
-import { listOperations } from '../shared/operations.js';
-import { parsePointer, resolvePointer } from '../shared/pointer.js';
+import { isObject } from '../../descriptions/shared/json.js';
+import { listOperations } from '../../descriptions/shared/operations.js';
+import { parsePointer, resolvePointer } from '../../descriptions/shared/pointer.js';
 
 /**
  * @typedef {Record<string, unknown>} Obj
@@ -10,7 +10,7 @@ import { parsePointer, resolvePointer } from '../shared/pointer.js';
  * @typedef {{ message: string, path: JsonPath }} Finding
  */
 
-/** The object guard of every part (spec/shared/json.js). */
+/** The object guard of every part (descriptions/shared/json.js). */
 export const isObj = isObject;
 /** @param {unknown} v @returns {Obj} */
 export function obj(v) {

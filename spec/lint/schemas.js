@@ -2,7 +2,7 @@
 // functions that check values the built-in example rules do not see (the cURL sample bodies).
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import { formatPointer } from '../shared/pointer.js';
+import { formatPointer } from '../../descriptions/shared/pointer.js';
 
 /**
  * Compiles (and caches, per instance) validators for the schemas of one document, addressed by their

@@ -5,12 +5,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generatedValue } from '../../descriptions/examples.ts';
+import { type Description, deref, isObject, type JsonObject } from '../../descriptions/refs.ts';
 import { securityPlan } from '../../site/mock/access/security.ts';
 import { type MockOperation, mockOperations } from '../../site/mock/pipeline/operations.ts';
 import { anchored, requestView, validatorAjv } from '../../site/mock/request/compile.ts';
 import { isJsonMediaType } from '../../site/mock/request/media.ts';
-import { generatedValue } from '../../spec/examples.ts';
-import { type Description, deref, isObject, type JsonObject } from '../../spec/refs.ts';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/descriptions/', import.meta.url));
 

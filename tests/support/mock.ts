@@ -8,10 +8,10 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
+import { listOperations } from '../../descriptions/operations.ts';
 import { bundleMock } from '../../site/mock/hosts/bundle.ts';
 import { MOCK_BASE } from '../../site/mock/hosts/mount.ts';
 import { createMock, type Mock, type MockOptions } from '../../site/mock/index.ts';
-import { listOperations } from '../../spec/operations.ts';
 import { SPEC_PATH, writtenSpec } from './spec.ts';
 
 /** The spec under test (`MOCK_SPEC` overrides the path, for trying a draft). */

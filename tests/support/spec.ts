@@ -1,8 +1,8 @@
 // The Petstore's description as written (OpenAPI 3.0.3, before the loader's upgrade to its internal
-// form), read through the one description loader (spec/loader), for the tests of the description
+// form), read through the one description loader (descriptions/loader), for the tests of the description
 // itself and of tools that take a document of any version. A fresh copy per call: tests may change it.
 import type { OpenAPIV3 } from 'openapi-types';
-import { loadDescription } from '../../spec/loader/index.ts';
+import { loadDescription } from '../../descriptions/loader/index.ts';
 import { SPEC_PATH } from '../../spec/path.ts';
 
 export { SPEC_PATH };

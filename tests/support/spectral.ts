@@ -6,7 +6,7 @@ import spectralCore, { type Ruleset } from '@stoplight/spectral-core';
 import parsers from '@stoplight/spectral-parsers';
 import bundler from '@stoplight/spectral-ruleset-bundler/with-loader';
 import runtime from '@stoplight/spectral-runtime';
-import { formatPointer } from '../../spec/pointer.ts';
+import { formatPointer } from '../../descriptions/pointer.ts';
 import { ROOT } from './server.ts';
 
 // Spectral's packages are CommonJS whose named exports Node cannot detect: take them off the default export.

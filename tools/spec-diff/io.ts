@@ -3,7 +3,7 @@
  * build date, colour.
  */
 import { relative } from 'node:path';
-import { buildDate as dateOfBuild } from '../../spec/dates.ts';
+import { buildDate as dateOfBuild } from '../../descriptions/dates.ts';
 import type { ApiReader } from './apis/read.ts';
 import { UsageError } from './errors.ts';
 import type { GitRunner } from './load.ts';

@@ -1,18 +1,18 @@
 /**
- * The edges of spec-diff that read: descriptions from files through the shared loader (spec/loader/), and the
+ * The edges of spec-diff that read: descriptions from files through the shared loader (descriptions/loader/), and the
  * base description from a git revision.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
-import type { JsonObject } from '../../spec/json.ts';
+import type { JsonObject } from '../../descriptions/json.ts';
 import {
   DescriptionError,
   type DescriptionProblem,
   type FileReader,
   readDescription,
   type YamlTree,
-} from '../../spec/loader/index.ts';
+} from '../../descriptions/loader/index.ts';
 
 /** A description as spec-diff uses it. */
 export interface Description {

@@ -2,8 +2,8 @@
 // of a scheme the operation's security requirements name is accepted (the mock checks that one
 // is sent, not what it is; for the HTTP family, any `Authorization: <scheme> <credentials>`). Requirements are alternatives; the schemes of one requirement are
 // all needed (OpenAPI 3.2 section 4.29 "Security Requirement Object"). Pure.
-import { TOKEN } from '../../../spec/http.ts';
-import { type Description, deref, isObject } from '../../../spec/refs.ts';
+import { TOKEN } from '../../../descriptions/http.ts';
+import { type Description, deref, isObject } from '../../../descriptions/refs.ts';
 
 /** How one security scheme's credential travels. */
 export type Credential =

@@ -1,13 +1,19 @@
 // The generator of the mock's answers from the description (Prism's `generator`): fills the
 // response the negotiator picked. The body is the media type's example from the one example
-// source (spec/examples.ts: the named example, else the description's first, else one generated
+// source (descriptions/examples.ts: the named example, else the description's first, else one generated
 // from the schema), the same the reference page shows. Headers the response declares get their
 // example or a generated value. Pure.
-import { bodyText, exampleObjectValue, generatedValue, mediaExample, SAMPLE_DEPTH } from '../../../spec/examples.ts';
-import { isToken } from '../../../spec/http.ts';
-import { type Description, isObject, type JsonObject } from '../../../spec/json.ts';
-import { isJsonMediaType } from '../../../spec/media.ts';
-import { deref } from '../../../spec/refs.ts';
+import {
+  bodyText,
+  exampleObjectValue,
+  generatedValue,
+  mediaExample,
+  SAMPLE_DEPTH,
+} from '../../../descriptions/examples.ts';
+import { isToken } from '../../../descriptions/http.ts';
+import { type Description, isObject, type JsonObject } from '../../../descriptions/json.ts';
+import { isJsonMediaType } from '../../../descriptions/media.ts';
+import { deref } from '../../../descriptions/refs.ts';
 import type { Negotiation } from './negotiate.ts';
 
 /** What {@link generate} produces: everything but the CORS headers, which the pipeline adds. */

@@ -9,8 +9,8 @@
 //   12.5.1); without `Accept`, or when none matches, the first JSON one, else the first declared;
 // - example: `Prefer: example=name` names one of the media type's `examples`.
 
-import { acceptRanges, essence, isJsonMediaType, type MediaRange } from '../../../spec/media.ts';
-import { type Description, deref, isObject, type JsonObject } from '../../../spec/refs.ts';
+import { acceptRanges, essence, isJsonMediaType, type MediaRange } from '../../../descriptions/media.ts';
+import { type Description, deref, isObject, type JsonObject } from '../../../descriptions/refs.ts';
 import { MockError } from '../pipeline/errors.ts';
 
 /** The preferences of a `Prefer` header (RFC 7240) the mock follows. */

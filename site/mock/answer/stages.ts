@@ -1,6 +1,6 @@
 // The answer step of the pipeline: an operation's response, its own (hand-written behaviour) or
 // from its description.
-import type { Description } from '../../../spec/json.ts';
+import type { Description } from '../../../descriptions/json.ts';
 import { operationOf, type Stage } from '../pipeline/context.ts';
 import { CORS_HEADERS } from '../pipeline/http.ts';
 import { generate } from './generate.ts';

@@ -1,8 +1,8 @@
 // The mock of every API and published version for the hosts in Node (the server, the Astro dev route,
 // the MCP server): each current description as the caller loaded it, and each older release's file,
-// loaded through the one description loader (spec/loader: any version, split files bundled, checked,
+// loaded through the one description loader (descriptions/loader: any version, split files bundled, checked,
 // upgraded to the internal form once per process).
-import { loadDescription } from '../../../spec/loader/index.ts';
+import { loadDescription } from '../../../descriptions/loader/index.ts';
 import { HAND_WRITTEN } from '../behaviours.ts';
 import {
   type ApiDefinitions,

@@ -3,8 +3,8 @@
 // checked on its source text, a store it changes) and its handler as the answer. Whether it applies
 // is decided once per description (index.ts, `MockDefinition.behaviour`); every other operation
 // behaves as its description says.
-import { type Description, isObject, type JsonObject } from '../../../spec/json.ts';
-import { deref, hasType } from '../../../spec/refs.ts';
+import { type Description, isObject, type JsonObject } from '../../../descriptions/json.ts';
+import { deref, hasType } from '../../../descriptions/refs.ts';
 import { bearerAuthenticator } from '../access/stages.ts';
 import type { Behaviour, PreparedOperation } from '../pipeline/context.ts';
 import { jsonResponse } from '../pipeline/http.ts';

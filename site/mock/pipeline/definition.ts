@@ -4,7 +4,7 @@
 // to, how the steps treat its operations, and what state it keeps in each token's sandbox. The
 // general steps and the core know only these shapes; site/mock/behaviours.ts lists the hand-written
 // behaviours the site's mock knows (the Petstore's, petstore/index.ts).
-import type { Description } from '../../../spec/json.ts';
+import type { Description } from '../../../descriptions/json.ts';
 import type { Behaviour, RequestValidator } from './context.ts';
 import type { MockOperation, Param } from './operations.ts';
 
@@ -15,7 +15,7 @@ import type { MockOperation, Param } from './operations.ts';
  */
 export interface MockDefinition {
   /**
-   * The description in the loader's internal form (OpenAPI 3.2, or 3.1; spec/loader): its operations
+   * The description in the loader's internal form (OpenAPI 3.2, or 3.1; descriptions/loader): its operations
    * are routed, its responses generated; internal `$ref`s are kept (and may be circular).
    */
   document: Description;

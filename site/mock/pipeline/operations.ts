@@ -1,13 +1,13 @@
 // The operations of a description as every step of the mock reads them, listed once per description:
-// the operations of `paths` as the one lister lists them (spec/operations.ts: a `$ref`ed path item
+// the operations of `paths` as the one lister lists them (descriptions/operations.ts: a `$ref`ed path item
 // followed, cycles cut; the fixed methods, 3.2's `query` and `additionalOperations`), with path-level
 // parameters merged, and their parameters with schemas followed through `$ref`s. Webhooks are what
 // the API sends, not what it answers, so the mock does not serve them. Pure: the description is
 // read, never changed, and its schemas keep their references.
-import { isToken } from '../../../spec/http.ts';
-import { type Description, isObject, type JsonObject } from '../../../spec/json.ts';
-import { listAllOperations } from '../../../spec/operations.ts';
-import { deref } from '../../../spec/refs.ts';
+import { isToken } from '../../../descriptions/http.ts';
+import { type Description, isObject, type JsonObject } from '../../../descriptions/json.ts';
+import { listAllOperations } from '../../../descriptions/operations.ts';
+import { deref } from '../../../descriptions/refs.ts';
 
 /** A parameter as the mock reads it: the Parameter Object with its own `$ref` followed. */
 export interface MockParameter extends JsonObject {

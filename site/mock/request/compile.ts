@@ -10,7 +10,7 @@
 import type { Options } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { type Description, deref, isObject, type JsonObject } from '../../../spec/refs.ts';
+import { type Description, deref, isObject, type JsonObject } from '../../../descriptions/refs.ts';
 import type { RequestValidator } from '../pipeline/context.ts';
 import { type HandWritten, handWrittenFor, type MockDefinition } from '../pipeline/definition.ts';
 import { type MockOperation, mockOperations } from '../pipeline/operations.ts';

@@ -1,8 +1,8 @@
 // Media types as the mock reads them: which ones carry JSON, and which of an operation's request
 // media types is validated as JSON. Kept apart from the validators so the bundled hosts, which
 // carry no schema compiler, can use them.
-import { isObject } from '../../../spec/json.ts';
-import { isJsonMediaType } from '../../../spec/media.ts';
+import { isObject } from '../../../descriptions/json.ts';
+import { isJsonMediaType } from '../../../descriptions/media.ts';
 import type { MockOperation } from '../pipeline/operations.ts';
 
 export { isJsonMediaType };

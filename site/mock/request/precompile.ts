@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { type Description, isObject, type JsonObject } from '../../../spec/refs.ts';
+import { type Description, isObject, type JsonObject } from '../../../descriptions/refs.ts';
 import { type HandWritten, handWrittenFor } from '../pipeline/definition.ts';
 import { mockOperations } from '../pipeline/operations.ts';
 import { queryCredentialNames, requestSchemas, requestView, validatorAjv } from './compile.ts';

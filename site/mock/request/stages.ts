@@ -1,8 +1,8 @@
 // The request step of the pipeline: raw parameter checks, the body read and parsed, and the request
 // validated against the description's schemas.
 
-import type { JsonObject } from '../../../spec/json.ts';
-import { essence, isJsonMediaType } from '../../../spec/media.ts';
+import type { JsonObject } from '../../../descriptions/json.ts';
+import { essence, isJsonMediaType } from '../../../descriptions/media.ts';
 import { type Behaviour, operationOf, type Stage } from '../pipeline/context.ts';
 import { MockError } from '../pipeline/errors.ts';
 import { decodePathParams } from '../route/path-params.ts';

@@ -2,7 +2,7 @@
 // `body.name: must be string`, `query.limit: must be <= 100`, `path.petId: must be >= 1`.
 
 import type { ErrorObject } from 'ajv';
-import { unescapePointerToken } from '../../../spec/pointer.ts';
+import { unescapePointerToken } from '../../../descriptions/pointer.ts';
 import type { RequestValidator } from '../pipeline/context.ts';
 import type { Param } from '../pipeline/operations.ts';
 import { templateQueryPairs } from '../route/router.ts';

@@ -1,7 +1,7 @@
 // The path parameters of a request path, read one way for every operation: the template matched
 // to the path, one segment part per parameter, the raw (still percent-encoded) text kept for the
 // checks that need it and decoded for the rest.
-import { escapeRegExp } from '../../../spec/regexp.ts';
+import { escapeRegExp } from '../../../descriptions/regexp.ts';
 import type { Param } from '../pipeline/operations.ts';
 
 /**

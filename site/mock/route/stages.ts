@@ -1,7 +1,7 @@
 // The route step of the pipeline: which mock (the mount table: API and version), the mount path,
 // HEAD as GET, CORS preflights, and the routing table over the description's operations (router.ts)
 // plus the reset endpoint.
-import { isToken } from '../../../spec/http.ts';
+import { isToken } from '../../../descriptions/http.ts';
 import { type Pipeline, type PreparedOperation, RESET_PATH, type Stage } from '../pipeline/context.ts';
 import { MockError } from '../pipeline/errors.ts';
 import { preflightHeaders } from '../pipeline/http.ts';

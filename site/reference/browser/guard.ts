@@ -3,7 +3,7 @@
  * try-it requests belong to an operation whose try-it panel is hidden (`x-hideTryItPanel`), and
  * whether a response came from the mock API or from a static host that has none.
  */
-import { escapeRegExp } from '../../../spec/regexp.ts';
+import { escapeRegExp } from '../../../descriptions/regexp.ts';
 import type { OperationRef } from '../model/document.ts';
 
 /** A hidden operation as the browser needs it: method plus a matcher for its path. */

@@ -11,7 +11,7 @@
  * ignores `x-stability`, `x-hideTryItPanel` and sunset dates.
  */
 
-import { isObject } from '../../../spec/json.ts';
+import { isObject } from '../../../descriptions/json.ts';
 import { type Translate, translator } from '../../i18n/catalogue.ts';
 import { MOCK_BASE } from '../../mock/hosts/mount.ts';
 import { listOperations, type OpenApiDocument, type OperationRef } from '../model/document.ts';

@@ -2,10 +2,10 @@
  * The OpenAPI document as plain data and its operations as the reference lists them: id (or
  * `METHOD path` without one), summary, first tag and the anchor Scalar gives it. Pure; shared by the
  * static pages' model, the explorer's mapping and the try-it documents. The operations themselves are
- * listed by spec/operations.ts, the one lister of every part.
+ * listed by descriptions/operations.ts, the one lister of every part.
  */
-import { isObject } from '../../../spec/json.ts';
-import { listAllOperations } from '../../../spec/operations.ts';
+import { isObject } from '../../../descriptions/json.ts';
+import { listAllOperations } from '../../../descriptions/operations.ts';
 
 /** An OpenAPI document as plain data (parsed YAML or JSON). */
 export type OpenApiDocument = Record<string, unknown> & {

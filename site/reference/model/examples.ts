@@ -1,6 +1,6 @@
 /**
  * The examples an operation's page shows for a media type, from the one example source
- * (spec/examples.ts): the description's own, else the body the mock answers, as text for the page
+ * (descriptions/examples.ts): the description's own, else the body the mock answers, as text for the page
  * (JSON pretty-printed, long strings and long examples shortened by long-values.ts). Pure.
  */
 import {
@@ -10,9 +10,9 @@ import {
   describedBody,
   describedExamples,
   generatedBody,
-} from '../../../spec/examples.ts';
-import type { JsonObject as Json } from '../../../spec/json.ts';
-import { isJsonMediaType } from '../../../spec/media.ts';
+} from '../../../descriptions/examples.ts';
+import type { JsonObject as Json } from '../../../descriptions/json.ts';
+import { isJsonMediaType } from '../../../descriptions/media.ts';
 import { boundExample } from './long-values.ts';
 import type { ExampleView } from './views.ts';
 
@@ -38,7 +38,7 @@ function exampleView(name: string, summary: string | undefined, mediaType: strin
 
 /**
  * The examples of a media type: each one the description gives, else the one generated from its
- * schema (spec/examples.ts, the body the mock answers). Request bodies get a generated example
+ * schema (descriptions/examples.ts, the body the mock answers). Request bodies get a generated example
  * under JSON media types only (what the code samples send); responses under every media type
  * whose generated body is not empty (a binary string has nothing to show).
  */

@@ -4,8 +4,8 @@
  * "Deprecation policy"), judged against the build date. Pure: the date is a parameter.
  */
 
-import { formatDay, parseDay } from '../../../spec/dates.ts';
-import { isObject } from '../../../spec/json.ts';
+import { formatDay, parseDay } from '../../../descriptions/dates.ts';
+import { isObject } from '../../../descriptions/json.ts';
 import { type Translate, translator } from '../../i18n/catalogue.ts';
 import { formatDate } from '../../i18n/format.ts';
 import type { OperationRef } from './document.ts';

@@ -4,12 +4,12 @@
  * Rules: path-level parameters are overridden by the operation's (same name and `in`);
  * `x-codeSamples` first, generated samples only for other languages (samples.ts).
  */
-import type { Direction } from '../../../spec/examples.ts';
-import { describedExamples } from '../../../spec/examples.ts';
-import { isObject, type JsonObject as Json } from '../../../spec/json.ts';
-import { pathItemOperations } from '../../../spec/operations.ts';
-import { deref } from '../../../spec/refs.ts';
-import { declaredSchemes, securityRequirements } from '../../../spec/security.ts';
+import type { Direction } from '../../../descriptions/examples.ts';
+import { describedExamples } from '../../../descriptions/examples.ts';
+import { isObject, type JsonObject as Json } from '../../../descriptions/json.ts';
+import { pathItemOperations } from '../../../descriptions/operations.ts';
+import { deref } from '../../../descriptions/refs.ts';
+import { declaredSchemes, securityRequirements } from '../../../descriptions/security.ts';
 import { type Translate, translator } from '../../i18n/catalogue.ts';
 import { examplesOf, prettyJson } from './examples.ts';
 import { boundLongStrings, sampleBody } from './long-values.ts';

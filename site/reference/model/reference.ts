@@ -13,10 +13,10 @@
  * - `x-hideTryItPanel: true` → no try-it.
  */
 
-import { isObject, type JsonObject as Json } from '../../../spec/json.ts';
-import { HTTP_METHODS } from '../../../spec/operations.ts';
-import { formatPointer } from '../../../spec/pointer.ts';
-import { deref } from '../../../spec/refs.ts';
+import { isObject, type JsonObject as Json } from '../../../descriptions/json.ts';
+import { HTTP_METHODS } from '../../../descriptions/operations.ts';
+import { formatPointer } from '../../../descriptions/pointer.ts';
+import { deref } from '../../../descriptions/refs.ts';
 import {
   isNavigationTag,
   listOperations,

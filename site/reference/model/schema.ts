@@ -12,9 +12,9 @@
  * shape.
  */
 
-import { isObject, type JsonObject as Json } from '../../../spec/json.ts';
-import { parsePointer } from '../../../spec/pointer.ts';
-import { deref } from '../../../spec/refs.ts';
+import { isObject, type JsonObject as Json } from '../../../descriptions/json.ts';
+import { parsePointer } from '../../../descriptions/pointer.ts';
+import { deref } from '../../../descriptions/refs.ts';
 import { type Translate, translator } from '../../i18n/catalogue.ts';
 import { boundLongStrings } from './long-values.ts';
 

@@ -3,7 +3,7 @@
  * any depth), and "Other" for tags no group names. Pure.
  */
 
-import { isObject } from '../../../spec/json.ts';
+import { isObject } from '../../../descriptions/json.ts';
 import type { OpenApiDocument, OperationRef } from './document.ts';
 
 export interface TagGroup {

@@ -9,20 +9,20 @@
  *   example enabled, `GET /pets` filtered by all of them at once and returned one pet);
  * - `x-codeSamples` are dropped, so the client's snippet is generated from the request it will send,
  *   not the hand-written sample of the page;
- * - a JSON request body without an example gets the one its page shows (spec/examples.ts), so the
+ * - a JSON request body without an example gets the one its page shows (descriptions/examples.ts), so the
  *   client sends the body the page and its code samples show, in full;
  * - named examples (`examples` of the body and of parameters) are completed so that every name exists
  *   everywhere: the client builds a request from one example name across the body and the parameters,
  *   and the page lets the reader pick a name (the client opens with it). A parameter without that name
  *   keeps its own first value (an optional one stays unticked).
  */
-import { generatedValue } from '../../../spec/examples.ts';
-import { isObject, type JsonObject as Json } from '../../../spec/json.ts';
-import { isJsonMediaType } from '../../../spec/media.ts';
-import { HTTP_METHODS } from '../../../spec/operations.ts';
-import { parsePointer } from '../../../spec/pointer.ts';
-import { atPointer, deref } from '../../../spec/refs.ts';
-import { declaredSchemes, securityRequirements } from '../../../spec/security.ts';
+import { generatedValue } from '../../../descriptions/examples.ts';
+import { isObject, type JsonObject as Json } from '../../../descriptions/json.ts';
+import { isJsonMediaType } from '../../../descriptions/media.ts';
+import { HTTP_METHODS } from '../../../descriptions/operations.ts';
+import { parsePointer } from '../../../descriptions/pointer.ts';
+import { atPointer, deref } from '../../../descriptions/refs.ts';
+import { declaredSchemes, securityRequirements } from '../../../descriptions/security.ts';
 import type { OpenApiDocument } from './document.ts';
 import { parameterExample } from './schema.ts';
 

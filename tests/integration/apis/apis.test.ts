@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { loadDescription } from '../../../spec/loader/index.ts';
+import { loadDescription } from '../../../descriptions/loader/index.ts';
 import { APIS_ENV, APIS_FIXTURE, buildApis } from '../../support/apis.ts';
 import { builtOperationPages, comparePages, htmlText } from '../../support/built-pages.ts';
 import { expectedPages } from '../../support/expected-pages.ts';

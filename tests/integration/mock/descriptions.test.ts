@@ -1,5 +1,5 @@
 // The mock core over every description in tests/fixtures/descriptions, loaded as the site loads
-// them (spec/loader): it starts on each (circular path items, webhooks only, no paths, 3.2
+// them (descriptions/loader): it starts on each (circular path items, webhooks only, no paths, 3.2
 // methods), answers every plain GET (no required query, header or cookie parameter, a declared
 // 2xx; path parameters and credentials filled from the description) with a 2xx whose body is of
 // the declared type, and never answers 5xx to a request with a valid JSON body.
@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { loadDescription } from '../../../descriptions/loader/index.ts';
+import type { Description } from '../../../descriptions/refs.ts';
 import { bundleMock } from '../../../site/mock/hosts/bundle.ts';
 import { createMock, type Mock, type MockOptions } from '../../../site/mock/index.ts';
 import { mockOperations } from '../../../site/mock/pipeline/operations.ts';
-import { loadDescription } from '../../../spec/loader/index.ts';
-import type { Description } from '../../../spec/refs.ts';
 import {
   answerProblems,
   credentials,

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { parseChangelog } from '../../../spec/changelog.ts';
+import { parseChangelog } from '../../../descriptions/changelog.ts';
 import { type RunningSite, startSite } from '../../support/server.ts';
 
 let site: RunningSite;

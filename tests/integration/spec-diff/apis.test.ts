@@ -12,9 +12,9 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parseDocument } from 'yaml';
+import { parseChangelog } from '../../../descriptions/changelog.ts';
 import { siteApis } from '../../../site/apis/config.ts';
 import { DEFAULT_OPTIONS } from '../../../site/reference/options.ts';
-import { parseChangelog } from '../../../spec/changelog.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = join(ROOT, 'tools/bin/spec-diff.mjs');

@@ -42,7 +42,7 @@ describe('the spec-diff bundle answers as the sources do', { skip: stale }, () =
     for (const f of [
       'tools/spec-diff/cli.ts',
       'tools/spec-diff/core/policy.ts',
-      'spec/loader/load.ts',
+      'descriptions/loader/load.ts',
       'package-lock.json',
     ])
       assert.ok(inputs.includes(f), f);

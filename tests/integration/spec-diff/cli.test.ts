@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parse, parseDocument } from 'yaml';
+import { parseChangelog } from '../../../descriptions/changelog.ts';
 import { changedIn, changelogView } from '../../../site/changelog/model.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
-import { parseChangelog } from '../../../spec/changelog.ts';
 
 const MAIN = fileURLToPath(new URL('../../../tools/bin/spec-diff.mjs', import.meta.url));
 const SPEC = fileURLToPath(new URL('../../../spec/openapi.yaml', import.meta.url));

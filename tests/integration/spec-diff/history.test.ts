@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { parseChangelog } from '../../../spec/changelog.ts';
+import { parseChangelog } from '../../../descriptions/changelog.ts';
 
 const HISTORY = fileURLToPath(new URL('../../fixtures/versions/', import.meta.url));
 const SCRIPT = join(HISTORY, 'make-history.ts');

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { listOperations } from '../../../spec/operations.ts';
+import { listOperations } from '../../../descriptions/operations.ts';
 import { writtenSpec } from '../../support/spec.ts';
 
 const doc = writtenSpec();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { loadDescription } from '../../../descriptions/loader/index.ts';
 import { LOCAL_ORIGIN } from '../../../site/agents/origin.ts';
 import { agentPages } from '../../../site/agents/pages.ts';
 import { buildCorpus } from '../../../site/mcp/corpus.ts';
@@ -13,7 +14,6 @@ import { chooseApi, createDocsServer, type DocsApi, type MockHandler } from '../
 import { mapReference } from '../../../site/reference/explorer/map.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
-import { loadDescription } from '../../../spec/loader/index.ts';
 import { SPEC_PATH } from '../../../spec/path.ts';
 
 const BUILD_DATE = '2026-11-23';

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { parseChangelog } from '../../../descriptions/changelog.ts';
+import { loadDescription } from '../../../descriptions/loader/index.ts';
 import { type AgentPage, agentPages, catalogPage, guideTableText } from '../../../site/agents/pages.ts';
 import { changelogMarkdown, changelogView } from '../../../site/changelog/model.ts';
 import { translator } from '../../../site/i18n/catalogue.ts';
@@ -19,8 +21,6 @@ import { mapReference } from '../../../site/reference/explorer/map.ts';
 import { type CatalogEntry, catalogMeta } from '../../../site/reference/model/catalog.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
-import { parseChangelog } from '../../../spec/changelog.ts';
-import { loadDescription } from '../../../spec/loader/index.ts';
 import { SPEC_PATH } from '../../../spec/path.ts';
 
 const BUILD_DATE = '2026-11-27';

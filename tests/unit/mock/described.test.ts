@@ -3,12 +3,12 @@
 // the description; the mock starts on descriptions the old one crashed on.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { DescriptionError } from '../../../descriptions/loader/index.ts';
 import { checkCredentials, securityPlan } from '../../../site/mock/access/security.ts';
 import { HAND_WRITTEN } from '../../../site/mock/behaviours.ts';
 import { createMock, type Mock, type MockOptions, mockFromDefinition } from '../../../site/mock/index.ts';
 import { mockOperations } from '../../../site/mock/pipeline/operations.ts';
 import { runtimeDefinition } from '../../../site/mock/request/compile.ts';
-import { DescriptionError } from '../../../spec/loader/index.ts';
 
 const spec = {
   openapi: '3.0.3',

@@ -2,9 +2,9 @@
 // from its examples or generated from its schema.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { generatedValue, pruneCycles } from '../../../descriptions/examples.ts';
 import { generate } from '../../../site/mock/answer/generate.ts';
 import type { Negotiation } from '../../../site/mock/answer/negotiate.ts';
-import { generatedValue, pruneCycles } from '../../../spec/examples.ts';
 
 const doc = {
   openapi: '3.2.0',

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { OpenAPIBackend } from 'openapi-backend';
+import type { Description } from '../../../descriptions/json.ts';
 import { Sandboxes } from '../../../site/mock/access/sandboxes.ts';
 import {
   authenticate,
@@ -24,7 +25,6 @@ import { rawParams, readBody, validate } from '../../../site/mock/request/stages
 import { templateParams } from '../../../site/mock/route/path-params.ts';
 import { Router, routeTemplate } from '../../../site/mock/route/router.ts';
 import { headAsGet, mountPath, preflight, route } from '../../../site/mock/route/stages.ts';
-import type { Description } from '../../../spec/json.ts';
 import { writtenSpec } from '../../support/spec.ts';
 
 const BASE = '/api/mock';

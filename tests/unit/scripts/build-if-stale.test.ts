@@ -37,9 +37,10 @@ function touch(path: string, seconds: number): void {
 }
 
 describe('build-if-stale', () => {
-  test('the inputs are the site, the spec, public/, Astro config and the lockfile', () => {
+  test('the inputs are the site, the description library, the spec, public/, Astro config and the lockfile', () => {
     assert.deepEqual([...SITE_INPUTS].sort(), [
       'astro.config.mjs',
+      'descriptions',
       'ec.config.mjs',
       'package-lock.json',
       'public',

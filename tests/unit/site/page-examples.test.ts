@@ -1,10 +1,15 @@
-// The reference pages and the mock share one example source (spec/examples.ts): for every fixture
+// The reference pages and the mock share one example source (descriptions/examples.ts): for every fixture
 // description and the Petstore, the example a page shows for an operation's answer is the body the
 // mock sends for the request the page documents (its parameters' examples, its request body example,
 // a credential), without `Prefer`; and every 2xx response with a schema shows an example.
 import assert from 'node:assert/strict';
 import { relative } from 'node:path';
 import { describe, test } from 'node:test';
+import { exampleObjectValue, generatedValue } from '../../../descriptions/examples.ts';
+import type { Description } from '../../../descriptions/json.ts';
+import { loadDescription } from '../../../descriptions/loader/index.ts';
+import { isJsonMediaType } from '../../../descriptions/media.ts';
+import { deref } from '../../../descriptions/refs.ts';
 import { createMock } from '../../../site/mock/index.ts';
 import { type MockOperation, mockOperations } from '../../../site/mock/pipeline/operations.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
@@ -12,12 +17,7 @@ import { boundLongStrings } from '../../../site/reference/model/long-values.ts';
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
 import { tryItDocument } from '../../../site/reference/model/tryit-document.ts';
 import type { OperationView } from '../../../site/reference/model/views.ts';
-import { exampleObjectValue, generatedValue } from '../../../spec/examples.ts';
-import type { Description } from '../../../spec/json.ts';
-import { loadDescription } from '../../../spec/loader/index.ts';
-import { isJsonMediaType } from '../../../spec/media.ts';
 import { SPEC_PATH } from '../../../spec/path.ts';
-import { deref } from '../../../spec/refs.ts';
 import { credentials, FIXTURES, fixtureDescriptions } from '../../support/descriptions.ts';
 
 /**

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { relative } from 'node:path';
 import { describe, test } from 'node:test';
+import { loadDescription } from '../../../descriptions/loader/index.ts';
 import { mapReference } from '../../../site/reference/explorer/map.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
@@ -13,7 +14,6 @@ import { referenceSidebar, type SidebarItem } from '../../../site/reference/mode
 import { tryItDocument } from '../../../site/reference/model/tryit-document.ts';
 import type { ReferenceModel } from '../../../site/reference/model/views.ts';
 import { parseReferenceOptions, ReferenceOptionsError } from '../../../site/reference/options.ts';
-import { loadDescription } from '../../../spec/loader/index.ts';
 import { FIXTURES, fixtureDescriptions } from '../../support/descriptions.ts';
 import { expectedPages } from '../../support/expected-pages.ts';
 import { SPEC_PATH, writtenSpec } from '../../support/spec.ts';

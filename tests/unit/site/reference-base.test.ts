@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { describe, test } from 'node:test';
+import { loadDescription } from '../../../descriptions/loader/index.ts';
 import { apiCatalog } from '../../../site/agents/discovery.ts';
 import { llmsTxt } from '../../../site/agents/llms.ts';
 import { agentPages } from '../../../site/agents/pages.ts';
@@ -14,7 +15,6 @@ import type { OpenApiDocument } from '../../../site/reference/model/document.ts'
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
 import { referenceSidebar, type SidebarItem } from '../../../site/reference/model/sidebar.ts';
 import { parseReferenceOptions, ReferenceOptionsError } from '../../../site/reference/options.ts';
-import { loadDescription } from '../../../spec/loader/index.ts';
 import { SPEC_PATH } from '../../../spec/path.ts';
 
 describe('the base option', () => {

@@ -2,6 +2,7 @@
 // operation's page is in another version, what a page says where an operation is not in a version.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { Changelog, ChangelogOperation } from '../../../descriptions/changelog.ts';
 import { changedIn, operationAnchor } from '../../../site/changelog/model.ts';
 import { versionBase } from '../../../site/reference/model/urls.ts';
 import { absenceText, absentPages } from '../../../site/reference/model/versions/absent.ts';
@@ -10,7 +11,6 @@ import type { VersionedOperation, VersionPages } from '../../../site/reference/m
 import { releaseCandidates, selectPublished } from '../../../site/reference/model/versions/publish.ts';
 import { searchScope } from '../../../site/reference/model/versions/search.ts';
 import { switchTargets } from '../../../site/reference/model/versions/switcher.ts';
-import type { Changelog, ChangelogOperation } from '../../../spec/changelog.ts';
 
 const op = (operationId: string, method: string, path: string, extra: Partial<VersionedOperation> = {}) =>
   ({ operationId, method, path, key: `id:${operationId}`, summary: operationId, tag: 'Animals', ...extra }) as Omit<

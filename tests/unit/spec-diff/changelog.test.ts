@@ -1,9 +1,10 @@
-// The changelog: the record's rules (spec/changelog.ts), a release made from a report, and the page, feed and
+// The changelog: the record's rules (descriptions/changelog.ts), a release made from a report, and the page, feed and
 // "Changed in" views the site renders from it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
+import { addRelease, type Changelog, type ChangelogRelease, parseChangelog } from '../../../descriptions/changelog.ts';
 import {
   changedIn,
   changelogMarkdown,
@@ -11,7 +12,6 @@ import {
   feedItems,
   releaseAnchor,
 } from '../../../site/changelog/model.ts';
-import { addRelease, type Changelog, type ChangelogRelease, parseChangelog } from '../../../spec/changelog.ts';
 import { initialRelease, releaseFromReport } from '../../../tools/spec-diff/changelog/release.ts';
 import { BASE, diff, edited } from './fixtures.ts';
 

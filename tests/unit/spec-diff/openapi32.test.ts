@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
-import { listAllOperations } from '../../../spec/operations.ts';
+import { listAllOperations } from '../../../descriptions/operations.ts';
 import { initialRelease, releaseFromReport } from '../../../tools/spec-diff/changelog/release.ts';
 import { codes, diff, edited, lineOf } from './fixtures.ts';
 

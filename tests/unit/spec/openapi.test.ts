@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPI } from 'openapi-types';
-import { listOperations } from '../../../spec/operations.ts';
+import { listOperations } from '../../../descriptions/operations.ts';
 import { SPEC_PATH, writtenSpec } from '../../support/spec.ts';
 import { lint } from '../../support/spectral.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument, visit } from 'yaml';
-import { parsePointer } from '../../../spec/pointer.ts';
+import { parsePointer } from '../../../descriptions/pointer.ts';
 import { checkHost } from './hostname.ts';
 import { compileSchema, type SchemaValidator } from './schema.ts';
 import type { DomainsConfig, Redirect } from './types.ts';

@@ -1,9 +1,9 @@
 /**
  * A changelog entry made from a spec-diff report: what `npm run spec:release -- <version>` records. Pure.
  */
-import type { ChangelogNote, ChangelogOperation, ChangelogRelease } from '../../../spec/changelog.ts';
-import { isObject, type JsonObject } from '../../../spec/json.ts';
-import { listAllOperations } from '../../../spec/operations.ts';
+import type { ChangelogNote, ChangelogOperation, ChangelogRelease } from '../../../descriptions/changelog.ts';
+import { isObject, type JsonObject } from '../../../descriptions/json.ts';
+import { listAllOperations } from '../../../descriptions/operations.ts';
 import type { Change, OperationRef, Report } from '../core/types.ts';
 import { message } from '../report/messages.ts';
 

@@ -13,7 +13,7 @@ import {
   compareVersions,
   formatChangelog,
   parseChangelog,
-} from '../../../spec/changelog.ts';
+} from '../../../descriptions/changelog.ts';
 import type { ConfiguredApi } from '../apis/read.ts';
 import { checkRecordFolder, chooseApi, recordOf } from '../apis/select.ts';
 import { initialRelease, releaseFromReport } from '../changelog/release.ts';

@@ -10,9 +10,9 @@
  * differences.
  */
 import { apiCompare } from 'api-smart-diff';
-import { isObject, type JsonObject } from '../../../spec/json.ts';
-import { HTTP_METHODS } from '../../../spec/operations.ts';
-import { formatPointer, parsePointer } from '../../../spec/pointer.ts';
+import { isObject, type JsonObject } from '../../../descriptions/json.ts';
+import { HTTP_METHODS } from '../../../descriptions/operations.ts';
+import { formatPointer, parsePointer } from '../../../descriptions/pointer.ts';
 import type { ChangeClass, RawDiff } from './types.ts';
 
 /** The library's class names → ours. */

@@ -9,8 +9,8 @@
  * only the objects on the way to each pointer and remembers their keys.
  */
 import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
-import type { YamlTree } from '../../../spec/loader/index.ts';
-import { formatPointer, parsePointer } from '../../../spec/pointer.ts';
+import type { YamlTree } from '../../../descriptions/loader/index.ts';
+import { formatPointer, parsePointer } from '../../../descriptions/pointer.ts';
 
 /** Where a pointer was found. */
 export interface Found {

@@ -13,10 +13,10 @@
  * - Every other change is classified by api-smart-diff's OpenAPI rules; a breaking one fails unless the major
  *   part of `info.version` went up (Semantic Versioning 2.0.0 §8), in which case it is reported as allowed.
  */
-import { parseDay } from '../../../spec/dates.ts';
-import type { JsonObject } from '../../../spec/json.ts';
-import { listAllOperations, PATH_ITEM_METHODS } from '../../../spec/operations.ts';
-import { formatPointer, parsePointer, unescapePointerToken } from '../../../spec/pointer.ts';
+import { parseDay } from '../../../descriptions/dates.ts';
+import type { JsonObject } from '../../../descriptions/json.ts';
+import { listAllOperations, PATH_ITEM_METHODS } from '../../../descriptions/operations.ts';
+import { formatPointer, parsePointer, unescapePointerToken } from '../../../descriptions/pointer.ts';
 import type { Locator } from './locate.ts';
 import {
   type Change,

@@ -2,7 +2,7 @@
  * One comparison, start to end, without I/O: two descriptions in, a {@link Report} out.
  */
 
-import type { JsonObject } from '../../../spec/json.ts';
+import type { JsonObject } from '../../../descriptions/json.ts';
 import type { Description } from '../load.ts';
 import { compareDocuments } from './compare.ts';
 import { type Locator, locator } from './locate.ts';

@@ -4,8 +4,8 @@
  * (added or removed in which release, after or before its sunset date) and the nearest page. Pure.
  */
 
-import type { Changelog } from '../../../../spec/changelog.ts';
-import { compareVersions } from '../../../../spec/changelog.ts';
+import type { Changelog } from '../../../../descriptions/changelog.ts';
+import { compareVersions } from '../../../../descriptions/changelog.ts';
 import { releaseUrl } from '../../../changelog/model.ts';
 import { type Translate, translator } from '../../../i18n/catalogue.ts';
 import { formatDate } from '../../../i18n/format.ts';

@@ -3,8 +3,8 @@
  * one, the same page in the current version and what changed since. Pure.
  */
 
-import type { Changelog } from '../../../../spec/changelog.ts';
-import { compareVersions } from '../../../../spec/changelog.ts';
+import type { Changelog } from '../../../../descriptions/changelog.ts';
+import { compareVersions } from '../../../../descriptions/changelog.ts';
 import { releaseUrl } from '../../../changelog/model.ts';
 import { escapeHtml } from '../../../html.ts';
 import { type Translate, translator } from '../../../i18n/catalogue.ts';

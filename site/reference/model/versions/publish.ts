@@ -4,8 +4,8 @@
  * (spec/changelog.json), the working description's version and the build date in; versions out.
  */
 
-import type { Changelog } from '../../../../spec/changelog.ts';
-import { compareVersions } from '../../../../spec/changelog.ts';
+import type { Changelog } from '../../../../descriptions/changelog.ts';
+import { compareVersions } from '../../../../descriptions/changelog.ts';
 import { operationKey } from './keys.ts';
 
 /**

@@ -4,7 +4,7 @@
  * operation is not there; else that version's index). Pure.
  */
 
-import { compareVersions } from '../../../../spec/changelog.ts';
+import { compareVersions } from '../../../../descriptions/changelog.ts';
 import type { AbsentPage } from './absent.ts';
 import type { PageRef, VersionPages } from './pages.ts';
 

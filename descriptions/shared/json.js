@@ -1,5 +1,5 @@
 // The object guard of parsed JSON, for every part of the repository: the TypeScript code imports it
-// through spec/json.ts (with the JSON types), the Spectral ruleset's helpers directly. Plain
+// through descriptions/json.ts (with the JSON types), the Spectral ruleset's helpers directly. Plain
 // JavaScript with JSDoc types, because Spectral bundles its custom functions without a TypeScript step.
 
 /**

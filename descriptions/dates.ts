@@ -1,6 +1,6 @@
 // Calendar dates of the API description (`x-deprecated-sunset`, `x-deprecated-since`) and of the
 // build: parsing, validation and the form people read, for TypeScript code (the reference mapping, the guides). The
-// implementation is plain JavaScript (spec/shared/dates.js) so that the Spectral ruleset can use it too.
+// implementation is plain JavaScript (descriptions/shared/dates.js) so that the Spectral ruleset can use it too.
 import { parseDay } from './shared/dates.js';
 
 export { formatDay, isCalendarDate, parseDay } from './shared/dates.js';

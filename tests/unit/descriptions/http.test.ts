@@ -1,7 +1,7 @@
-// HTTP's token (spec/http.ts), the one pattern of method names, field names and authentication schemes.
+// HTTP's token (descriptions/http.ts), the one pattern of method names, field names and authentication schemes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isToken, TOKEN } from '../../../spec/http.ts';
+import { isToken, TOKEN } from '../../../descriptions/http.ts';
 
 test('a token is one or more tchar (RFC 9110 section 5.6.2)', () => {
   for (const t of ['GET', 'QUERY', 'COPY', 'X-Request-Id', 'Bearer', "!#$%&'*+-.^_`|~09AZaz"]) assert.ok(isToken(t), t);

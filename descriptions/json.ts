@@ -1,4 +1,4 @@
-// JSON as every part reads a parsed description: the object guard (spec/shared/json.js, shared with
+// JSON as every part reads a parsed description: the object guard (descriptions/shared/json.js, shared with
 // the Spectral ruleset) and the types of plain JSON data.
 export { isObject } from './shared/json.js';
 

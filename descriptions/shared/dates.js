@@ -1,5 +1,5 @@
 // Calendar dates of the API description (`x-deprecated-sunset`, `x-deprecated-since`): parsing,
-// validation and the form people read. Pure. TypeScript code imports them through spec/dates.ts; the
+// validation and the form people read. Pure. TypeScript code imports them through descriptions/dates.ts; the
 // Spectral ruleset (spec/lint/) directly. Plain JavaScript, because Spectral bundles its custom
 // functions without a TypeScript step.
 

@@ -1,6 +1,6 @@
 // The operations of an OpenAPI document, listed one way for every part of the repository (the
 // loader's shape checks, the reference model, the mock, spec-diff, the Spectral ruleset): the
-// TypeScript code imports it through spec/operations.ts, the Spectral ruleset (.spectral.yaml,
+// TypeScript code imports it through descriptions/operations.ts, the Spectral ruleset (.spectral.yaml,
 // spec/lint/) directly. Plain JavaScript with JSDoc types, because Spectral bundles its custom
 // functions without a TypeScript step.
 import { isObject } from './json.js';

@@ -6,7 +6,7 @@ import {
   formatDescriptionError,
   loadDescription,
   readDescription,
-} from '../../../spec/loader/index.ts';
+} from '../../../descriptions/loader/index.ts';
 import { SPEC_PATH } from '../../../spec/path.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/descriptions');

@@ -1,7 +1,7 @@
 // The one list of operations: document order, every path item method, nothing else.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { HTTP_METHODS, listOperations } from '../../../spec/operations.ts';
+import { HTTP_METHODS, listOperations } from '../../../descriptions/operations.ts';
 import { writtenSpec } from '../../support/spec.ts';
 
 describe('listOperations', () => {

@@ -1,5 +1,5 @@
 // JSON Pointer (RFC 6901) for TypeScript code. The implementation is plain JavaScript
-// (spec/shared/pointer.js) so that the Spectral ruleset can import the same one.
+// (descriptions/shared/pointer.js) so that the Spectral ruleset can import the same one.
 export {
   escapePointerToken,
   formatPointer,

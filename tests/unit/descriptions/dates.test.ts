@@ -1,9 +1,9 @@
 // Calendar dates of the API description: only real YYYY-MM-DD dates, written the British way.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { formatDay, isCalendarDate, parseDay } from '../../../spec/dates.ts';
+import { formatDay, isCalendarDate, parseDay } from '../../../descriptions/dates.ts';
 
-describe('spec/dates.ts', () => {
+describe('descriptions/dates.ts', () => {
   test('isCalendarDate accepts real dates only', () => {
     assert.equal(isCalendarDate('2027-06-30'), true);
     assert.equal(isCalendarDate('2028-02-29'), true);

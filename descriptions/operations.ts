@@ -1,5 +1,5 @@
 // The one OpenAPI walk, for TypeScript code. The implementation is plain JavaScript
-// (spec/shared/operations.js) so that the Spectral ruleset can import the same one.
+// (descriptions/shared/operations.js) so that the Spectral ruleset can import the same one.
 import type { HTTP_METHODS } from './shared/operations.js';
 
 /** One of {@link HTTP_METHODS}: a lower-case HTTP method as a path item key. */

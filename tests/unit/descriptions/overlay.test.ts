@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { applyOverlay, OverlayError, parseOverlay } from '../../../spec/overlay/index.ts';
+import { applyOverlay, OverlayError, parseOverlay } from '../../../descriptions/overlay/index.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read deep into the result
 type Obj = Record<string, any>;

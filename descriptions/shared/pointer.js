@@ -1,5 +1,5 @@
 // JSON Pointer (RFC 6901): the one implementation of the repository, for `$ref`s, rule findings and
-// schema-validation error paths. TypeScript code imports it through spec/pointer.ts; the Spectral
+// schema-validation error paths. TypeScript code imports it through descriptions/pointer.ts; the Spectral
 // ruleset (spec/lint/) directly. Plain JavaScript with JSDoc types, because Spectral bundles its custom
 // functions without a TypeScript step.
 

@@ -7,7 +7,7 @@ import {
   parsePointer,
   resolvePointer,
   unescapePointerToken,
-} from '../../../spec/pointer.ts';
+} from '../../../descriptions/pointer.ts';
 
 // The example document of RFC 6901 §5.
 const rfc = {
