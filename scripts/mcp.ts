@@ -4,6 +4,7 @@
 // `call_mock` talks to an in-process mock (site/mock/) with the same sandbox and rate limit as the
 // server's. Logs go to stderr: stdout carries the protocol.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { buildLocales } from '../site/i18n/locales.ts';
 import { siteCorpus, siteServerFactory } from '../site/mcp/index.ts';
 import { createSiteMock } from '../site/mock/hosts/load.ts';
 import { DEFAULT_RATE_POLICY } from '../site/mock/index.ts';
@@ -33,7 +34,7 @@ try {
   const mockApis = await siteMockApis(site);
   const mock = await createSiteMock(mockApis, { rateLimit: DEFAULT_RATE_POLICY });
   const older = new Map(site.apis.map((api, i) => [api.id, (mockApis[i]?.older ?? []).map((o) => o.version)]));
-  const server = (await siteServerFactory(site, mock, older))();
+  const server = (await siteServerFactory(site, mock, older, buildLocales()))();
   await server.connect(new StdioServerTransport());
   const described = [];
   for (const api of site.apis) {

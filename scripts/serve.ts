@@ -29,6 +29,7 @@ import { formatDescriptionError, loadDescription } from '../descriptions/loader/
 import { linkHeader, pageLinks, SITE_LINKS } from '../site/agents/discovery.ts';
 import { prefersMarkdown } from '../site/agents/negotiate.ts';
 import { canonicalPagePath, markdownPath, pagePathOfMarkdown } from '../site/agents/paths.ts';
+import { buildLocales } from '../site/i18n/locales.ts';
 import { BUILT_FROM, type BuiltFrom, builtSite } from '../site/integrations/built-from.ts';
 import { mcpHttpHandler, siteServerFactory } from '../site/mcp/index.ts';
 import { createSiteMock } from '../site/mock/hosts/load.ts';
@@ -134,6 +135,8 @@ const mcp = mcpHttpHandler({
     builtSite(built),
     mockCore,
     new Map(built.apis.map((a) => [a.api.id, a.versions.map((v) => v.version)])),
+    // The locales beside English: PETSTORE_LOCALES, as `npm start` passes it to the build it makes.
+    buildLocales(),
   ),
 });
 

@@ -19,12 +19,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
-import { loadDescription } from '../../descriptions/loader/index.ts';
 import type { Api } from '../apis/api.ts';
 import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
-import { localePrefix, siteLocales } from '../i18n/locales.ts';
+import { currentBuild } from '../build-context.ts';
+import { localePrefix } from '../i18n/locales.ts';
 import type { ReleasedFile } from '../mock/hosts/load.ts';
 import { mockWorkerPaths } from '../mock/hosts/mount.ts';
+import { loadForBuild } from '../reference/loaded-description.ts';
 import { olderReleases, versionSet } from '../reference/versions.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('../mock/hosts/worker.ts', import.meta.url));
@@ -116,8 +117,8 @@ function readRecord(cacheDir: string, key: string): CacheRecord | undefined {
 /** The API a worker bundles: its description and its older versions, loaded. */
 async function bundledApi(description: string, older: readonly ReleasedFile[], mount: WorkerMount) {
   const versions = [];
-  for (const r of older) versions.push({ version: r.version, description: await loadDescription(r.file) });
-  return { ...mount, description: await loadDescription(description), older: versions };
+  for (const r of older) versions.push({ version: r.version, description: await loadForBuild(r.file) });
+  return { ...mount, description: await loadForBuild(description), older: versions };
 }
 
 /**
@@ -238,7 +239,7 @@ export default function mockWorker(apis: readonly Api[]): AstroIntegration {
     for (const api of apis) {
       const older = await olderReleases(api);
       const mount: WorkerMount = { mount: api.mockBase, version: (await versionSet(api)).current.version };
-      const key = workerInputsKey(root, (await loadDescription(api.description)).files, older, mount);
+      const key = workerInputsKey(root, (await loadForBuild(api.description)).files, older, mount);
       jobs.push({ api, url: mockWorkerPaths(api.base).url, mount, older, key });
     }
     return jobs;
@@ -299,7 +300,7 @@ export default function mockWorker(apis: readonly Api[]): AstroIntegration {
           copyFileSync(entryFiles(cacheDir, key).bundleFile, outfile);
           // A service worker controls only the pages below its own folder: each locale's reference
           // (`/fr/reference/…`) gets the same worker below its own base (site/i18n/locales.ts).
-          for (const { key: locale } of siteLocales()) {
+          for (const { key: locale } of currentBuild().config?.locales ?? []) {
             const localized = join(fileURLToPath(dir), localePrefix(locale), url);
             mkdirSync(dirname(localized), { recursive: true });
             copyFileSync(outfile, localized);

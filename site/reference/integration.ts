@@ -1,7 +1,7 @@
 /**
  * The API reference as an Astro integration: `reference(options)` in astro.config.mjs checks the
  * options at start (options.ts, zod), makes the site's APIs from them and the environment (site/apis/:
- * the configuration edge), hands those values to the routes (the `virtual:petstore/apis` module), gives
+ * the configuration edge; the site-config integration hands them to the routes), gives
  * Starlight the reference's sidebar group, injects the reference's routes (routes/) below the `base`
  * path, the way starlight-openapi does, and has the dev server reload when a file of the description
  * changes.
@@ -19,8 +19,8 @@ import { formatOverlayProblem, OverlayError } from '../../descriptions/overlay/i
 import type { Api, SiteApis } from '../apis/api.ts';
 import { ApiConfigError, siteApis } from '../apis/config.ts';
 import { ApiListError } from '../apis/list-file.ts';
-import { apisModule } from '../apis/virtual.ts';
-import { allSiteLocales, localePrefix, ROOT_LOCALE, siteLocales } from '../i18n/locales.ts';
+import { currentBuild } from '../build-context.ts';
+import { everyLocale, localePrefix, ROOT_LOCALE, type SiteLocale } from '../i18n/locales.ts';
 import { INCREMENTAL_MANIFEST } from '../integrations/incremental-build.ts';
 import { withTranslations } from '../navigation.ts';
 import { type Highlighter, type QueuedBlock, startHighlighter } from './highlighter/pool.ts';
@@ -155,6 +155,11 @@ export interface StarlightPlugin {
   };
 }
 
+/** The locales of the build being set up beside the root one (site/build-context.ts: the site's configuration). */
+function buildLocales(): readonly SiteLocale[] {
+  return currentBuild().config?.locales ?? [];
+}
+
 /** Prints a description's problems and ends the process: a build that cannot load it has nothing to show. */
 function exitOnDescriptionError(error: unknown, api?: Api): never {
   if (error instanceof DescriptionError) {
@@ -225,7 +230,7 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
           // The guides' sidebar in every language: the same navigation built in each, as Starlight's `translations`.
           async 'config:setup'({ updateConfig, useTranslations }) {
             frameTexts = Object.fromEntries(
-              allSiteLocales().map(({ lang }) => {
+              everyLocale(buildLocales()).map(({ lang }) => {
                 const t = useTranslations(lang);
                 const texts = Object.entries(FRAME_TEXT_KEYS).filter(([, key]) => t.exists(key));
                 return [lang, Object.fromEntries(texts.map(([id, key]) => [id, t(key)]))];
@@ -233,7 +238,7 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
             );
             const root = await integration.sidebar();
             const byLang: Record<string, SidebarItem[]> = {};
-            for (const { key, lang } of siteLocales()) if (key) byLang[lang] = await integration.sidebarIn(key);
+            for (const { key, lang } of buildLocales()) if (key) byLang[lang] = await integration.sidebarIn(key);
             updateConfig({ sidebar: withTranslations(root, byLang) });
           },
         },
@@ -247,7 +252,7 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
         // Every locale's reference and changelog below its prefix (`/fr/reference/…`): the same routes,
         // which read the locale from their URL; each API's overlay for the locale is checked here, before
         // anything is written (a refused one stops the build with its file and line).
-        for (const { key } of siteLocales()) {
+        for (const { key } of buildLocales()) {
           for (const a of apis) {
             const data = await referenceData(a, undefined, key).catch((error: unknown) =>
               exitOnDescriptionError(error, site.catalog ? a : undefined),
@@ -259,7 +264,6 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
         }
         updateConfig({
           vite: {
-            plugins: [apisModule(site)],
             // The try-it button's script (components/reference/TryIt.astro) tells the try-it client
             // (browser/tryit.ts, bundled apart) the base path its documents and the mock's worker are below.
             define: { __PETSTORE_REFERENCE_BASE__: JSON.stringify(api.base) },
@@ -286,7 +290,7 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
             (highlighter = startHighlighter({
               root,
               defaultLang: ROOT_LOCALE.lang,
-              locales: Object.fromEntries(allSiteLocales().map((l) => [l.key ?? 'root', l.lang])),
+              locales: Object.fromEntries(everyLocale(buildLocales()).map((l) => [l.key ?? 'root', l.lang])),
               texts: frameTexts,
             })),
           apis,
@@ -329,7 +333,7 @@ async function feedHighlighter(start: () => Highlighter, apis: readonly Api[]): 
   let batch: QueuedBlock[] = [];
   const minBlocks = highlighterMinBlocks();
   try {
-    for (const { key, lang: pageLang } of allSiteLocales()) {
+    for (const { key, lang: pageLang } of everyLocale(buildLocales())) {
       for (const a of apis) {
         const { model } = await referenceData(a, undefined, key);
         for (const op of model.operations) {

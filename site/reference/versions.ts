@@ -3,11 +3,12 @@
  * `released/<version>.yaml` files beside it, written by `npm run spec:release`), decides which versions
  * this build publishes (the `versions.publish` option, model/versions/publish.ts), loads each one's reference
  * data through the one loader, and derives the switcher's and the absent pages' inputs. Computed once per
- * process and current reference data (on `globalThis`, as loaded-description.ts does).
+ * build and current reference data (the build's state, site/build-context.ts).
  */
 
 import type { Changelog } from '../../descriptions/changelog.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
+import { buildSlot, currentBuild } from '../build-context.ts';
 import { changelog as releaseRecord } from '../changelog/record.ts';
 import { translator } from '../i18n/catalogue.ts';
 import { localeOf, localizedPath } from '../i18n/locales.ts';
@@ -39,8 +40,8 @@ export interface VersionSet {
   changelog: Changelog;
 }
 
-const SET_KEY = Symbol.for('petstore-docs.reference.versions');
-type Store = { [SET_KEY]?: WeakMap<ReferenceData, VersionSet> };
+/** The build's version sets, by the current version's reference data. */
+const SETS = buildSlot('reference.versions', () => new WeakMap<ReferenceData, VersionSet>());
 
 /** A version's pages as the switcher compares them. */
 function pagesOf(model: ReferenceModel, version: string, current: boolean): VersionPages {
@@ -74,9 +75,8 @@ function pagesOf(model: ReferenceModel, version: string, current: boolean): Vers
  */
 export async function versionSet(api: Api, locale?: string): Promise<VersionSet> {
   const currentData = await referenceData(api, undefined, locale);
-  const store = globalThis as Store;
-  store[SET_KEY] ??= new WeakMap();
-  const cached = store[SET_KEY].get(currentData);
+  const store = currentBuild().state(SETS);
+  const cached = store.get(currentData);
   if (cached) return cached;
   const changelog = releaseRecord(api);
   const currentVersion = currentData.model.version || 'current';
@@ -98,7 +98,7 @@ export async function versionSet(api: Api, locale?: string): Promise<VersionSet>
     absent: versions.length > 1 ? absentPages(versions, changelog, api.changes.page) : [],
     changelog,
   };
-  store[SET_KEY].set(currentData, set);
+  store.set(currentData, set);
   return set;
 }
 

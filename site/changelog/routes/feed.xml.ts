@@ -5,7 +5,7 @@
 // locale's changelog page links it saying so.
 import rss from '@astrojs/rss';
 import type { APIContext, GetStaticPaths } from 'astro';
-import { apiById, apis } from '../../apis/site.ts';
+import { apiById, apis } from '../../config.ts';
 import { translator } from '../../i18n/catalogue.ts';
 import { ROOT_LOCALE } from '../../i18n/locales.ts';
 import { referenceModel } from '../../reference/loaded-description.ts';

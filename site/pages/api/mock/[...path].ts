@@ -4,7 +4,7 @@
 // below its own mount, `…/@<version>/…` to an older release's), which strips the mount path, routes by
 // the API's description (read at the first request) and answers CORS.
 import type { APIRoute } from 'astro';
-import { site } from '../../../apis/site.ts';
+import { site } from '../../../config.ts';
 import { createSiteMock } from '../../../mock/hosts/load.ts';
 import type { Mock } from '../../../mock/index.ts';
 import { siteMockApis } from '../../../reference/versions.ts';
