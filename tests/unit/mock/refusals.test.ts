@@ -13,6 +13,8 @@ import { loadDescription } from '../../../descriptions/loader/index.ts';
 import { createMock, type Mock } from '../../../site/mock/index.ts';
 import { MockError } from '../../../site/mock/pipeline/errors.ts';
 import { documentedRefusal, fillReason, PROBLEM_JSON, refusalAnswer } from '../../../site/mock/pipeline/refusal.ts';
+import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
+import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
 
 const PUBLIC = new URL('../../fixtures/public/', import.meta.url);
 const BASE = 'http://127.0.0.1/api/mock';
@@ -53,6 +55,22 @@ describe("ReadMe's petstore-expanded (OpenAPI 3.0): refusals in its documented `
     assert.ok(isError(body), `${text} is not the documented Error: ${JSON.stringify(isError.errors)}`);
     assert.deepEqual(body, { code: 400, message: 'body.name: is required' });
     assert.equal(res.headers.get('access-control-allow-origin'), '*');
+  });
+
+  test("the reference page's documented error and the mock's refusal: one media type, the same members and types", async () => {
+    const { document } = await loadDescription(new URL('readme-petstore-expanded-3.0.json', PUBLIC).pathname);
+    const model = buildReferenceModel(document as OpenApiDocument, { buildDate: '2026-01-01' });
+    const summary = model.operations.find((o) => o.operationId === 'addPet');
+    assert.ok(summary);
+    const media = model.operationView(summary).responses.find((r) => r.status === 'default')?.contents[0];
+    const shown = JSON.parse(media?.examples[0]?.value ?? 'null') as Record<string, unknown>;
+    const { res, body } = await call(mock, 'POST', '/pets', {
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    assert.equal(res.headers.get('content-type'), media?.mediaType);
+    const shape = (v: Record<string, unknown>) => Object.entries(v).map(([k, x]) => [k, typeof x]);
+    assert.deepEqual(shape(body), shape(shown));
   });
 
   test('malformed JSON, an unknown path, a method the path lacks, the rate limit: each in the Error shape', async () => {
