@@ -180,8 +180,8 @@ function makeEntryInChild(
     // early, while the build's own memory is small; slowed down, its peak (and esbuild's) met the
     // build's and Pagefind's at the end. --expose-gc: see makeEntry. The heap at most doubles after a
     // collection, as in the build's own process (astro.config.mjs): V8 may otherwise quadruple it while
-    // the definitions are made. Its young generation is kept small (8 MB a semi-space, where Node gives
-    // 64 MB on this machine's heap size): the definitions are made of short-lived objects, so the child
+    // the definitions are made. Its young generation is kept small (`--max-semi-space-size`, far below
+    // what Node picks for a large heap): the definitions are made of short-lived objects, so the child
     // peaks lower for the same CPU time (site/README.md "Build cost").
     const args = [
       '--expose-gc',

@@ -309,8 +309,8 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
 
 /**
  * Below this many code sample blocks, the build highlights them on its own thread: a worker thread
- * costs its start (its own Shiki and Expressive Code, a second of CPU and a couple of hundred MB) and
- * the pages of a small description render faster than that. `PETSTORE_HIGHLIGHTER_MIN_BLOCKS` sets
+ * costs its start (its own Shiki and Expressive Code: CPU time and memory of its own) and the pages of
+ * a small description render faster than that. `PETSTORE_HIGHLIGHTER_MIN_BLOCKS` sets
  * another number (0: always a worker thread), for the tests and for measuring.
  */
 export const HIGHLIGHTER_MIN_BLOCKS = 1000;

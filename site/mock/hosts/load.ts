@@ -82,7 +82,11 @@ export async function siteMockTable(
   const table: SiteMockRow[] = [];
   for (const api of apis) {
     const description = await load(api.description);
-    const { current, older } = publishedReleases(api, currentVersionOf(description.document as { info?: unknown }), date);
+    const { current, older } = publishedReleases(
+      api,
+      currentVersionOf(description.document as { info?: unknown }),
+      date,
+    );
     table.push({ mount: api.mockBase, current: { version: current, description }, older });
   }
   return table;
