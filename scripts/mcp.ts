@@ -6,9 +6,8 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { buildLocales } from '../site/i18n/locales.ts';
 import { siteCorpus, siteServerFactory } from '../site/mcp/index.ts';
-import { createSiteMock } from '../site/mock/hosts/load.ts';
+import { createSiteMock, siteMockTable } from '../site/mock/hosts/load.ts';
 import { DEFAULT_RATE_POLICY } from '../site/mock/index.ts';
-import { siteMockApis } from '../site/reference/versions.ts';
 import { configuredApis } from './configured-apis.ts';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
@@ -30,8 +29,8 @@ Example client configuration (Claude Desktop, Cursor, VS Code…):
 
 try {
   const site = await configuredApis();
-  // Every API and published version (site/reference/versions.ts), as the site publishes them.
-  const mockApis = await siteMockApis(site);
+  // Every API and published version, as the site publishes them.
+  const mockApis = await siteMockTable(site.apis);
   const mock = await createSiteMock(mockApis, { rateLimit: DEFAULT_RATE_POLICY });
   const older = new Map(site.apis.map((api, i) => [api.id, (mockApis[i]?.older ?? []).map((o) => o.version)]));
   const server = (await siteServerFactory(site, mock, older, buildLocales()))();

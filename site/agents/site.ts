@@ -8,10 +8,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Api, SiteApis } from '../apis/api.ts';
-import { changelog, pageLookup } from '../changelog/data.ts';
 import { changedIn, changelogView } from '../changelog/model.ts';
 import { translator } from '../i18n/catalogue.ts';
 import { localePrefix, localizedPath, type SiteLocale } from '../i18n/locales.ts';
+import { changelog, pageLookup } from '../reference/changelog-pages.ts';
 import { buildDate, type ReferenceData, referenceData } from '../reference/loaded-description.ts';
 import { catalog } from '../reference/model/catalog.ts';
 import { changesSinceUrl } from '../reference/model/versions/banner.ts';

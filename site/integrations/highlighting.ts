@@ -25,7 +25,7 @@ type Search = (this: object, string: Searched, startPosition: number, options?: 
 /**
  * Searches remembered across every scanner; past this many, all are forgotten and memory starts again.
  * Most of the gain is a block's second theme asking what its first asked, so a small memory keeps it:
- * ten times more made highlighting no faster and kept tens of megabytes alive through the build.
+ * a much larger one made highlighting no faster and kept far more memory alive through the build.
  */
 export const REMEMBERED_SEARCHES = 20_000;
 

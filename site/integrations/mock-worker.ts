@@ -23,10 +23,9 @@ import type { Api } from '../apis/api.ts';
 import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
 import { currentBuild } from '../build-context.ts';
 import { localePrefix } from '../i18n/locales.ts';
-import type { ReleasedFile } from '../mock/hosts/load.ts';
+import { type ReleasedFile, siteMockTable } from '../mock/hosts/load.ts';
 import { mockWorkerPaths } from '../mock/hosts/mount.ts';
 import { loadForBuild } from '../reference/loaded-description.ts';
-import { olderReleases, versionSet } from '../reference/versions.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('../mock/hosts/worker.ts', import.meta.url));
 const MOCK_DIR = fileURLToPath(new URL('../mock/', import.meta.url));
@@ -181,8 +180,8 @@ function makeEntryInChild(
     // early, while the build's own memory is small; slowed down, its peak (and esbuild's) met the
     // build's and Pagefind's at the end. --expose-gc: see makeEntry. The heap at most doubles after a
     // collection, as in the build's own process (astro.config.mjs): V8 may otherwise quadruple it while
-    // the definitions are made. Its young generation is kept small (8 MB a semi-space, where Node gives
-    // 64 MB on this machine's heap size): the definitions are made of short-lived objects, so the child
+    // the definitions are made. Its young generation is kept small (`--max-semi-space-size`, far below
+    // what Node picks for a large heap): the definitions are made of short-lived objects, so the child
     // peaks lower for the same CPU time (site/README.md "Build cost").
     const args = [
       '--expose-gc',
@@ -233,16 +232,15 @@ export default function mockWorker(apis: readonly Api[]): AstroIntegration {
   let cacheDir = join(root, MOCK_WORKER_CACHE);
   /** This build's workers, from `astro:build:start`. */
   let started: WorkerJob[] | undefined;
-  /** Each API's worker job: its older published versions (site/reference/versions.ts) and its cache key. */
+  /** Each API's worker job: its row of the site's mock table (its versions) and its cache key. */
   const jobsOf = async (): Promise<WorkerJob[]> => {
-    const jobs: WorkerJob[] = [];
-    for (const api of apis) {
-      const older = await olderReleases(api);
-      const mount: WorkerMount = { mount: api.mockBase, version: (await versionSet(api)).current.version };
-      const key = workerInputsKey(root, (await loadForBuild(api.description)).files, older, mount);
-      jobs.push({ api, url: mockWorkerPaths(api.base).url, mount, older, key });
-    }
-    return jobs;
+    const table = await siteMockTable(apis, { load: loadForBuild });
+    return apis.map((api, i) => {
+      const { current, older } = table[i] as (typeof table)[number];
+      const mount: WorkerMount = { mount: api.mockBase, version: current.version };
+      const key = workerInputsKey(root, current.description.files, older, mount);
+      return { api, url: mockWorkerPaths(api.base).url, mount, older: [...older], key };
+    });
   };
   return {
     name: 'petstore:mock-worker',

@@ -19,6 +19,12 @@ import { formatOverlayProblem, OverlayError } from '../../descriptions/overlay/i
 import type { Api, SiteApis } from '../apis/api.ts';
 import { ApiConfigError, siteApis } from '../apis/config.ts';
 import { ApiListError } from '../apis/list-file.ts';
+import {
+  parseReferenceOptions,
+  type ReferenceOptions,
+  ReferenceOptionsError,
+  type ReferenceUserOptions,
+} from '../apis/options.ts';
 import { currentBuild } from '../build-context.ts';
 import { everyLocale, localePrefix, ROOT_LOCALE, type SiteLocale } from '../i18n/locales.ts';
 import { INCREMENTAL_MANIFEST } from '../integrations/incremental-build.ts';
@@ -27,12 +33,6 @@ import { type Highlighter, type QueuedBlock, startHighlighter } from './highligh
 import { FRAME_TEXT_KEYS, type FrameTextKey, type HighlighterConfig } from './highlighter/renderer.ts';
 import { referenceData, siteNavigation } from './loaded-description.ts';
 import type { SidebarItem } from './model/sidebar.ts';
-import {
-  parseReferenceOptions,
-  type ReferenceOptions,
-  ReferenceOptionsError,
-  type ReferenceUserOptions,
-} from './options.ts';
 import { blockKey, sampleBlocksLine } from './sample-blocks.ts';
 
 /** The reference's routes: URL pattern (Astro's route syntax) and the file that answers it. */
@@ -77,7 +77,7 @@ export function referenceRoutes(base: string, several = false): ReferenceRoute[]
  * `/changelog/<id>.xml`) and a page listing them (`/changelog/`). Pure.
  */
 export function siteRoutes(several = false): ReferenceRoute[] {
-  const changes = (file: string) => fileURLToPath(new URL(`../changelog/routes/${file}`, import.meta.url));
+  const changes = (file: string) => route(`changelog/${file}`);
   if (several) {
     return [
       { pattern: '/changelog', entrypoint: changes('apis.astro') },
@@ -309,8 +309,8 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
 
 /**
  * Below this many code sample blocks, the build highlights them on its own thread: a worker thread
- * costs its start (its own Shiki and Expressive Code, a second of CPU and a couple of hundred MB) and
- * the pages of a small description render faster than that. `PETSTORE_HIGHLIGHTER_MIN_BLOCKS` sets
+ * costs its start (its own Shiki and Expressive Code: CPU time and memory of its own) and the pages of
+ * a small description render faster than that. `PETSTORE_HIGHLIGHTER_MIN_BLOCKS` sets
  * another number (0: always a worker thread), for the tests and for measuring.
  */
 export const HIGHLIGHTER_MIN_BLOCKS = 1000;

@@ -10,12 +10,12 @@
  * the loaded description, the API's id, the version and the locale: the sidebar computed for the config
  * is the one the pages use, and the next build computes its own.
  */
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { upgrade } from '@scalar/openapi-upgrader';
 import { buildDate } from '../../descriptions/dates.ts';
 import { type DescriptionCache, type LoadedDescription, loadDescription } from '../../descriptions/loader/index.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
+import { DEFAULT_SIDEBAR_LABEL, type ReferenceOptions } from '../apis/options.ts';
+import { releasedFile } from '../apis/releases.ts';
 import { buildSlot, currentBuild } from '../build-context.ts';
 import { type Translate, translator } from '../i18n/catalogue.ts';
 import { localeOf, localePrefix, localizedPath } from '../i18n/locales.ts';
@@ -28,7 +28,6 @@ import { buildReferenceModel } from './model/reference.ts';
 import { referenceSidebar, type SidebarItem } from './model/sidebar.ts';
 import { versionBase } from './model/urls.ts';
 import type { ReferenceModel } from './model/views.ts';
-import { DEFAULT_SIDEBAR_LABEL, type ReferenceOptions } from './options.ts';
 
 export { buildDate };
 
@@ -69,7 +68,7 @@ export function loadForBuild(file: string): Promise<LoadedDescription> {
  * The loaded description of an API and every view of it, computed once per build, description
  * version, API and locale.
  * @param api the API (site/apis/)
- * @param release an older released version (its `released/<version>.yaml`, see {@link releasedFile});
+ * @param release an older released version (its `released/<version>.yaml`, site/apis/releases.ts `releasedFile`);
  *   omitted: the current version, the working description
  * @param locale a locale key of the site (`fr`): the pages below `/<locale>`, their words in its language and,
  *   for the current version, the description's text from its overlay (site/i18n/overlays.ts); omitted: English
@@ -131,25 +130,6 @@ export async function referenceData(api: Api, release?: string, locale?: string)
     byApi.set(key, data);
   }
   return data;
-}
-
-/**
- * The description a release was made from: `released/<version>.yaml` (or `.yml`, `.json`) beside the
- * API's release record, as `npm run spec:release` keeps it.
- * @throws {Error} when the API has no release record or the file is missing (names the file and the command)
- */
-export function releasedFile(api: Api, version: string): string {
-  const changelog = api.changelog;
-  if (!changelog) throw new Error(`No release record (PETSTORE_CHANGELOG) to read version ${version} from`);
-  const folder = join(dirname(changelog), 'released');
-  for (const ext of ['.yaml', '.yml', '.json']) {
-    const file = join(folder, `${version}${ext}`);
-    if (existsSync(file)) return file;
-  }
-  throw new Error(
-    `${changelog} lists version ${version}, but ${join(folder, `${version}.yaml`)} is missing: ` +
-      'npm run spec:release keeps each release there (restore the file, or publish fewer versions with the versions.publish option)',
-  );
 }
 
 /**

@@ -5,9 +5,8 @@
 // the API's description (read at the first request) and answers CORS.
 import type { APIRoute } from 'astro';
 import { site } from '../../../config.ts';
-import { createSiteMock } from '../../../mock/hosts/load.ts';
+import { createSiteMock, siteMockTable } from '../../../mock/hosts/load.ts';
 import type { Mock } from '../../../mock/index.ts';
-import { siteMockApis } from '../../../reference/versions.ts';
 
 export const prerender = false;
 
@@ -15,6 +14,6 @@ let mock: Promise<Mock> | undefined;
 
 /** Handles every method (GET, POST, PUT, DELETE, OPTIONS, …) with one shared, lazily built mock. */
 export const ALL: APIRoute = async ({ request }) => {
-  mock ??= siteMockApis(site).then((apis) => createSiteMock(apis));
+  mock ??= siteMockTable(site.apis).then((table) => createSiteMock(table));
   return (await mock).handle(request);
 };
