@@ -7,9 +7,15 @@ import { ERROR_STATUS } from '../../../spec/catalogue.ts';
 
 /**
  * The mock's error catalogue: the API's codes, and the codes of what the mock serves beside the API
- * (`version_not_found`: a version of the description the site does not publish, route/mount.ts).
+ * (`version_not_found`: a version of the description the site does not publish, route/mount.ts;
+ * `store_unavailable`: the store of sandboxes and rate windows cannot be reached, access/store.ts,
+ * answered with `Retry-After`).
  */
-export const MOCK_ERROR_STATUS = Object.freeze({ ...ERROR_STATUS, version_not_found: 404 } as const);
+export const MOCK_ERROR_STATUS = Object.freeze({
+  ...ERROR_STATUS,
+  version_not_found: 404,
+  store_unavailable: 503,
+} as const);
 
 /** A code of the mock's error catalogue. */
 export type ErrorCode = keyof typeof MOCK_ERROR_STATUS;
