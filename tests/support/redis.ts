@@ -99,7 +99,7 @@ export async function startRedis(port?: number): Promise<Redis> {
     stop: () =>
       new Promise<void>((resolve) => {
         const c = child;
-        if (!c || c.exitCode !== null) return resolve();
+        if (!c || c.exitCode !== null || c.signalCode !== null) return resolve();
         const timer = setTimeout(() => c.kill('SIGKILL'), 3000);
         c.once('exit', () => {
           clearTimeout(timer);

@@ -162,7 +162,7 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
     // Fail at once while disconnected instead of queueing: the request is answered 503 now.
     disableOfflineQueue: true,
     commandOptions: { timeout },
-    socket: { connectTimeout: timeout, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 1000) },
+    socket: { connectTimeout: 5000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 1000) },
   });
   let down = false;
   let everConnected = false;

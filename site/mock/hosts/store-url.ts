@@ -25,6 +25,11 @@ export function parseStoreUrl(text: string | undefined): StoreConfig {
   const raw = (text ?? '').trim();
   if (raw === '' || raw === 'memory') return { kind: 'memory' };
   const expected = "expected 'memory' or redis://host:port/db (e.g. redis://127.0.0.1:6379/0)";
+  // The port first: the URL parser refuses one out of range without saying so.
+  const port = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(?:\[[^\]]*\]|[^:/?#]*):([^/?#]*)/i.exec(raw)?.[1];
+  if (port !== undefined && port !== '' && !(/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535)) {
+    throw new StoreUrlError(`port '${port}' in '${raw}': a number from 1 to 65535; ${expected}`);
+  }
   let url: URL;
   try {
     url = new URL(raw);
@@ -35,10 +40,6 @@ export function parseStoreUrl(text: string | undefined): StoreConfig {
     throw new StoreUrlError(`'${url.protocol}' is not a store scheme; ${expected}`);
   }
   if (!url.hostname) throw new StoreUrlError(`no host in '${raw}'; ${expected}`);
-  if (url.port !== '') {
-    const port = Number(url.port);
-    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new StoreUrlError(`port ${url.port}: 1–65535`);
-  }
   const path = url.pathname.replace(/^\//, '');
   if (path !== '' && !/^(?:[0-9]|1[0-5])$/.test(path)) {
     throw new StoreUrlError(`database '${path}' in '${raw}': a number from 0 to 15; ${expected}`);
