@@ -57,6 +57,10 @@ export interface Redis {
   stop(): Promise<void>;
   /** Starts it again on the same port, empty. */
   start(): Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open, nothing answers. */
+  pause(): void;
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void;
 }
 
 /**
@@ -96,6 +100,8 @@ export async function startRedis(port?: number): Promise<Redis> {
     port: p,
     url: `redis://127.0.0.1:${p}/0`,
     start,
+    pause: () => child?.kill('SIGSTOP'),
+    resume: () => child?.kill('SIGCONT'),
     stop: () =>
       new Promise<void>((resolve) => {
         const c = child;

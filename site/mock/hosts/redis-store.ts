@@ -13,7 +13,7 @@
 // once Redis acknowledged the write, so a crash of the instance loses no acknowledged write. Why a
 // script rather than WATCH/MULTI or a key per record: site/mock/README.md, "Several instances".
 //
-// Faults: a command that fails (Redis unreachable, 1 s without an answer) is a MockError
+// Faults: a command that fails (Redis unreachable, 0.8 s without an answer) is a MockError
 // `store_unavailable` (503, `Retry-After: 1`); node-redis reconnects on its own (at most 1 s apart),
 // and the mock answers again as soon as it is back. Each outage is logged once, and its end.
 import { createHash, randomBytes } from 'node:crypto';
@@ -40,7 +40,7 @@ export interface RedisStoreOptions {
   idleMs?: number;
   /** Bytes of sandboxes kept in this process to spare reads (estimated); at most, and by default, {@link MAX_CACHE_BYTES}. */
   cacheBytes?: number;
-  /** Most ms a command may take before the request is answered 503. Default 1000. */
+  /** Most ms a command may take before the request is answered 503. Default 800 (the answer within about a second). */
   commandTimeoutMs?: number;
   /** Clock in ms for the rate windows (tests inject one). Default Date.now. */
   now?: () => number;
@@ -152,7 +152,7 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
   const prefix = options.prefix ?? 'petstore-mock:';
   const idleMs = String(Math.max(1, Math.round(options.idleMs ?? DEFAULT_SANDBOX_LIMITS.idleMs)));
   const cacheBudget = Math.min(options.cacheBytes ?? MAX_CACHE_BYTES, MAX_CACHE_BYTES);
-  const timeout = options.commandTimeoutMs ?? 1000;
+  const timeout = options.commandTimeoutMs ?? 800;
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const where = `sandbox store ${config.display}`;
@@ -161,7 +161,7 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
     url: config.url,
     // Fail at once while disconnected instead of queueing: the request is answered 503 now.
     disableOfflineQueue: true,
-    commandOptions: { timeout },
+    commandsQueueMaxLength: 100_000,
     socket: { connectTimeout: 5000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 1000) },
   });
   let down = false;
@@ -191,14 +191,27 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
     // Reported by the 'error' listener; node-redis goes on reconnecting by its strategy.
   });
 
-  /** One command; a failure to reach Redis becomes `store_unavailable`, an error reply stays an error. */
+  /**
+   * One command; a failure to reach Redis, or no answer within `timeout` ms (a server that hangs
+   * rather than closes), becomes `store_unavailable`; an error reply stays an error. A command timed
+   * out stays in node-redis's queue until Redis answers or the connection ends (bounded by
+   * `commandsQueueMaxLength`).
+   */
   const send = async <T>(args: string[]): Promise<T> => {
     if (!client.isReady) throw unavailable();
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      return await client.sendCommand<T>(args);
+      return await Promise.race([
+        client.sendCommand<T>(args),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(unavailable()), timeout);
+        }),
+      ]);
     } catch (err) {
       if (err instanceof ErrorReply) throw err;
       throw unavailable();
+    } finally {
+      clearTimeout(timer);
     }
   };
   /** A script by its SHA-1, sent in full when Redis does not know it (first use, or after a restart). */

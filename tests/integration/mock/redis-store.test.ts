@@ -1,7 +1,8 @@
 // The Redis driver of the mock's sandbox store (site/mock/hosts/redis-store.ts) on a real
 // redis-server started for this file: the suite every driver passes, with two stores as two
 // instances; then what only Redis has: the idle expiry as the key's TTL, the bounded cache, Redis
-// stopped and started again (503 store_unavailable with Retry-After, then recovery on its own), and
+// stopped and started again (503 store_unavailable with Retry-After, then recovery on its own), a
+// Redis that hangs (503 within 2 s), and
 // a start while Redis is unreachable (one line, then it connects).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -124,6 +125,28 @@ describe('Redis sandbox store: what only Redis has', { skip }, () => {
       lines.some((l) => l.includes('connected')),
       lines.join(' | '),
     );
+    await store.close();
+    await r.stop();
+  });
+
+  test('a Redis that hangs (SIGSTOP): 503 store_unavailable within 2 s; resumed: answers again', async () => {
+    const r = await startRedis();
+    const store = redisStore({ url: r.url, log: quiet });
+    stores.push(store);
+    await store.connected;
+    const mock = await createMock(testSpec(), { basePath: MOCK_BASE, onError: quiet, store });
+    assert.equal((await mock.handle(new Request(`http://x${MOCK_BASE}/pets`, { headers: auth('h') }))).status, 200);
+    r.pause();
+    try {
+      const started = Date.now();
+      const hung = await mock.handle(new Request(`http://x${MOCK_BASE}/pets`, { headers: auth('h') }));
+      assert.ok(Date.now() - started < 2000, `answered after ${Date.now() - started} ms`);
+      assert.equal(hung.status, 503);
+      assert.equal(hung.headers.get('retry-after'), '1');
+    } finally {
+      r.resume();
+    }
+    assert.equal((await mock.handle(new Request(`http://x${MOCK_BASE}/pets`, { headers: auth('h') }))).status, 200);
     await store.close();
     await r.stop();
   });
