@@ -13,15 +13,22 @@
 // every request but never reached; every POST round uses fresh tokens, so every request measured
 // is a 201 creation. Prism and Scalar's mock get the same requests (they keep no state).
 //
+// The same server again with its sandboxes and rate windows in Redis (PETSTORE_MOCK_STORE, a
+// redis-server started on a free loopback port without persistence, as the integration tests start
+// it): "mock+redis", beside the in-memory "mock" (budgets: GET >= 0.5x in-memory and >= 1.5x Prism,
+// POST >= 1x Prism). The load average is printed before and after: other work on the machine moves
+// every figure.
+//
 // `--memory`: a fresh server, then TOKENS_MEMORY (10,000) distinct tokens each making 10 requests
-// (1 POST, 9 GET): the server's resident memory before and after, read from /proc.
+// (1 POST, 9 GET): the server's resident memory before and after, read from /proc; the same for a
+// server on Redis.
 //
 // Usage: node bench/mock.ts [--duration 10] [--rounds 3] [--connections 50] [--tokens 1000]
-//                           [--no-prism] [--no-scalar] [--memory] [--only-memory]
+//                           [--no-prism] [--no-scalar] [--no-redis] [--memory] [--only-memory]
 // Prints req/s, p50 and p99 latency (ms) per target and the mock/Prism throughput ratio.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
@@ -31,6 +38,7 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { DEFAULT_SANDBOX_LIMITS } from '../site/mock/access/sandboxes.ts';
 import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { DEFAULT_CAPS } from '../site/mock/petstore/store.ts';
+import { type Redis, startRedis } from '../tests/support/redis.ts';
 import { freePort, ROOT, startSite } from '../tests/support/server.ts';
 
 const { values: opts } = parseArgs({
@@ -41,6 +49,7 @@ const { values: opts } = parseArgs({
     tokens: { type: 'string', default: '1000' },
     'no-prism': { type: 'boolean', default: false },
     'no-scalar': { type: 'boolean', default: false },
+    'no-redis': { type: 'boolean', default: false },
     memory: { type: 'boolean', default: false },
     'only-memory': { type: 'boolean', default: false },
   },
@@ -295,9 +304,12 @@ async function heapAfterTokens(): Promise<{ delta: number; sandboxes: number; st
   return { delta: process.memoryUsage().heapUsed - before, sandboxes: stats.sandboxes, storeBytes: stats.storeBytes };
 }
 
-/** Memory of a fresh server before and after TOKENS_MEMORY tokens made 10 requests each. */
-async function measureMemory(): Promise<string[]> {
-  const site = await startSite();
+/**
+ * Memory of a fresh server before and after TOKENS_MEMORY tokens made 10 requests each.
+ * @param redis when given, the server keeps its sandboxes there (only its bounded cache in memory)
+ */
+async function measureMemory(redis?: Redis): Promise<string[]> {
+  const site = await startSite(redis ? { PETSTORE_MOCK_STORE: redis.url } : {});
   try {
     const pid = site.process.pid as number;
     const base = `${site.url}${MOCK_BASE}/pets`;
@@ -314,6 +326,11 @@ async function measureMemory(): Promise<string[]> {
     await new Promise((r) => setTimeout(r, 1000));
     const after = rssOf(pid);
     const mib = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MiB`;
+    if (redis) {
+      return [
+        `memory, sandboxes in Redis: ${TOKENS_MEMORY} tokens x 10 requests (${fmt(seconds, 1)} s, GET non2xx ${gets.non2xx}): server RSS before ${mib(before)}, after ${mib(after)}: +${mib(after - before)}, ${fmt((after - before) / TOKENS_MEMORY)} bytes per token (the instance's cache is bounded at 32 MiB)`,
+      ];
+    }
     const heap = await heapAfterTokens();
     return [
       `memory: ${TOKENS_MEMORY} tokens x 10 requests (1 POST + 9 GET each, ${fmt(seconds, 1)} s, GET non2xx ${gets.non2xx}):`,
@@ -333,6 +350,12 @@ async function main(): Promise<void> {
   const results: Record<string, Figures> = {};
   const room = DEFAULT_CAPS.pets - SEEDED_PETS;
   const lines: string[] = [];
+  const load = (): string =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ');
+  const loadBefore = load();
+  const redis = opts['no-redis'] ? undefined : await startRedis();
 
   /** GET for DURATION, then POST rounds of `room` creations, each round on fresh tokens. */
   async function measure(base: string, label: string): Promise<void> {
@@ -353,6 +376,16 @@ async function main(): Promise<void> {
       await measure(`${site.url}${MOCK_BASE}`, 'mock');
     } finally {
       await site.stop();
+    }
+
+    if (redis) {
+      // The same server with its sandboxes and rate windows in Redis.
+      const onRedis = await startSite({ PETSTORE_MOCK_STORE: redis.url });
+      try {
+        await measure(`${onRedis.url}${MOCK_BASE}`, 'mock+redis');
+      } finally {
+        await onRedis.stop();
+      }
     }
 
     if (!opts['no-prism']) {
@@ -397,9 +430,21 @@ async function main(): Promise<void> {
           lines.push(`${m} /pets: mock/${other} throughput ratio ${fmt(mock.rps / o.rps, 2)} (target >= 3 vs prism)`);
       }
       if (mock) lines.push(`${m} /pets: mock p99 ${fmt(mock.p99, 1)} ms (target GET <= 10 ms)`);
+      const onRedis = results[`mock+redis ${m} /pets`];
+      const prism = results[`prism ${m} /pets`];
+      if (onRedis && mock) {
+        lines.push(
+          `${m} /pets with Redis: ${fmt(onRedis.rps)} req/s = ${fmt(onRedis.rps / mock.rps, 2)}x in-memory${m === 'GET' ? ' (budget >= 0.5x)' : ''}${prism ? `, ${fmt(onRedis.rps / prism.rps, 2)}x Prism (budget >= ${m === 'GET' ? '1.5' : '1'}x)` : ''}; p99 ${fmt(onRedis.p99, 1)} ms with Redis beside ${fmt(mock.p99, 1)} ms in memory`,
+        );
+      }
     }
   }
-  if (opts.memory || opts['only-memory']) lines.push(...(await measureMemory()));
+  if (opts.memory || opts['only-memory']) {
+    lines.push(...(await measureMemory()));
+    if (redis) lines.push(...(await measureMemory(redis)));
+  }
+  await redis?.stop();
+  lines.push(`load average (1, 5, 15 min) before ${loadBefore}; after ${load()} (2 vCPUs shared)`);
   process.stdout.write(`${lines.join('\n')}\n`);
   const failed = Object.entries(results).filter(([k, f]) => k.startsWith('mock') && (f.non2xx > 0 || f.errors > 0));
   if (failed.length > 0) {
