@@ -100,7 +100,7 @@ export default defineConfig({
           try {
             parseStoreUrl(process.env.PETSTORE_MOCK_STORE);
           } catch (err) {
-            throw new Error(`PETSTORE_MOCK_STORE: ${err.message}`);
+            throw new Error(`PETSTORE_MOCK_STORE: ${err instanceof Error ? err.message : String(err)}`);
           }
         },
       },

@@ -29,12 +29,16 @@ export type NodeMockOptions = Omit<CreateMockOptions, 'basePath' | 'describedOnl
   storePrefix?: string;
 };
 
+/** How long a mock made with a Redis setting waits for its first connection before it answers anyway (503 until then). */
+const FIRST_CONNECTION_MS = 2000;
+
 /**
  * The core's options with the store made from its setting (the idle expiry of `sandboxes` becomes the
- * Redis keys' TTL).
+ * Redis keys' TTL); a Redis store made here gets up to {@link FIRST_CONNECTION_MS} to connect, so a
+ * host built on the first request (`astro dev`) does not answer that request 503.
  * @throws {StoreUrlError} when the setting is not a store URL
  */
-function withStore(options: NodeMockOptions): Omit<CreateMockOptions, 'basePath'> {
+async function withStore(options: NodeMockOptions): Promise<Omit<CreateMockOptions, 'basePath'>> {
   const { store, storePrefix, ...rest } = options;
   if (typeof store !== 'string') return { ...rest, ...(store ? { store } : {}) };
   const made = configuredStore(store, {
@@ -42,6 +46,11 @@ function withStore(options: NodeMockOptions): Omit<CreateMockOptions, 'basePath'
     ...(options.sandboxes?.idleMs !== undefined ? { idleMs: options.sandboxes.idleMs } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
+  if (made) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([made.connected, new Promise((r) => (timer = setTimeout(r, FIRST_CONNECTION_MS)))]);
+    clearTimeout(timer);
+  }
   return { ...rest, ...(made ? { store: made } : {}) };
 }
 
@@ -71,7 +80,7 @@ export async function createVersionedMockFromFiles(
   const versions = [];
   for (const r of older) versions.push({ version: r.version, description: await loadDescription(r.file) });
   return createMock(current.description, {
-    ...withStore(options),
+    ...(await withStore(options)),
     basePath: MOCK_BASE,
     version: current.version,
     older: versions,
@@ -113,5 +122,5 @@ export async function createSiteMock(apis: readonly SiteMockApi[], options: Node
     }
     table.push({ base: api.mount, versions });
   }
-  return mountedMock(table, { ...withStore(options), handWritten });
+  return mountedMock(table, { ...(await withStore(options)), handWritten });
 }
