@@ -362,6 +362,11 @@ async function main(): Promise<void> {
     process.stderr.write(`${label}: ${base}\n`);
     await cannon(`${base}/pets`, { method: 'GET', duration: 2 }); // warm-up
     results[`${label} GET /pets`] = await cannon(`${base}/pets`, { method: 'GET' });
+    await measurePosts(base, label);
+  }
+
+  /** POST rounds of `room` creations, each round on fresh tokens, after a warm-up. */
+  async function measurePosts(base: string, label: string): Promise<void> {
     await cannon(`${base}/pets`, { method: 'POST', amount: 2000 }); // warm-up
     const rounds: Figures[] = [];
     for (let i = 0; i < ROUNDS; i++) rounds.push(await cannon(`${base}/pets`, { method: 'POST', amount: room }));
@@ -370,22 +375,31 @@ async function main(): Promise<void> {
 
   if (!opts['only-memory']) {
     // The server `npm start` runs (scripts/serve.ts): /api/mock goes from node:http straight to
-    // the core, with sandboxes and the rate limit on.
+    // the core, with sandboxes and the rate limit on; beside it the same server with its sandboxes
+    // and rate windows in Redis. Both run at once and their GET figures are taken in alternate
+    // slices (in-memory, Redis, in-memory, Redis), so a change of the machine's load during the run
+    // weighs on both alike.
     const site = await startSite();
+    const onRedis = redis ? await startSite({ PETSTORE_MOCK_STORE: redis.url }) : undefined;
     try {
-      await measure(`${site.url}${MOCK_BASE}`, 'mock');
+      const targets: [string, string][] = [[`${site.url}${MOCK_BASE}`, 'mock']];
+      if (onRedis) targets.push([`${onRedis.url}${MOCK_BASE}`, 'mock+redis']);
+      for (const [base, label] of targets) {
+        process.stderr.write(`${label}: ${base}\n`);
+        await cannon(`${base}/pets`, { method: 'GET', duration: 2 }); // warm-up
+      }
+      const slices = new Map<string, Figures[]>();
+      for (let slice = 0; slice < 2; slice++) {
+        for (const [base, label] of targets) {
+          const f = await cannon(`${base}/pets`, { method: 'GET', duration: DURATION / 2 });
+          slices.set(label, [...(slices.get(label) ?? []), f]);
+        }
+      }
+      for (const [label, figures] of slices) results[`${label} GET /pets`] = combine(figures);
+      for (const [base, label] of targets) await measurePosts(base, label);
     } finally {
       await site.stop();
-    }
-
-    if (redis) {
-      // The same server with its sandboxes and rate windows in Redis.
-      const onRedis = await startSite({ PETSTORE_MOCK_STORE: redis.url });
-      try {
-        await measure(`${onRedis.url}${MOCK_BASE}`, 'mock+redis');
-      } finally {
-        await onRedis.stop();
-      }
+      await onRedis?.stop();
     }
 
     if (!opts['no-prism']) {
@@ -414,7 +428,7 @@ async function main(): Promise<void> {
 
     const core = { GET: await coreAlone('GET'), POST: await coreAlone('POST') };
     lines.unshift(
-      `autocannon, ${CONNECTIONS} connections, loopback, requests spread over ${TOKENS} tokens (rate limit and sandboxes on); GET ${DURATION} s; POST ${ROUNDS} rounds x ${room} creations (fresh tokens each round)`,
+      `autocannon, ${CONNECTIONS} connections, loopback, requests spread over ${TOKENS} tokens (rate limit and sandboxes on); GET ${DURATION} s (the two mock servers in alternate slices of ${DURATION / 2} s); POST ${ROUNDS} rounds x ${room} creations (fresh tokens each round)`,
       `${'target'.padEnd(26)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'requests'.padStart(8)} ${'non2xx'.padStart(6)} ${'errors'.padStart(6)}`,
       ...Object.entries(results).map(([k, f]) => row(k, f)),
       ...Object.entries(core).map(

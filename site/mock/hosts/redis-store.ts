@@ -192,27 +192,53 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
   });
 
   /**
-   * One command; a failure to reach Redis, or no answer within `timeout` ms (a server that hangs
-   * rather than closes), becomes `store_unavailable`; an error reply stays an error. A command timed
-   * out stays in node-redis's queue until Redis answers or the connection ends (bounded by
+   * Commands waiting for Redis, with their deadline: one watchdog (every `timeout / 4` ms, only while
+   * some wait) answers those past `timeout` with `store_unavailable`, rather than a timer per command.
+   */
+  const waiting = new Set<{ deadline: number; reject: (err: unknown) => void }>();
+  let watchdog: ReturnType<typeof setInterval> | undefined;
+  const watch = () => {
+    watchdog ??= setInterval(
+      () => {
+        const t = performance.now();
+        for (const w of waiting) {
+          if (w.deadline > t) continue;
+          waiting.delete(w);
+          w.reject(unavailable());
+        }
+        if (waiting.size === 0) {
+          clearInterval(watchdog);
+          watchdog = undefined;
+        }
+      },
+      Math.max(10, timeout / 4),
+    );
+    watchdog.unref?.();
+  };
+
+  /**
+   * One command; a failure to reach Redis, or no answer within about `timeout` ms (a server that
+   * hangs rather than closes), becomes `store_unavailable`; an error reply stays an error. A command
+   * given up on stays in node-redis's queue until Redis answers or the connection ends (bounded by
    * `commandsQueueMaxLength`).
    */
-  const send = async <T>(args: string[]): Promise<T> => {
-    if (!client.isReady) throw unavailable();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    try {
-      return await Promise.race([
-        client.sendCommand<T>(args),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(unavailable()), timeout);
-        }),
-      ]);
-    } catch (err) {
-      if (err instanceof ErrorReply) throw err;
-      throw unavailable();
-    } finally {
-      clearTimeout(timer);
-    }
+  const send = <T>(args: string[]): Promise<T> => {
+    if (!client.isReady) return Promise.reject(unavailable());
+    return new Promise<T>((resolve, reject) => {
+      const w = { deadline: performance.now() + timeout, reject };
+      waiting.add(w);
+      watch();
+      client.sendCommand<T>(args).then(
+        (reply) => {
+          waiting.delete(w);
+          resolve(reply);
+        },
+        (err: unknown) => {
+          waiting.delete(w);
+          reject(err instanceof ErrorReply ? err : unavailable());
+        },
+      );
+    });
   };
   /** A script by its SHA-1, sent in full when Redis does not know it (first use, or after a restart). */
   const run = async <T>(s: Script, key: string, args: string[]): Promise<T> => {
@@ -421,6 +447,7 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
     stats: () => ({ sandboxes: cache.size, storeBytes: cacheBytes }),
     async close() {
       closing = true;
+      clearInterval(watchdog);
       if (client.isOpen) await client.close();
       else client.destroy();
     },
