@@ -454,8 +454,18 @@ async function main(): Promise<void> {
     }
   }
   if (opts.memory || opts['only-memory']) {
-    lines.push(...(await measureMemory()));
-    if (redis) lines.push(...(await measureMemory(redis)));
+    // The throughput figures first: a memory run that fails (a server slow to start on a loaded
+    // machine) must not take them with it.
+    process.stdout.write(`${lines.splice(0).join('\n')}\n`);
+    for (const store of redis ? [undefined, redis] : [undefined]) {
+      try {
+        lines.push(...(await measureMemory(store)));
+      } catch (err) {
+        lines.push(
+          `memory${store ? ' (Redis)' : ''}: not measured (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`,
+        );
+      }
+    }
   }
   await redis?.stop();
   lines.push(`load average (1, 5, 15 min) before ${loadBefore}; after ${load()} (2 vCPUs shared)`);
