@@ -278,14 +278,18 @@ async function startScalar(): Promise<{ url: string; stop: () => Promise<void> }
 }
 
 /** The core alone: heap growth after GC for TOKENS_MEMORY tokens x (1 POST + 9 GET). */
-async function heapAfterTokens(): Promise<{ delta: number; sandboxes: number; storeBytes: number }> {
+async function heapAfterTokens(redis?: Redis): Promise<{ delta: number; sandboxes: number; storeBytes: number }> {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   const { createMock } = await import('../site/mock/index.ts');
+  const { redisStore } = await import('../site/mock/hosts/redis-store.ts');
   const { loadDescription } = await import('../spec/loader/index.ts');
   const { SPEC_PATH } = await import('../spec/path.ts');
+  // With Redis: the instance keeps only its bounded cache (site/mock/hosts/redis-store.ts).
+  const store = redis ? redisStore({ url: redis.url, prefix: 'bench-heap:' }) : undefined;
+  if (store) await store.connected;
   // The Petstore's own description: the requests below are its operations.
-  const mock = await createMock(await loadDescription(SPEC_PATH), { basePath: MOCK_BASE });
+  const mock = await createMock(await loadDescription(SPEC_PATH), { basePath: MOCK_BASE, ...(store ? { store } : {}) });
   const request = (token: string, post: boolean): Request =>
     new Request(`http://127.0.0.1${MOCK_BASE}/pets`, {
       method: post ? 'POST' : 'GET',
@@ -301,6 +305,7 @@ async function heapAfterTokens(): Promise<{ delta: number; sandboxes: number; st
   }
   gc();
   const stats = mock.stats();
+  await store?.close();
   return { delta: process.memoryUsage().heapUsed - before, sandboxes: stats.sandboxes, storeBytes: stats.storeBytes };
 }
 
@@ -327,8 +332,10 @@ async function measureMemory(redis?: Redis): Promise<string[]> {
     const after = rssOf(pid);
     const mib = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MiB`;
     if (redis) {
+      const heap = await heapAfterTokens(redis);
       return [
-        `memory, sandboxes in Redis: ${TOKENS_MEMORY} tokens x 10 requests (${fmt(seconds, 1)} s, GET non2xx ${gets.non2xx}): server RSS before ${mib(before)}, after ${mib(after)}: +${mib(after - before)}, ${fmt((after - before) / TOKENS_MEMORY)} bytes per token (the instance's cache is bounded at 32 MiB)`,
+        `memory, sandboxes in Redis: ${TOKENS_MEMORY} tokens x 10 requests (${fmt(seconds, 1)} s, GET non2xx ${gets.non2xx}): server RSS before ${mib(before)}, after ${mib(after)}: +${mib(after - before)}, ${fmt((after - before) / TOKENS_MEMORY)} bytes per token (RSS keeps garbage not yet collected)`,
+        `  the core alone on Redis, same traffic in-process: heap after GC +${mib(heap.delta)} (${fmt(heap.delta / TOKENS_MEMORY)} bytes per token); cache ${heap.sandboxes} sandboxes, estimated ${mib(heap.storeBytes)} (heap bound 32 MiB)`,
       ];
     }
     const heap = await heapAfterTokens();

@@ -13,7 +13,7 @@
 // once Redis acknowledged the write, so a crash of the instance loses no acknowledged write. Why a
 // script rather than WATCH/MULTI or a key per record: site/mock/README.md, "Several instances".
 //
-// Faults: a command that fails (Redis unreachable, 0.8 s without an answer) is a MockError
+// Faults: a command that fails (Redis unreachable, 1.2 s without an answer) is a MockError
 // `store_unavailable` (503, `Retry-After: 1`); node-redis reconnects on its own (at most 1 s apart),
 // and the mock answers again as soon as it is back. Each outage is logged once, and its end.
 import { createHash, randomBytes } from 'node:crypto';
@@ -27,8 +27,15 @@ import { parseStoreUrl, StoreUrlError } from './store-url.ts';
 
 export { parseStoreUrl, type StoreConfig, StoreUrlError } from './store-url.ts';
 
-/** The most an instance keeps of the sandboxes it read or wrote: 32 MiB (estimated bytes). */
+/**
+ * The heap an instance may give to the sandboxes it read or wrote: 32 MiB. The cache counts estimated
+ * bytes (twice the JSON's length plus the state kind's estimate), and a cached state can take more
+ * heap than that estimate (site/mock/README.md "Memory of an instance" has the measurements), so its
+ * budget in estimated bytes is half of it by default, and at most that.
+ */
 export const MAX_CACHE_BYTES = 32 * 1024 * 1024;
+/** The cache's budget in estimated bytes: 16 MiB. */
+export const DEFAULT_CACHE_BUDGET = MAX_CACHE_BYTES / 2;
 
 /** Options of {@link redisStore}. */
 export interface RedisStoreOptions {
@@ -38,9 +45,9 @@ export interface RedisStoreOptions {
   prefix?: string;
   /** Idle expiry of a token's sandbox and window (the key's TTL), in ms. Default 30 minutes. */
   idleMs?: number;
-  /** Bytes of sandboxes kept in this process to spare reads (estimated); at most, and by default, {@link MAX_CACHE_BYTES}. */
+  /** Estimated bytes of sandboxes kept in this process to spare reads; by default and at most {@link DEFAULT_CACHE_BUDGET}. */
   cacheBytes?: number;
-  /** Most ms a command may take before the request is answered 503. Default 800 (the answer within about a second). */
+  /** Most ms a command may take before the request is answered 503. Default 1200 (the 503 within about 1.3 s). */
   commandTimeoutMs?: number;
   /** Clock in ms for the rate windows (tests inject one). Default Date.now. */
   now?: () => number;
@@ -151,8 +158,8 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
   if (config.kind !== 'redis') throw new StoreUrlError(`'${options.url}' is not a Redis URL`);
   const prefix = options.prefix ?? 'petstore-mock:';
   const idleMs = String(Math.max(1, Math.round(options.idleMs ?? DEFAULT_SANDBOX_LIMITS.idleMs)));
-  const cacheBudget = Math.min(options.cacheBytes ?? MAX_CACHE_BYTES, MAX_CACHE_BYTES);
-  const timeout = options.commandTimeoutMs ?? 800;
+  const cacheBudget = Math.min(options.cacheBytes ?? DEFAULT_CACHE_BUDGET, DEFAULT_CACHE_BUDGET);
+  const timeout = options.commandTimeoutMs ?? 1200;
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const where = `sandbox store ${config.display}`;
@@ -192,8 +199,7 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
   });
 
   /**
-   * Commands waiting for Redis, with their deadline: one watchdog (every `timeout / 4` ms, only while
-   * some wait) answers those past `timeout` with `store_unavailable`, rather than a timer per command.
+   * Commands waiting for Redis, with their deadline: one watchdog (every 100 ms, only while some wait) answers those past `timeout` with `store_unavailable`, rather than a timer per command.
    */
   const waiting = new Set<{ deadline: number; reject: (err: unknown) => void }>();
   let watchdog: ReturnType<typeof setInterval> | undefined;
@@ -211,7 +217,7 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
           watchdog = undefined;
         }
       },
-      Math.max(10, timeout / 4),
+      Math.min(100, timeout),
     );
     watchdog.unref?.();
   };
