@@ -363,6 +363,10 @@ async function main(): Promise<void> {
       .join(', ');
   const loadBefore = load();
   const redis = opts['no-redis'] ? undefined : await startRedis();
+  // A failed run must not leave its redis-server behind (stop() sends SIGTERM at once).
+  process.once('exit', () => {
+    void redis?.stop();
+  });
 
   /** GET for DURATION, then POST rounds of `room` creations, each round on fresh tokens. */
   async function measure(base: string, label: string): Promise<void> {
