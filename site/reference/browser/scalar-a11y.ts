@@ -187,7 +187,7 @@ function repair(el: Element): void {
     attrs,
     ...(controls ? { controlsFound: controls.split(/\s+/).every((id) => document.getElementById(id)) } : {}),
   };
-  if (el.classList.contains('code-input-lite__editor')) {
+  if (el.classList.contains('code-input-lite__editor') && !attrs['aria-label'] && !attrs['aria-labelledby']) {
     const labelId = boxLabelId(el);
     if (labelId) facts.labelId = labelId;
   }
@@ -224,7 +224,7 @@ export function watchScalarA11y(root: Element = document.body): void {
     childList: true,
     subtree: true,
     attributes: true,
-    attributeFilter: ['role', 'aria-expanded', 'aria-controls'],
+    attributeFilter: ['role', 'aria-expanded'],
   });
   // Whether a table scrolls depends on the width of its column.
   window.addEventListener('resize', schedule);
