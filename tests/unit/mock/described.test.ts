@@ -343,6 +343,28 @@ describe('credentials', () => {
     test(`refused: ${name}`, () => assert.equal(check(security, headers, query).ok, false));
   }
 
+  test('a browser page: an API key in a cookie is read from X-Scalar-Cookie, the sandbox keyed by its value', () => {
+    // A page's fetch never sends the Cookie header it sets; try-it moves it to X-Scalar-Cookie.
+    assert.deepEqual(check([{ session: [] }], { 'x-scalar-cookie': 'sid=reader-1' }), { ok: true, token: 'reader-1' });
+    assert.equal(check([{ session: [] }], { 'x-scalar-cookie': 'other=1' }).ok, false);
+  });
+
+  test('basic credentials key the sandbox by their password (the token), else by the credentials', () => {
+    const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${password}`)}`;
+    assert.deepEqual(check([{ basic: [] }], { authorization: basic('sandbox', 'reader-1') }), {
+      ok: true,
+      token: 'reader-1',
+    });
+    // A user name alone, or what is not Base64, still passes: the mock checks that something is sent.
+    assert.deepEqual(check([{ basic: [] }], { authorization: basic('alone', '') }), {
+      ok: true,
+      token: btoa('alone:'),
+    });
+    assert.deepEqual(check([{ basic: [] }], { authorization: 'Basic not*base64' }), { ok: true, token: 'not*base64' });
+    // A bearer token where basic is declared keeps working as before.
+    assert.deepEqual(check([{ basic: [] }], { authorization: 'Bearer reader-2' }), { ok: true, token: 'reader-2' });
+  });
+
   test('a refused request is 401 naming what is expected', async () => {
     const mock = await createMock({
       openapi: '3.1.0',
