@@ -152,8 +152,9 @@ function repairScroll(el: Element): void {
 }
 
 /** The elements {@link attributeRepairs} may change. */
-const CANDIDATES =
-  'button[role], button[class*="copy-button"], [role="combobox"], .code-input-lite__editor, .cm-content, button[aria-controls]';
+const CANDIDATES = 'button[role], button[class*="copy-button"], [role="combobox"]';
+/** And in the request client: its editors and copy buttons, named or pointing nowhere. */
+const CLIENT_CANDIDATES = `${CANDIDATES}, .code-input-lite__editor, .cm-content, button[aria-controls]`;
 
 const ATTRS = [
   'role',
@@ -200,8 +201,10 @@ function repair(el: Element): void {
 /**
  * Adds {@link SCALAR_A11Y_CSS} to the document once, repairs what Scalar has rendered below `root`,
  * and keeps repairing what it renders later (batched to one pass per animation frame).
+ * @param client the try-it client (`true`): its editors and copy buttons are repaired too
  */
-export function watchScalarA11y(root: Element = document.body): void {
+export function watchScalarA11y(root: Element = document.body, client = false): void {
+  const candidates = client ? CLIENT_CANDIDATES : CANDIDATES;
   if (!document.getElementById('scalar-a11y')) {
     const style = document.createElement('style');
     style.id = 'scalar-a11y';
@@ -211,7 +214,7 @@ export function watchScalarA11y(root: Element = document.body): void {
   let scheduled = false;
   const pass = () => {
     scheduled = false;
-    for (const el of root.querySelectorAll(CANDIDATES)) repair(el);
+    for (const el of root.querySelectorAll(candidates)) repair(el);
     for (const el of root.querySelectorAll(SCROLL_CANDIDATES)) repairScroll(el);
   };
   const schedule = () => {

@@ -552,7 +552,7 @@ export async function openTryIt(target: {
     followTheme();
     modal = createApiClientModal({ el, workspaceStore: store, options });
     // Contrast, names and roles to WCAG 2.2 AA, like the pages around it (scalar-a11y.ts).
-    watchScalarA11y(el);
+    watchScalarA11y(el, true);
     // On a right-to-left page: text left in English marked as such (scalar-direction.ts).
     watchScalarDirection(el);
   } else {
