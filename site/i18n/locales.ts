@@ -35,7 +35,7 @@ export const SHIPPED_LOCALES: Readonly<Record<string, SiteLocale>> = {
   ar: { key: 'ar', lang: 'ar', label: 'العربية', dir: 'rtl' },
 };
 
-/** A locale key: a BCP-47 tag in lower case (`fr`, `pt-br`, `zh-hant`), usable as a URL segment. */
+/** A locale key: a BCP-47 tag in lower case (`fr`, `pt-br`, `zh-hant`), usable as a URL segment (RFC 5646 section 2.1). */
 const KEY = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/;
 
 /** A locale list that cannot be used; the message names the value and what is expected. */
@@ -43,9 +43,16 @@ export class LocalesError extends Error {
   override name = 'LocalesError';
 }
 
-/** The BCP-47 tag of a locale key that ships no table entry: region in upper case (`pt-br` → `pt-BR`). */
+/**
+ * The BCP-47 tag of a locale key that ships no table entry, in its canonical case (RFC 5646 section 2.1.1:
+ * `pt-br` → `pt-BR`, `zh-hant` → `zh-Hant`); the key itself when Intl does not know it as a tag.
+ */
 function langOf(key: string): string {
-  return key.replace(/-([a-z]{2})$/, (_m, region: string) => `-${region.toUpperCase()}`);
+  try {
+    return Intl.getCanonicalLocales(key)[0] ?? key;
+  } catch {
+    return key;
+  }
 }
 
 /** A locale by its key: the shipped entry, or one made from the key (label from Intl, direction from Intl). */
@@ -65,9 +72,11 @@ export function localeOf(key: string): SiteLocale {
 }
 
 /**
- * The locales a build has beside the root one: `PETSTORE_LOCALES` (comma-separated keys, `all` for every
- * shipped locale, empty for none) when set, else `configured` (astro.config.mjs).
- * @throws {LocalesError} on a key that is not a lower-case BCP-47 tag, is `en` (the root) or is repeated
+ * The locales a build has beside the root one: `PETSTORE_LOCALES` (comma-separated BCP-47 tags, `all` for
+ * every shipped locale, empty for none) when set, else `configured` (astro.config.mjs). Tags are
+ * case-insensitive (RFC 5646 section 2.1.1): `pt-BR`, `pt-br` and `PT-BR` are one locale, whose key (its URL
+ * segment, Starlight's locale key) is the tag in lower case and whose `lang` has the canonical case.
+ * @throws {LocalesError} on a value that is not a BCP-47 tag, is English (the root) or names a locale twice
  */
 export function buildLocales(
   configured: readonly string[] = [],
@@ -85,15 +94,18 @@ export function buildLocales(
             .filter(Boolean);
   const where = raw === undefined ? 'locales (astro.config.mjs)' : `PETSTORE_LOCALES=${raw}`;
   const seen = new Set<string>();
-  return keys.map((key) => {
+  return keys.map((tag) => {
+    const key = tag.toLowerCase();
     if (!KEY.test(key)) {
       throw new LocalesError(
-        `${where}: "${key}" is not a locale key (a BCP-47 tag in lower case, e.g. fr, pt-br; shipped: ${Object.keys(SHIPPED_LOCALES).join(', ')})`,
+        `${where}: "${tag}" is not a BCP-47 language tag (e.g. fr, pt-BR; shipped: ${Object.values(SHIPPED_LOCALES)
+          .map((l) => l.lang)
+          .join(', ')})`,
       );
     }
     if (key === 'en' || key === 'root')
       throw new LocalesError(`${where}: English is the root locale; list only the others`);
-    if (seen.has(key)) throw new LocalesError(`${where}: "${key}" is listed twice`);
+    if (seen.has(key)) throw new LocalesError(`${where}: "${tag}" names the locale ${key} twice`);
     seen.add(key);
     return localeOf(key);
   });
