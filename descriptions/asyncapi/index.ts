@@ -4,6 +4,12 @@
  * part reads (`EventModel`, types.ts), plus the pure helpers the pages and the mock share (channels.ts).
  */
 export * from './channels.ts';
-export { isAsyncApi, isAsyncApiFile, type LoadedEventDescription, loadEventDescription } from './load.ts';
+export {
+  isAsyncApi,
+  isAsyncApiFile,
+  isAsyncApiFileSync,
+  type LoadedEventDescription,
+  loadEventDescription,
+} from './load.ts';
 export { eventModel, parseMessageExpression, plainValue } from './model.ts';
 export type * from './types.ts';

@@ -6,6 +6,7 @@
  * (model.ts). Problems are the description loader's: a {@link DescriptionError} with `file:line:col`,
  * the JSON pointer and a stable code.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isObject, type JsonObject } from '../json.ts';
 import { DescriptionError } from '../loader/errors.ts';
@@ -61,13 +62,35 @@ export async function isAsyncApiFile(
   } catch {
     return false;
   }
-  if (!/(^|\n|[{,]\s*)["']?asyncapi["']?\s*:/.test(text)) return false;
+  if (!ASYNCAPI_KEY.test(text)) return false;
   try {
     return isAsyncApi(parseFile(text, path).value);
   } catch {
     return false;
   }
 }
+
+/**
+ * {@link isAsyncApiFile} without waiting: for the configuration edge, which sorts the site's APIs before
+ * anything is loaded. An unreadable or unparseable file is not AsyncAPI (the OpenAPI loader reports it).
+ */
+export function isAsyncApiFileSync(path: string): boolean {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return false;
+  }
+  if (!ASYNCAPI_KEY.test(text)) return false;
+  try {
+    return isAsyncApi(parseFile(text, path).value);
+  } catch {
+    return false;
+  }
+}
+
+/** An `asyncapi` key somewhere in the text: a cheap test before a parse. */
+const ASYNCAPI_KEY = /(^|\n|[{,]\s*)["']?asyncapi["']?\s*:/;
 
 function readText(file: string): Promise<string> {
   return readFile(file, 'utf8');

@@ -15,6 +15,8 @@ import { upgrade } from '@scalar/openapi-upgrader';
 import { buildDate } from '../../descriptions/dates.ts';
 import { type LoadedDescription, loadDescription } from '../../descriptions/loader/index.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
+import { eventData } from '../events/data.ts';
+import { eventSidebarGroup } from '../events/model.ts';
 import { type Translate, translator } from '../i18n/catalogue.ts';
 import { localeOf, localePrefix, localizedPath } from '../i18n/locales.ts';
 import { localizedDescription } from '../i18n/overlays.ts';
@@ -257,6 +259,11 @@ export async function siteNavigation(site: SiteApis, place?: SidebarPlace, local
         locale,
       ),
     );
+  }
+  // The event APIs' groups after the OpenAPI ones (site/events/).
+  for (const api of site.events ?? []) {
+    const { view } = await eventData(api);
+    groups.push(eventSidebarGroup(view, api.id === place?.api.id, api.options.sidebar.label));
   }
   return siteSidebar({ label: sidebarLabel(site.label, t), catalog: `${site.base}/`, apis: groups }, t);
 }
