@@ -31,6 +31,7 @@ import { prefersMarkdown } from '../site/agents/negotiate.ts';
 import { canonicalPagePath, markdownPath, pagePathOfMarkdown } from '../site/agents/paths.ts';
 import { BUILT_FROM, type BuiltFrom, builtSite } from '../site/integrations/built-from.ts';
 import { mcpHttpHandler, siteServerFactory } from '../site/mcp/index.ts';
+import { attachEventWebSockets, eventNodeListener, loadEventMock } from '../site/mock/hosts/events-node.ts';
 import { createSiteMock } from '../site/mock/hosts/load.ts';
 import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { toNodeListener } from '../site/mock/hosts/node.ts';
@@ -128,6 +129,16 @@ const mockCore = await createSiteMock(mockApis, {
   process.exit(1);
 });
 const mock = toNodeListener(mockCore);
+// The event APIs' mock (AsyncAPI, site/mock/events/) below their own mounts: Server-Sent Events, POST and
+// WebSockets, the same rate policy.
+const eventMock = await loadEventMock(
+  (built.site.events ?? []).map((api) => ({ mount: api.mockBase, description: api.description })),
+  { rate: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false },
+).catch((err: unknown) => {
+  process.stderr.write(`${formatDescriptionError(err)}\n`);
+  process.exit(1);
+});
+const events = eventNodeListener(eventMock);
 // The MCP server's call_mock goes to this same mock (same sandboxes and rate limit), in process.
 const mcp = mcpHttpHandler({
   createServer: await siteServerFactory(
@@ -270,6 +281,10 @@ const server = createServer(
     const url = req.url ?? '/';
     const path = pathOf(url);
     for (const [name, value] of ruleHeaders(path)) res.setHeader(name, value);
+    if (isMock(url) && eventMock.owns(path)) {
+      void events(req, res);
+      return;
+    }
     if (isMock(url)) {
       void mock(req, res);
       return;
@@ -331,6 +346,7 @@ const server = createServer(
   },
 );
 server.maxConnections = LIMITS.maxConnections;
+const eventSockets = attachEventWebSockets(server, eventMock);
 // A Node without keepAliveTimeoutBuffer (before 24.6) closes at the announced time: announce the longer one.
 if (typeof (server as { keepAliveTimeoutBuffer?: unknown }).keepAliveTimeoutBuffer !== 'number') {
   server.keepAliveTimeout = LIMITS.keepAliveTimeoutMs + LIMITS.keepAliveGraceMs;
@@ -350,6 +366,7 @@ server.listen(port, host, () => {
 });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, () => {
+    for (const client of eventSockets.clients) client.terminate();
     server.close(() => process.exit(0));
     server.closeAllConnections();
   });

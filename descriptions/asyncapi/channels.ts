@@ -72,6 +72,20 @@ export function matchChannel(model: EventModel, address: string): ChannelMatch |
   return best;
 }
 
+/**
+ * Every channel a concrete address names: the channels whose address is exactly it (a WebSocket API
+ * often describes several channels on one address: Kraken's ping, heartbeat and subscribe all on `/`),
+ * else the first parameterized one that matches, as {@link matchChannel} finds it.
+ */
+export function channelsAt(model: EventModel, address: string): ChannelMatch[] {
+  const first = matchChannel(model, address);
+  if (!first) return [];
+  if (Object.keys(first.parameters).length > 0) return [first];
+  return model.channels
+    .filter((c) => c.address !== null && c.address.replace(/^\/+/, '') === first.channel.address?.replace(/^\/+/, ''))
+    .map((channel) => ({ channel, parameters: {} }));
+}
+
 /** The operations on a channel with an action (`send`: the API sends; `receive`: the API receives, you send). */
 export function operationsOn(
   model: EventModel,

@@ -5,6 +5,8 @@
 // the API's description (read at the first request) and answers CORS.
 import type { APIRoute } from 'astro';
 import { site } from '../../../apis/site.ts';
+import type { EventMock } from '../../../mock/events/index.ts';
+import { loadEventMock } from '../../../mock/hosts/events-node.ts';
 import { createSiteMock } from '../../../mock/hosts/load.ts';
 import type { Mock } from '../../../mock/index.ts';
 import { siteMockApis } from '../../../reference/versions.ts';
@@ -12,9 +14,14 @@ import { siteMockApis } from '../../../reference/versions.ts';
 export const prerender = false;
 
 let mock: Promise<Mock> | undefined;
+let events: Promise<EventMock> | undefined;
 
 /** Handles every method (GET, POST, PUT, DELETE, OPTIONS, …) with one shared, lazily built mock. */
 export const ALL: APIRoute = async ({ request }) => {
+  // The event APIs (AsyncAPI) below their own mounts: Server-Sent Events and POST (WebSockets need npm start's server).
+  events ??= loadEventMock((site.events ?? []).map((api) => ({ mount: api.mockBase, description: api.description })));
+  const eventMock = await events;
+  if (eventMock.owns(new URL(request.url).pathname)) return eventMock.handle(request);
   mock ??= siteMockApis(site).then((apis) => createSiteMock(apis));
   return (await mock).handle(request);
 };
