@@ -6,9 +6,8 @@ import node from '@astrojs/node';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
-import { buildLocales, setSiteLocales, starlightLocales } from './site/i18n/locales.ts';
+import { buildLocales, starlightLocales } from './site/i18n/locales.ts';
 import petstoreTranslations from './site/i18n/plugin.ts';
-import agents from './site/integrations/agents.ts';
 import browserBundles from './site/integrations/browser-bundles.ts';
 import builtFrom from './site/integrations/built-from.ts';
 import clearOutput from './site/integrations/clear-output.ts';
@@ -19,6 +18,7 @@ import mockWorker from './site/integrations/mock-worker.ts';
 import pagefindUI from './site/integrations/pagefind-ui.ts';
 import { cacheSearchIndex } from './site/integrations/search-index.ts';
 import serving from './site/integrations/serving.ts';
+import siteConfig from './site/integrations/site-config.ts';
 import { sitemapAlias } from './site/integrations/sitemap-alias.ts';
 import ogImages from './site/og/integration.ts';
 import reference from './site/reference/integration.ts';
@@ -50,7 +50,15 @@ export const apiReference = reference({
 // pages are below its key (`/fr/reference/list-pets/`), with the shipped UI strings and the description's
 // text from its overlay (`spec/i18n/<locale>.overlay.yaml`, or the reference's `overlays` option).
 const locales = buildLocales([]);
-setSiteLocales(locales);
+
+// The site's configuration as the pages read it (the `virtual:petstore/config` module), and each build's
+// shared state (site/build-context.ts), begun before any other integration reads a description.
+const config = siteConfig({
+  site: apiReference.site,
+  locales,
+  // What robots.txt tells crawlers: Content Signals (contentsignals.org), each yes, no or left out.
+  agents: { contentSignals: { search: true, 'ai-input': true, 'ai-train': false } },
+});
 
 // DIST_DIR builds elsewhere (the tests build other descriptions beside the main build), each output
 // folder with its own cache folder (incremental-build.ts `cacheDirFor`).
@@ -89,14 +97,13 @@ export default defineConfig({
     },
   },
   integrations: [
+    config,
     // The previous output is moved aside when the build starts and deleted while it runs.
     clearOutput(),
     incrementalBuild(),
     // Code blocks highlight faster: Shiki's scanners remember their searches (the same tokens).
     highlighting(),
     apiReference,
-    // What robots.txt tells crawlers: Content Signals (contentsignals.org), each yes, no or left out.
-    agents({ contentSignals: { search: true, 'ai-input': true, 'ai-train': false } }),
     cnameFile(domains?.primary), // dist/client/CNAME with the primary domain, for GitHub Pages
     // Home, guides and the API reference in one Starlight site: one navigation, Pagefind search and
     // dark mode, all served from this origin. The reference pages (routes the reference integration

@@ -25,9 +25,9 @@ import { generateOpenGraphImage } from 'astro-og-canvas';
 import { llmsFullTxt, llmsTxt } from '../site/agents/llms.ts';
 import { sitePages } from '../site/agents/site.ts';
 import { siteApis } from '../site/apis/config.ts';
+import { DEFAULT_OPTIONS } from '../site/apis/options.ts';
 import { ogCard, ogImageOptions } from '../site/og/card.ts';
 import { referenceModel } from '../site/reference/loaded-description.ts';
-import { DEFAULT_OPTIONS } from '../site/reference/options.ts';
 import { ROOT, startSite } from '../tests/support/server.ts';
 import { ourBuildEnv, timedBuild } from './timed-build.ts';
 

@@ -147,3 +147,12 @@ export function addRelease(changelog: Changelog, release: ChangelogRelease): Cha
 export function formatChangelog(changelog: Changelog): string {
   return `${JSON.stringify(changelog, null, 2)}\n`;
 }
+
+/**
+ * The key an operation is matched by across versions (the release record's sunset dates, the version
+ * switcher, the absent pages, the changelog's "Changed in" line): its operationId, else its method and
+ * path. Pure.
+ */
+export function operationKey(op: { operationId?: string; method: string; path: string }): string {
+  return op.operationId ? `id:${op.operationId}` : `${op.method.toUpperCase()} ${op.path}`;
+}

@@ -10,14 +10,14 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { loadDescription } from '../descriptions/loader/index.ts';
 import { bundleMock } from '../site/mock/hosts/bundle.ts';
-import { siteMockApis } from '../site/reference/versions.ts';
+import { siteMockTable } from '../site/mock/hosts/load.ts';
 import { configuredApis } from './configured-apis.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const outfile = resolve(process.argv[2] ?? join(ROOT, 'dist', 'mock-edge.js'));
 // Every API of the site at its mount, with its older published versions (as npm start serves them).
 const apis = [];
-for (const api of await siteMockApis(await configuredApis())) {
+for (const api of await siteMockTable((await configuredApis()).apis)) {
   const older = [];
   for (const r of api.older) older.push({ version: r.version, description: await loadDescription(r.file) });
   apis.push({ mount: api.mount, version: api.current.version, description: api.current.description, older });

@@ -4,10 +4,10 @@
 // `call_mock` talks to an in-process mock (site/mock/) with the same sandbox and rate limit as the
 // server's. Logs go to stderr: stdout carries the protocol.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { buildLocales } from '../site/i18n/locales.ts';
 import { siteCorpus, siteServerFactory } from '../site/mcp/index.ts';
-import { createSiteMock } from '../site/mock/hosts/load.ts';
+import { createSiteMock, siteMockTable } from '../site/mock/hosts/load.ts';
 import { DEFAULT_RATE_POLICY } from '../site/mock/index.ts';
-import { siteMockApis } from '../site/reference/versions.ts';
 import { configuredApis } from './configured-apis.ts';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
@@ -29,11 +29,11 @@ Example client configuration (Claude Desktop, Cursor, VS Code…):
 
 try {
   const site = await configuredApis();
-  // Every API and published version (site/reference/versions.ts), as the site publishes them.
-  const mockApis = await siteMockApis(site);
+  // Every API and published version, as the site publishes them.
+  const mockApis = await siteMockTable(site.apis);
   const mock = await createSiteMock(mockApis, { rateLimit: DEFAULT_RATE_POLICY });
   const older = new Map(site.apis.map((api, i) => [api.id, (mockApis[i]?.older ?? []).map((o) => o.version)]));
-  const server = (await siteServerFactory(site, mock, older))();
+  const server = (await siteServerFactory(site, mock, older, buildLocales()))();
   await server.connect(new StdioServerTransport());
   const described = [];
   for (const api of site.apis) {

@@ -25,14 +25,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import expressStaticGzip from 'express-static-gzip';
-import { formatDescriptionError, loadDescription } from '../descriptions/loader/index.ts';
+import { formatDescriptionError } from '../descriptions/loader/index.ts';
 import { linkHeader, pageLinks, SITE_LINKS } from '../site/agents/discovery.ts';
 import { prefersMarkdown } from '../site/agents/negotiate.ts';
 import { canonicalPagePath, markdownPath, pagePathOfMarkdown } from '../site/agents/paths.ts';
+import { buildLocales } from '../site/i18n/locales.ts';
 import { BUILT_FROM, type BuiltFrom, builtSite } from '../site/integrations/built-from.ts';
 import { mcpHttpHandler, siteServerFactory } from '../site/mcp/index.ts';
 import { attachEventWebSockets, eventNodeListener, loadEventMock } from '../site/mock/hosts/events-node.ts';
-import { createSiteMock } from '../site/mock/hosts/load.ts';
+import { createSiteMock, siteMockTable } from '../site/mock/hosts/load.ts';
 import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { toNodeListener } from '../site/mock/hosts/node.ts';
 import { DEFAULT_RATE_POLICY, DEFAULT_SANDBOX_LIMITS } from '../site/mock/index.ts';
@@ -105,19 +106,14 @@ const { handler: astro } = (await import(entry)) as {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
 };
 
-// The descriptions the site was built from.
-const loaded = await Promise.all(built.apis.map((a) => loadDescription(a.api.description))).catch((err: unknown) => {
+// Every API's and published version's mock behind /api/mock, one sandbox table: the site's mock table
+// (site/mock/hosts/load.ts), from the descriptions the site was built from.
+const mockApis = await siteMockTable(builtSite(built).apis).catch((err: unknown) => {
   // What and where (file:line:column, JSON pointer), not a stack trace.
   process.stderr.write(`${formatDescriptionError(err)}\n`);
   process.exit(1);
 });
 const rate = num('MOCK_RATE_LIMIT', DEFAULT_RATE_POLICY.limit);
-// Every API's and published version's mock behind /api/mock (site/mock/hosts/load.ts), one sandbox table.
-const mockApis = built.apis.map((a, i) => ({
-  mount: a.api.mockBase,
-  current: { version: a.version, description: loaded[i] as (typeof loaded)[number] },
-  older: a.versions,
-}));
 const mockCore = await createSiteMock(mockApis, {
   rateLimit: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false,
   sandboxes: {
@@ -145,6 +141,8 @@ const mcp = mcpHttpHandler({
     builtSite(built),
     mockCore,
     new Map(built.apis.map((a) => [a.api.id, a.versions.map((v) => v.version)])),
+    // The locales beside English: PETSTORE_LOCALES, as `npm start` passes it to the build it makes.
+    buildLocales(),
   ),
 });
 
@@ -152,7 +150,9 @@ const mcp = mcpHttpHandler({
 const inputs = existsSync(client)
   ? policyInputs(
       client,
-      loaded.flatMap((l) => l.document.servers ?? []) as unknown as Parameters<typeof policyInputs>[1],
+      mockApis.flatMap((a) => a.current.description.document.servers ?? []) as unknown as Parameters<
+        typeof policyInputs
+      >[1],
     )
   : { scriptHashes: [], apiOrigins: [] };
 const hsts = env.HSTS === '1';

@@ -333,23 +333,24 @@ export async function readDescription(
   };
 }
 
-/** The per-process cache, on globalThis: Astro's config and its prerender bundle are separate module instances. */
-const CACHE_KEY = Symbol.for('petstore-docs.loader.cache');
-type Cache = Map<string, { mtimeMs: number; loaded: Promise<LoadedDescription> }>;
-function cache(): Cache {
-  const g = globalThis as { [CACHE_KEY]?: Cache };
-  g[CACHE_KEY] ??= new Map();
-  return g[CACHE_KEY];
-}
+/**
+ * Loaded descriptions by entry file, each kept while the file's modification time is unchanged. A
+ * caller that shares loads among modules (a build: site/build-context.ts) keeps one and passes it; the
+ * loader's own default is one per module instance.
+ */
+export type DescriptionCache = Map<string, { mtimeMs: number; loaded: Promise<LoadedDescription> }>;
+
+const moduleCache: DescriptionCache = new Map();
 
 /**
- * The description at `path`, loaded once per process and file version: every caller of the same
- * process (the Astro config, every page, the integrations, the mock) shares one result while the entry
- * file's modification time is unchanged.
+ * The description at `path`, loaded once per cache and file version: every caller sharing `cache` (a
+ * build's config, pages, integrations and mock) shares one result while the entry file's modification
+ * time is unchanged.
  * @param path the entry file
+ * @param cache where loads are kept; default: this module's own
  * @throws {DescriptionError} when the description cannot be loaded (see {@link readDescription})
  */
-export function loadDescription(path: string): Promise<LoadedDescription> {
+export function loadDescription(path: string, cache: DescriptionCache = moduleCache): Promise<LoadedDescription> {
   const entry = resolve(path);
   let mtimeMs = -1;
   try {
@@ -357,15 +358,15 @@ export function loadDescription(path: string): Promise<LoadedDescription> {
   } catch {
     /* readDescription names the file */
   }
-  const hit = cache().get(entry);
+  const hit = cache.get(entry);
   if (hit && hit.mtimeMs === mtimeMs) return hit.loaded;
   const loaded = readDescription(entry);
-  cache().set(entry, { mtimeMs, loaded });
-  loaded.catch(() => cache().delete(entry));
+  cache.set(entry, { mtimeMs, loaded });
+  loaded.catch(() => cache.delete(entry));
   return loaded;
 }
 
-/** Forgets every loaded description (tests; a dev server that watches the files). */
+/** Forgets every description of the loader's own cache (tests). */
 export function clearDescriptionCache(): void {
-  cache().clear();
+  moduleCache.clear();
 }

@@ -4,7 +4,7 @@
  * `/.well-known/agent-skills/` routes and llms.txt.
  */
 import type { Api } from '../apis/api.ts';
-import { site as apis } from '../apis/site.ts';
+import { site as apis } from '../config.ts';
 import { referenceData } from '../reference/loaded-description.ts';
 import { agentSkillPath } from './discovery.ts';
 import { agentSkill, skillName } from './skill.ts';

@@ -8,10 +8,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Api, SiteApis } from '../apis/api.ts';
-import { changelog, pageLookup } from '../changelog/data.ts';
 import { changedIn, changelogView } from '../changelog/model.ts';
 import { translator } from '../i18n/catalogue.ts';
-import { localePrefix, localizedPath, siteLocales } from '../i18n/locales.ts';
+import { localePrefix, localizedPath, type SiteLocale } from '../i18n/locales.ts';
+import { changelog, pageLookup } from '../reference/changelog-pages.ts';
 import { buildDate, type ReferenceData, referenceData } from '../reference/loaded-description.ts';
 import { catalog } from '../reference/model/catalog.ts';
 import { changesSinceUrl } from '../reference/model/versions/banner.ts';
@@ -71,14 +71,15 @@ export function referencePages(
 /** What is computed once per API value in this process. */
 interface Computed {
   pages?: Promise<AgentPage[]>;
-  localized?: Promise<AgentPage[]>;
+  /** by locale key */
+  localized: Map<string, Promise<AgentPage[]>>;
   older?: Promise<AgentPage[]>;
 }
 const computed = new WeakMap<Api, Computed>();
 function computedFor(api: Api): Computed {
   let c = computed.get(api);
   if (!c) {
-    c = {};
+    c = { localized: new Map() };
     computed.set(api, c);
   }
   return c;
@@ -200,35 +201,43 @@ export function olderVersionPages(api: Api): Promise<AgentPage[]> {
  * (`/fr/reference/list-pets.md`, `/fr/changelog.md`): the locale's model (the description's text from its
  * overlay) with the twins' words in its language.
  * The guides are the root locale's only (they have no translation; Starlight shows them in English on
- * the locales' pages). Computed once per process and API.
+ * the locales' pages). Computed once per process, API and locale.
  */
-export function localizedPages(api: Api): Promise<AgentPage[]> {
+export async function localizedPages(api: Api, locales: readonly SiteLocale[]): Promise<AgentPage[]> {
   const c = computedFor(api);
-  c.localized ??= (async () => {
-    const out: AgentPage[] = [];
-    for (const { key, lang } of siteLocales()) {
-      const { model, mapped } = await referenceData(api, undefined, key);
-      // The changelog's twin links an operation's twin in the locale where it has one (the current
-      // version's), else the root locale's (an older version's page).
-      const own = new Set(model.operations.map((o) => o.url));
-      const pages = referencePages(
-        { model, mapped },
-        {
-          changelog: changelogView(changelog(api), await pageLookup(api), api.changes.page),
-          changelogUrls: { page: localizedPath(api.changes.page, key), feed: api.changes.feed },
-          changelogLink: (url) => markdownPath(own.has(localizedPath(url, key)) ? localizedPath(url, key) : url),
-          changedIn: (op) =>
-            changedIn(changelog(api), op, api.changes.page).map((v) => ({ ...v, url: localizedPath(v.url, key) })),
-          api: pageApi(api, model.title),
-          lang,
-          t: translator(lang),
-        },
-      );
-      out.push(...pages.map((p) => ({ ...p, locale: key as string })));
+  const out: AgentPage[] = [];
+  for (const locale of locales) {
+    const key = locale.key as string;
+    let pages = c.localized.get(key);
+    if (!pages) {
+      pages = localePages(api, locale);
+      c.localized.set(key, pages);
     }
-    return out;
-  })();
-  return c.localized;
+    out.push(...(await pages));
+  }
+  return out;
+}
+
+/** An API's current reference pages and changelog in one locale beside the root ({@link localizedPages}). */
+async function localePages(api: Api, { key, lang }: SiteLocale): Promise<AgentPage[]> {
+  const { model, mapped } = await referenceData(api, undefined, key);
+  // The changelog's twin links an operation's twin in the locale where it has one (the current
+  // version's), else the root locale's (an older version's page).
+  const own = new Set(model.operations.map((o) => o.url));
+  const pages = referencePages(
+    { model, mapped },
+    {
+      changelog: changelogView(changelog(api), await pageLookup(api), api.changes.page),
+      changelogUrls: { page: localizedPath(api.changes.page, key), feed: api.changes.feed },
+      changelogLink: (url) => markdownPath(own.has(localizedPath(url, key)) ? localizedPath(url, key) : url),
+      changedIn: (op) =>
+        changedIn(changelog(api), op, api.changes.page).map((v) => ({ ...v, url: localizedPath(v.url, key) })),
+      api: pageApi(api, model.title),
+      lang,
+      t: translator(lang),
+    },
+  );
+  return pages.map((p) => ({ ...p, locale: key as string }));
 }
 
 /** The absent pages of the current version (an operation only older versions have). */
@@ -252,12 +261,12 @@ async function currentAbsentPages(api: Api): Promise<AgentPage[]> {
  * Every page of an API with a Markdown twin: its current pages ({@link sitePages}, without the guides
  * unless `guides`), its current version's absent pages, then {@link olderVersionPages}.
  */
-export async function apiPages(api: Api, guides = true): Promise<AgentPage[]> {
+export async function apiPages(api: Api, locales: readonly SiteLocale[], guides = true): Promise<AgentPage[]> {
   return [
     ...(await sitePages(api, guides)),
     ...(await currentAbsentPages(api)),
     ...(await olderVersionPages(api)),
-    ...(await localizedPages(api)),
+    ...(await localizedPages(api, locales)),
   ];
 }
 
@@ -269,16 +278,16 @@ const pageByUrl = new WeakMap<SiteApis, Promise<Map<string, AgentPage>>>();
  * each API's pages ({@link apiPages}). The `.md` routes, the page head and the Open Graph cards read
  * this list; llms.txt and the MCP corpus read the current versions'. Computed once per process.
  */
-export function allPages(site: SiteApis): Promise<AgentPage[]> {
+export function allPages(site: SiteApis, locales: readonly SiteLocale[]): Promise<AgentPage[]> {
   let all = everyPage.get(site);
   if (!all) {
     all = (async () => {
       const [first, ...rest] = site.apis;
-      const out = await apiPages(first);
+      const out = await apiPages(first, locales);
       const catalogs: AgentPage[] = [];
       if (site.catalog) {
         // The catalog in the root locale after the guides; each locale's (`/fr/reference.md`) last.
-        for (const locale of [undefined, ...siteLocales()]) {
+        for (const locale of [undefined, ...locales]) {
           const inputs = [];
           for (const api of site.apis)
             inputs.push({ api, model: (await referenceData(api, undefined, locale?.key)).model });
@@ -289,7 +298,7 @@ export function allPages(site: SiteApis): Promise<AgentPage[]> {
         const guides = out.filter((p) => p.kind === 'guide').length;
         out.splice(guides, 0, ...catalogs.splice(0, 1));
       }
-      for (const api of rest) out.push(...(await apiPages(api, false)));
+      for (const api of rest) out.push(...(await apiPages(api, locales, false)));
       out.push(...catalogs);
       return out;
     })();
@@ -299,10 +308,14 @@ export function allPages(site: SiteApis): Promise<AgentPage[]> {
 }
 
 /** The page at a URL path (`/reference/list-pets/`, `/reference/1.0.0/list-pets/`), or undefined. */
-export async function sitePage(site: SiteApis, url: string): Promise<AgentPage | undefined> {
+export async function sitePage(
+  site: SiteApis,
+  locales: readonly SiteLocale[],
+  url: string,
+): Promise<AgentPage | undefined> {
   let byUrl = pageByUrl.get(site);
   if (!byUrl) {
-    byUrl = allPages(site).then((all) => new Map(all.map((p) => [p.url, p])));
+    byUrl = allPages(site, locales).then((all) => new Map(all.map((p) => [p.url, p])));
     pageByUrl.set(site, byUrl);
   }
   return (await byUrl).get(url);
@@ -312,8 +325,11 @@ export async function sitePage(site: SiteApis, url: string): Promise<AgentPage |
  * The pages a site of several APIs lists before its APIs' (llms.txt, llms-full.txt): its guides and its catalog.
  * @throws {Error} on a site of one API, which has no catalog
  */
-export async function guidesAndCatalog(site: SiteApis): Promise<{ guides: AgentPage[]; catalog: AgentPage }> {
-  const all = await allPages(site);
+export async function guidesAndCatalog(
+  site: SiteApis,
+  locales: readonly SiteLocale[],
+): Promise<{ guides: AgentPage[]; catalog: AgentPage }> {
+  const all = await allPages(site, locales);
   const catalog = all.find((p) => p.kind === 'catalog' && !p.locale);
   if (!catalog) throw new Error('only a site of several APIs has a catalog page');
   return { guides: all.filter((p) => p.kind === 'guide'), catalog };

@@ -6,8 +6,9 @@
  * JSON-ready, so Astro's prerender bundle receives it through a virtual module (virtual.ts) and `npm
  * start` through the build's record (site/integrations/built-from.ts).
  */
-import type { PublishPolicy } from '../reference/model/versions/publish.ts';
-import type { ReferenceOptions } from '../reference/options.ts';
+
+import type { ReferenceOptions } from './options.ts';
+import type { PublishPolicy } from './publish.ts';
 
 export interface Api {
   /** Names the API in URLs and in keys that must not mix two APIs (caches, stored try-it credentials). */

@@ -19,11 +19,11 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isAsyncApiFileSync } from '../../descriptions/asyncapi/index.ts';
 import { SPEC_PATH } from '../../spec/path.ts';
-import { MOCK_BASE } from '../mock/hosts/mount.ts';
-import type { PublishPolicy } from '../reference/model/versions/publish.ts';
-import { type ApiEntry, PUBLISH_POLICY, type ReferenceOptions } from '../reference/options.ts';
+import { MOCK_BASE } from '../mock/route/mount.ts';
 import type { Api, SiteApis } from './api.ts';
 import { readApiList } from './list-file.ts';
+import { type ApiEntry, PUBLISH_POLICY, type ReferenceOptions } from './options.ts';
+import type { PublishPolicy } from './publish.ts';
 
 /** The environment variables {@link siteApis} reads: a build made under other values shows other APIs. */
 export const API_ENVIRONMENT = ['PETSTORE_SPEC', 'PETSTORE_APIS', 'PETSTORE_CHANGELOG', 'PETSTORE_VERSIONS'] as const;

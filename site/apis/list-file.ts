@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isNode, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
-import { type ApiEntry, apiEntrySchema } from '../reference/options.ts';
+import { type ApiEntry, apiEntrySchema } from './options.ts';
 
 /** A list file that cannot be used; `problems` are `file:line:col: path: message` lines. */
 export class ApiListError extends Error {

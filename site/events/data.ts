@@ -1,12 +1,13 @@
 /**
- * Build-time edge of the event APIs: loads an AsyncAPI description once per process
- * (descriptions/asyncapi/: the parser takes about a second) and makes its views (model.ts) once. Kept on
- * `globalThis`, since Astro's config and its prerender bundle are separate module instances, as the
- * reference's loaded-description.ts does; a new modification time of the file loads it again.
+ * Build-time edge of the event APIs: loads an AsyncAPI description once per build
+ * (descriptions/asyncapi/: the parser takes about a second) and makes its views (model.ts) once, kept in
+ * the build's state (site/build-context.ts) as the reference's loaded descriptions are; a new modification
+ * time of the file loads it again.
  */
 import { statSync } from 'node:fs';
 import { type LoadedEventDescription, loadEventDescription } from '../../descriptions/asyncapi/index.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
+import { buildSlot, currentBuild } from '../build-context.ts';
 import { type EventApiView, eventApiView } from './model.ts';
 
 /** An event API loaded: the description and its views. */
@@ -16,8 +17,8 @@ export interface EventData {
   readonly view: EventApiView;
 }
 
-const KEY = Symbol.for('petstore-docs.events.data');
-type Store = { [KEY]?: Map<string, { mtime: number; data: Promise<EventData> }> };
+/** The build's loaded event APIs, by id, file and base. */
+const EVENT_DATA = buildSlot('events.data', () => new Map<string, { mtime: number; data: Promise<EventData> }>());
 
 /** The URL of an event API's description download: `<base>/asyncapi.yaml` (or `.json` for a JSON file). */
 export function eventDownload(api: Api): string {
@@ -29,8 +30,7 @@ export function eventDownload(api: Api): string {
  * @throws {DescriptionError} when the description cannot be loaded (file, line, column, pointer)
  */
 export function eventData(api: Api): Promise<EventData> {
-  const store = globalThis as Store;
-  store[KEY] ??= new Map();
+  const store = currentBuild().state(EVENT_DATA);
   let mtime = 0;
   try {
     mtime = statSync(api.description).mtimeMs;
@@ -38,7 +38,7 @@ export function eventData(api: Api): Promise<EventData> {
     // The loader says the file is missing.
   }
   const key = `${api.id} ${api.description} ${api.base}`;
-  const cached = store[KEY].get(key);
+  const cached = store.get(key);
   if (cached && cached.mtime === mtime) return cached.data;
   const data = loadEventDescription(api.description).then((loaded) => ({
     api,
@@ -51,8 +51,8 @@ export function eventData(api: Api): Promise<EventData> {
       download: eventDownload(api),
     }),
   }));
-  store[KEY].set(key, { mtime, data });
-  data.catch(() => store[KEY]?.delete(key));
+  store.set(key, { mtime, data });
+  data.catch(() => store.delete(key));
   return data;
 }
 

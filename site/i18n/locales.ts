@@ -150,22 +150,7 @@ export function splitLocale(path: string, keys: Iterable<string>): { key?: strin
   return { path };
 }
 
-const LOCALES_KEY = Symbol.for('petstore-docs.i18n.locales');
-
-/**
- * Sets the locales of this build (astro.config.mjs does, once, from {@link buildLocales}). Astro evaluates
- * its config and its prerender bundle as separate module instances, so they live on `globalThis`.
- */
-export function setSiteLocales(locales: readonly SiteLocale[]): void {
-  (globalThis as { [LOCALES_KEY]?: readonly SiteLocale[] })[LOCALES_KEY] = locales;
-}
-
-/** The locales of this build beside the root one: those set by the config, else `PETSTORE_LOCALES`. */
-export function siteLocales(): readonly SiteLocale[] {
-  return (globalThis as { [LOCALES_KEY]?: readonly SiteLocale[] })[LOCALES_KEY] ?? buildLocales();
-}
-
-/** Every locale of this build, the root first. */
-export function allSiteLocales(): readonly SiteLocale[] {
-  return [ROOT_LOCALE, ...siteLocales()];
+/** Every locale of a site, the root first. Pure. */
+export function everyLocale(locales: readonly SiteLocale[]): readonly SiteLocale[] {
+  return [ROOT_LOCALE, ...locales];
 }

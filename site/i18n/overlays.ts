@@ -1,8 +1,8 @@
 /**
  * The description's own text per locale: the OpenAPI Overlay of a locale (the `overlays` option's path
  * for it, else `i18n/<locale>.overlay.yaml` beside the description) applied to the loaded description
- * before anything reads it, then brought to the loader's internal form. Computed once per process,
- * description and locale (on `globalThis`, as the loader caches descriptions). A target selecting nothing
+ * before anything reads it, then brought to the loader's internal form. Computed once per build,
+ * description and locale (the build's state, site/build-context.ts). A target selecting nothing
  * is printed as a warning naming the overlay file and line; an overlay changing anything but text stops
  * the build (descriptions/overlay/).
  */
@@ -10,6 +10,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { internalForm, type LoadedDescription } from '../../descriptions/loader/index.ts';
 import { applyOverlay, formatOverlayProblem, readOverlay } from '../../descriptions/overlay/index.ts';
+import { buildSlot, currentBuild } from '../build-context.ts';
 
 /**
  * The overlay file of a locale, or undefined when it has none: `configured[key]` (relative to the working
@@ -32,8 +33,8 @@ export interface LocalizedDescription extends LoadedDescription {
   overlay?: string;
 }
 
-const CACHE = Symbol.for('petstore-docs.i18n.localized');
-type Cache = Map<string, Promise<LocalizedDescription>>;
+/** The build's localized descriptions, by description, overlay file and their versions. */
+const LOCALIZED = buildSlot('i18n.localized', () => new Map<string, Promise<LocalizedDescription>>());
 
 /**
  * The description in a locale: the loaded one when the locale has no overlay, else a copy with the
@@ -48,8 +49,7 @@ export function localizedDescription(
 ): Promise<LocalizedDescription> {
   const file = overlayFile(loaded.path, key, configured);
   if (!file) return Promise.resolve(loaded);
-  const g = globalThis as { [CACHE]?: Cache };
-  g[CACHE] ??= new Map();
+  const cache = currentBuild().state(LOCALIZED);
   let mtime = -1;
   try {
     mtime = statSync(file).mtimeMs;
@@ -57,7 +57,7 @@ export function localizedDescription(
     /* readOverlay names the file */
   }
   const cacheKey = `${loaded.path}\0${file}\0${mtime}\0${loaded.text.length}`;
-  let hit = g[CACHE].get(cacheKey);
+  let hit = cache.get(cacheKey);
   if (!hit) {
     hit = readOverlay(file).then((overlay) => {
       const applied = applyOverlay(loaded.source, overlay);
@@ -65,7 +65,7 @@ export function localizedDescription(
       const { document } = internalForm(applied.document, loaded.path, loaded.sourceVersion);
       return { ...loaded, source: applied.document, document, overlay: file };
     });
-    g[CACHE].set(cacheKey, hit);
+    cache.set(cacheKey, hit);
   }
   return hit;
 }

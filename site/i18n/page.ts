@@ -3,8 +3,10 @@
  * keys, site/i18n/locales.ts), its BCP-47 tag, and its messages from Starlight's `Astro.locals.t` (the
  * catalogues the plugin injected; English where a message is missing).
  */
+
+import { localeKeys } from '../config.ts';
 import { fromI18next, remembered, type Translate } from './catalogue.ts';
-import { localeOf, localePrefix, siteLocales, splitLocale } from './locales.ts';
+import { localeOf, localePrefix, splitLocale } from './locales.ts';
 
 export interface PageLanguage {
   /** the locale key (`fr`), undefined for the root locale */
@@ -22,10 +24,7 @@ export interface PageLanguage {
  * @param astro the page's `Astro` (its URL and Starlight's locals)
  */
 export function pageLanguage(astro: { url: URL; locals: App.Locals }): PageLanguage {
-  const { key, path } = splitLocale(
-    astro.url.pathname,
-    siteLocales().map((l) => l.key as string),
-  );
+  const { key, path } = splitLocale(astro.url.pathname, localeKeys);
   const lang = key ? localeOf(key).lang : 'en';
   return {
     ...(key ? { locale: key } : {}),

@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Api, SiteApis } from '../apis/api.ts';
 import { API_ENVIRONMENT } from '../apis/config.ts';
-import { olderReleases, type ReleasedFile, versionSet } from '../reference/versions.ts';
+import type { ReleasedFile } from '../apis/releases.ts';
+import { siteMockTable } from '../mock/hosts/load.ts';
+import { loadForBuild } from '../reference/loaded-description.ts';
 
 /** The file build-if-stale reads; keep the two in step. */
 export const BUILT_FROM = '.built-from.json';
@@ -43,18 +45,19 @@ export function builtSite(record: BuiltFrom): SiteApis {
 }
 
 /**
- * The record of a build of these APIs. @throws as `versionSet` does
+ * The record of a build of these APIs: each one's row of the site's mock table (site/mock/hosts/load.ts).
+ * @throws as `siteMockTable` does
  * @param env the environment the APIs were made from
  */
 export async function builtFromRecord(
   site: SiteApis,
   env: Record<string, string | undefined> = process.env,
 ): Promise<BuiltFrom> {
-  const built: BuiltApi[] = [];
-  for (const api of site.apis) {
-    const set = await versionSet(api);
-    built.push({ api, version: set.current.version, versions: await olderReleases(api) });
-  }
+  const table = await siteMockTable(site.apis, { load: loadForBuild });
+  const built: BuiltApi[] = site.apis.map((api, i) => {
+    const row = table[i] as (typeof table)[number];
+    return { api, version: row.current.version, versions: [...row.older] };
+  });
   return {
     env: Object.fromEntries(API_ENVIRONMENT.map((name) => [name, env[name]?.trim() ?? ''])),
     site: {

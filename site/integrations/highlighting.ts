@@ -25,11 +25,12 @@ type Search = (this: object, string: Searched, startPosition: number, options?: 
 /**
  * Searches remembered across every scanner; past this many, all are forgotten and memory starts again.
  * Most of the gain is a block's second theme asking what its first asked, so a small memory keeps it:
- * ten times more made highlighting no faster and kept tens of megabytes alive through the build.
+ * a much larger one made highlighting no faster and kept far more memory alive through the build.
  */
 export const REMEMBERED_SEARCHES = 20_000;
 
-const INSTALLED = Symbol.for('petstore-docs.highlighting.remembered-searches');
+/** The name of a scanner search that remembers ({@link rememberingSearch}): how a wrapped class is known. */
+const REMEMBERED = 'petstoreRememberedSearch';
 
 /**
  * Wraps a scanner's search so that each scanner answers a question it was asked before (the same string,
@@ -42,7 +43,7 @@ const INSTALLED = Symbol.for('petstore-docs.highlighting.remembered-searches');
 export function rememberingSearch(search: Search, limit = REMEMBERED_SEARCHES): Search {
   let memory = new WeakMap<object, Map<string, Map<number, Match>>>();
   let size = 0;
-  return function remembered(this: object, string, startPosition, options) {
+  const remembered: Search = function (this: object, string, startPosition, options) {
     const flags = options ?? 0;
     // Options beyond the four flags Oniguruma has would not fit in the number: asked, not remembered.
     if (flags >= 16) return search.call(this, string, startPosition, options);
@@ -71,6 +72,8 @@ export function rememberingSearch(search: Search, limit = REMEMBERED_SEARCHES): 
     }
     return match;
   };
+  Object.defineProperty(remembered, 'name', { value: REMEMBERED });
+  return remembered;
 }
 
 /**
@@ -84,11 +87,12 @@ export async function rememberScannerSearches(): Promise<boolean> {
   const scanner = engine.createScanner(['x']);
   const proto = Object.getPrototypeOf(scanner) as Record<PropertyKey, unknown>;
   (scanner as { dispose?: () => void }).dispose?.();
-  if (proto[INSTALLED]) return true;
   const search = proto.findNextMatchSync;
   if (typeof search !== 'function') return false;
+  // Already wrapped (a second build in this process, maybe by another module instance of this file):
+  // the wrapper is known by its name, so that searches are never remembered twice.
+  if (search.name === REMEMBERED) return true;
   proto.findNextMatchSync = rememberingSearch(search as Search);
-  proto[INSTALLED] = true;
   return true;
 }
 

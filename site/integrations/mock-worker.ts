@@ -19,13 +19,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
-import { loadDescription } from '../../descriptions/loader/index.ts';
 import type { Api } from '../apis/api.ts';
 import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
-import { localePrefix, siteLocales } from '../i18n/locales.ts';
-import type { ReleasedFile } from '../mock/hosts/load.ts';
+import { currentBuild } from '../build-context.ts';
+import { localePrefix } from '../i18n/locales.ts';
+import { type ReleasedFile, siteMockTable } from '../mock/hosts/load.ts';
 import { mockWorkerPaths } from '../mock/hosts/mount.ts';
-import { olderReleases, versionSet } from '../reference/versions.ts';
+import { loadForBuild } from '../reference/loaded-description.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('../mock/hosts/worker.ts', import.meta.url));
 const MOCK_DIR = fileURLToPath(new URL('../mock/', import.meta.url));
@@ -116,8 +116,8 @@ function readRecord(cacheDir: string, key: string): CacheRecord | undefined {
 /** The API a worker bundles: its description and its older versions, loaded. */
 async function bundledApi(description: string, older: readonly ReleasedFile[], mount: WorkerMount) {
   const versions = [];
-  for (const r of older) versions.push({ version: r.version, description: await loadDescription(r.file) });
-  return { ...mount, description: await loadDescription(description), older: versions };
+  for (const r of older) versions.push({ version: r.version, description: await loadForBuild(r.file) });
+  return { ...mount, description: await loadForBuild(description), older: versions };
 }
 
 /**
@@ -180,8 +180,8 @@ function makeEntryInChild(
     // early, while the build's own memory is small; slowed down, its peak (and esbuild's) met the
     // build's and Pagefind's at the end. --expose-gc: see makeEntry. The heap at most doubles after a
     // collection, as in the build's own process (astro.config.mjs): V8 may otherwise quadruple it while
-    // the definitions are made. Its young generation is kept small (8 MB a semi-space, where Node gives
-    // 64 MB on this machine's heap size): the definitions are made of short-lived objects, so the child
+    // the definitions are made. Its young generation is kept small (`--max-semi-space-size`, far below
+    // what Node picks for a large heap): the definitions are made of short-lived objects, so the child
     // peaks lower for the same CPU time (site/README.md "Build cost").
     const args = [
       '--expose-gc',
@@ -232,16 +232,15 @@ export default function mockWorker(apis: readonly Api[]): AstroIntegration {
   let cacheDir = join(root, MOCK_WORKER_CACHE);
   /** This build's workers, from `astro:build:start`. */
   let started: WorkerJob[] | undefined;
-  /** Each API's worker job: its older published versions (site/reference/versions.ts) and its cache key. */
+  /** Each API's worker job: its row of the site's mock table (its versions) and its cache key. */
   const jobsOf = async (): Promise<WorkerJob[]> => {
-    const jobs: WorkerJob[] = [];
-    for (const api of apis) {
-      const older = await olderReleases(api);
-      const mount: WorkerMount = { mount: api.mockBase, version: (await versionSet(api)).current.version };
-      const key = workerInputsKey(root, (await loadDescription(api.description)).files, older, mount);
-      jobs.push({ api, url: mockWorkerPaths(api.base).url, mount, older, key });
-    }
-    return jobs;
+    const table = await siteMockTable(apis, { load: loadForBuild });
+    return apis.map((api, i) => {
+      const { current, older } = table[i] as (typeof table)[number];
+      const mount: WorkerMount = { mount: api.mockBase, version: current.version };
+      const key = workerInputsKey(root, current.description.files, older, mount);
+      return { api, url: mockWorkerPaths(api.base).url, mount, older: [...older], key };
+    });
   };
   return {
     name: 'petstore:mock-worker',
@@ -299,7 +298,7 @@ export default function mockWorker(apis: readonly Api[]): AstroIntegration {
           copyFileSync(entryFiles(cacheDir, key).bundleFile, outfile);
           // A service worker controls only the pages below its own folder: each locale's reference
           // (`/fr/reference/…`) gets the same worker below its own base (site/i18n/locales.ts).
-          for (const { key: locale } of siteLocales()) {
+          for (const { key: locale } of currentBuild().config?.locales ?? []) {
             const localized = join(fileURLToPath(dir), localePrefix(locale), url);
             mkdirSync(dirname(localized), { recursive: true });
             copyFileSync(outfile, localized);

@@ -13,8 +13,8 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { loadDescription } from '../../descriptions/loader/index.ts';
 import type { Api } from '../apis/api.ts';
+import { loadForBuild } from '../reference/loaded-description.ts';
 import {
   PRECOMPRESS_CACHE,
   type PrecompressReport,
@@ -61,7 +61,7 @@ export default function serving(apis: readonly Api[]): AstroIntegration {
         const earlier = await pages;
         const servers: Array<Parameters<typeof policyInputs>[1][number]> = [];
         for (const api of apis) {
-          const { document } = await loadDescription(api.description);
+          const { document } = await loadForBuild(api.description);
           if (Array.isArray(document.servers)) servers.push(...(document.servers as typeof servers));
         }
         const inputs = policyInputs(client, servers);

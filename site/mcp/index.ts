@@ -10,7 +10,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { agentOrigin, primaryOrigin } from '../agents/origin.ts';
 import { localizedPages, referencePages, sitePages } from '../agents/site.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
-import { siteLocales } from '../i18n/locales.ts';
+import { localeOf, type SiteLocale } from '../i18n/locales.ts';
 import { referenceData, referenceModel } from '../reference/loaded-description.ts';
 import { buildCorpus, type DocsCorpus } from './corpus.ts';
 import { createDocsServer, type DocsApi, type MockHandler } from './server.ts';
@@ -35,14 +35,14 @@ export function siteCorpus(api: Api): Promise<DocsCorpus> {
  * @throws {OverlayError} when the locale's overlay cannot be read or changes anything but text
  */
 export async function localeCorpus(api: Api, locale: string): Promise<DocsCorpus> {
-  const pages = (await localizedPages(api)).filter((p) => p.locale === locale);
+  const pages = (await localizedPages(api, [localeOf(locale)])).filter((p) => p.locale === locale);
   return buildCorpus(pages, await referenceModel(api, undefined, locale));
 }
 
-/** Each locale's corpus of an API, built on first use (site/i18n/locales.ts `siteLocales`). */
-function localeCorpora(api: Api): Map<string, () => Promise<DocsCorpus>> {
+/** Each locale's corpus of an API, built on first use. */
+function localeCorpora(api: Api, locales: readonly SiteLocale[]): Map<string, () => Promise<DocsCorpus>> {
   return new Map(
-    siteLocales().map(({ key }) => {
+    locales.map(({ key }) => {
       let corpus: Promise<DocsCorpus> | undefined;
       return [key as string, () => (corpus ??= localeCorpus(api, key as string))];
     }),
@@ -80,6 +80,7 @@ export function sandboxTokens(key: Buffer = randomBytes(32)): (sessionId: string
  * @param mock the mock of every API and published version (site/mock/)
  * @param older each API's older published versions by its id, newest first: the tools' `version`
  *   argument names one
+ * @param locales the site's locales beside the root: `get_page`'s `locale` argument names one
  * @returns a factory; `origin` is the server's own origin as a request reached it (http.ts), which
  *   results' URLs use when site/domains.yaml names no primary domain
  * @throws {Error} when an older version's description cannot be loaded
@@ -88,6 +89,7 @@ export async function siteServerFactory(
   site: SiteApis,
   mock: MockHandler,
   older: ReadonlyMap<string, readonly string[]> = new Map(),
+  locales: readonly SiteLocale[] = [],
 ): Promise<(context?: { origin?: string }) => McpServer> {
   const tokens = sandboxTokens();
   const apis: DocsApi[] = [];
@@ -99,7 +101,7 @@ export async function siteServerFactory(
       corpus: await siteCorpus(api),
       versions,
       mockBase: api.mockBase,
-      locales: localeCorpora(api),
+      locales: localeCorpora(api, locales),
     });
   }
   const [first, ...rest] = apis as [DocsApi, ...DocsApi[]];

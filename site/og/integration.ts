@@ -190,7 +190,9 @@ async function plan(root: string, workers: number, site: SiteApis): Promise<Plan
   // Imported here, not above: the child processes run this file and need none of the site's model.
   const { allPages } = await import('../agents/site.ts');
   const { referenceModel } = await import('../reference/loaded-description.ts');
-  const [pages, model] = await Promise.all([allPages(site), referenceModel(site.apis[0])]);
+  const { currentBuild } = await import('../build-context.ts');
+  const locales = currentBuild().config?.locales ?? [];
+  const [pages, model] = await Promise.all([allPages(site, locales), referenceModel(site.apis[0])]);
   const drawingKey = ogDrawingKey(OG_FONTS);
   const files: Planned['files'] = [];
   const jobs = new Map<string, DrawJob>();

@@ -3,17 +3,19 @@
 // request and kept in the same cache as the build's (images.ts).
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { allPages } from '../agents/site.ts';
-import { site } from '../apis/site.ts';
+import { locales, site } from '../config.ts';
 import { referenceModel } from '../reference/loaded-description.ts';
 import { OG_ENCODING, OG_FONTS, ogImages } from './card.ts';
 import { ogDrawingKey, ogImage, ogImageKey } from './images.ts';
 
 export const getStaticPaths = (async () => {
   const drawingKey = ogDrawingKey(OG_FONTS);
-  return ogImages(await allPages(site), (await referenceModel(site.apis[0])).title).map(({ file, options }) => ({
-    params: { route: file },
-    props: { key: ogImageKey(drawingKey, options), options },
-  }));
+  return ogImages(await allPages(site, locales), (await referenceModel(site.apis[0])).title).map(
+    ({ file, options }) => ({
+      params: { route: file },
+      props: { key: ogImageKey(drawingKey, options), options },
+    }),
+  );
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) =>

@@ -7,7 +7,7 @@ import { markdownTwin } from '../agents/directive.ts';
 import type { AgentPage, AgentPageKind } from '../agents/pages.ts';
 import { allPages } from '../agents/site.ts';
 import type { Api } from '../apis/api.ts';
-import { apiById, site } from '../apis/site.ts';
+import { apiById, locales, site } from '../config.ts';
 import { referenceData } from '../reference/loaded-description.ts';
 import { type KeyedPage, localeCacheKey, ownPageKey, referencePageKey } from '../reference/page-cache-key.ts';
 
@@ -38,7 +38,7 @@ export const getStaticPaths = (async () => {
     return key;
   };
   const paths = [];
-  for (const page of await allPages(site)) {
+  for (const page of await allPages(site, locales)) {
     const api = page.api && apiById(page.api.id);
     const own = api && (await keyedPage(api, page));
     const cacheKey = own

@@ -4,7 +4,7 @@
 import type { APIRoute } from 'astro';
 import { llmsFullTxt, llmsFullTxtOfApis } from '../agents/llms.ts';
 import { guidesAndCatalog, sitePages } from '../agents/site.ts';
-import { site as apis } from '../apis/site.ts';
+import { site as apis, locales } from '../config.ts';
 import { referenceModel } from '../reference/loaded-description.ts';
 import { versionSet } from '../reference/versions.ts';
 
@@ -16,7 +16,7 @@ export const GET: APIRoute = async ({ site }) => {
     const older = (await versionSet(first)).versions.filter((v) => !v.current).map((v) => v.version);
     text = llmsFullTxt(await referenceModel(first), await sitePages(first), origin, older);
   } else {
-    const { guides, catalog } = await guidesAndCatalog(apis);
+    const { guides, catalog } = await guidesAndCatalog(apis, locales);
     const files = [];
     for (const api of apis.apis) {
       files.push({ title: api.title ?? (await referenceModel(api)).title, fullUrl: `${api.base}/llms-full.txt` });

@@ -5,8 +5,7 @@ import { type LlmsApi, llmsTxt, llmsTxtOfApis } from '../agents/llms.ts';
 import { allPages, guidesAndCatalog, localizedPages, sitePages } from '../agents/site.ts';
 import { siteSkills } from '../agents/site-skills.ts';
 import type { Api } from '../apis/api.ts';
-import { site as apis } from '../apis/site.ts';
-import { siteLocales } from '../i18n/locales.ts';
+import { site as apis, locales as siteLocales } from '../config.ts';
 import { referenceModel } from '../reference/loaded-description.ts';
 import { versionSet } from '../reference/versions.ts';
 
@@ -25,8 +24,8 @@ export const GET: APIRoute = async ({ site }) => {
   const skills = await siteSkills(origin);
   let text: string;
   if (!apis.catalog) {
-    const localized = await localizedPages(first);
-    const locales = siteLocales().map((l) => ({
+    const localized = await localizedPages(first, siteLocales);
+    const locales = siteLocales.map((l) => ({
       label: l.label,
       lang: l.lang,
       pages: localized.filter((p) => p.locale === l.key),
@@ -40,7 +39,7 @@ export const GET: APIRoute = async ({ site }) => {
       skills,
     );
   } else {
-    const { guides, catalog } = await guidesAndCatalog(apis);
+    const { guides, catalog } = await guidesAndCatalog(apis, siteLocales);
     const sections: LlmsApi[] = [];
     for (const api of apis.apis) {
       const model = await referenceModel(api);
@@ -55,8 +54,8 @@ export const GET: APIRoute = async ({ site }) => {
       });
     }
     // Each locale's catalog first, then its APIs' pages in the site's order (only the current versions are translated).
-    const all = await allPages(apis);
-    const locales = siteLocales().map((l) => ({
+    const all = await allPages(apis, siteLocales);
+    const locales = siteLocales.map((l) => ({
       label: l.label,
       lang: l.lang,
       pages: all

@@ -1,7 +1,7 @@
 /**
  * The API reference as an Astro integration: `reference(options)` in astro.config.mjs checks the
  * options at start (options.ts, zod), makes the site's APIs from them and the environment (site/apis/:
- * the configuration edge), hands those values to the routes (the `virtual:petstore/apis` module), gives
+ * the configuration edge; the site-config integration hands them to the routes), gives
  * Starlight the reference's sidebar group, injects the reference's routes (routes/) below the `base`
  * path, the way starlight-openapi does, and has the dev server reload when a file of the description
  * changes.
@@ -19,22 +19,22 @@ import { formatOverlayProblem, OverlayError } from '../../descriptions/overlay/i
 import type { Api, SiteApis } from '../apis/api.ts';
 import { ApiConfigError, siteApis } from '../apis/config.ts';
 import { ApiListError } from '../apis/list-file.ts';
-import { apisModule } from '../apis/virtual.ts';
+import {
+  parseReferenceOptions,
+  type ReferenceOptions,
+  ReferenceOptionsError,
+  type ReferenceUserOptions,
+} from '../apis/options.ts';
+import { currentBuild } from '../build-context.ts';
 import { eventData } from '../events/data.ts';
 import { eventRoutes } from '../events/routes.ts';
-import { allSiteLocales, localePrefix, ROOT_LOCALE, siteLocales } from '../i18n/locales.ts';
+import { everyLocale, localePrefix, ROOT_LOCALE, type SiteLocale } from '../i18n/locales.ts';
 import { INCREMENTAL_MANIFEST } from '../integrations/incremental-build.ts';
 import { withTranslations } from '../navigation.ts';
 import { type Highlighter, type QueuedBlock, startHighlighter } from './highlighter/pool.ts';
 import { FRAME_TEXT_KEYS, type FrameTextKey, type HighlighterConfig } from './highlighter/renderer.ts';
 import { referenceData, siteNavigation } from './loaded-description.ts';
 import type { SidebarItem } from './model/sidebar.ts';
-import {
-  parseReferenceOptions,
-  type ReferenceOptions,
-  ReferenceOptionsError,
-  type ReferenceUserOptions,
-} from './options.ts';
 import { blockKey, sampleBlocksLine } from './sample-blocks.ts';
 
 /** The reference's routes: URL pattern (Astro's route syntax) and the file that answers it. */
@@ -79,7 +79,7 @@ export function referenceRoutes(base: string, several = false): ReferenceRoute[]
  * `/changelog/<id>.xml`) and a page listing them (`/changelog/`). Pure.
  */
 export function siteRoutes(several = false): ReferenceRoute[] {
-  const changes = (file: string) => fileURLToPath(new URL(`../changelog/routes/${file}`, import.meta.url));
+  const changes = (file: string) => route(`changelog/${file}`);
   if (several) {
     return [
       { pattern: '/changelog', entrypoint: changes('apis.astro') },
@@ -157,6 +157,11 @@ export interface StarlightPlugin {
   };
 }
 
+/** The locales of the build being set up beside the root one (site/build-context.ts: the site's configuration). */
+function buildLocales(): readonly SiteLocale[] {
+  return currentBuild().config?.locales ?? [];
+}
+
 /** Prints a description's problems and ends the process: a build that cannot load it has nothing to show. */
 function exitOnDescriptionError(error: unknown, api?: Api): never {
   if (error instanceof DescriptionError) {
@@ -228,7 +233,7 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
           // The guides' sidebar in every language: the same navigation built in each, as Starlight's `translations`.
           async 'config:setup'({ updateConfig, useTranslations }) {
             frameTexts = Object.fromEntries(
-              allSiteLocales().map(({ lang }) => {
+              everyLocale(buildLocales()).map(({ lang }) => {
                 const t = useTranslations(lang);
                 const texts = Object.entries(FRAME_TEXT_KEYS).filter(([, key]) => t.exists(key));
                 return [lang, Object.fromEntries(texts.map(([id, key]) => [id, t(key)]))];
@@ -236,7 +241,7 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
             );
             const root = await integration.sidebar();
             const byLang: Record<string, SidebarItem[]> = {};
-            for (const { key, lang } of siteLocales()) if (key) byLang[lang] = await integration.sidebarIn(key);
+            for (const { key, lang } of buildLocales()) if (key) byLang[lang] = await integration.sidebarIn(key);
             updateConfig({ sidebar: withTranslations(root, byLang) });
           },
         },
@@ -254,7 +259,7 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
         // Every locale's reference and changelog below its prefix (`/fr/reference/…`): the same routes,
         // which read the locale from their URL; each API's overlay for the locale is checked here, before
         // anything is written (a refused one stops the build with its file and line).
-        for (const { key } of siteLocales()) {
+        for (const { key } of buildLocales()) {
           for (const a of apis) {
             const data = await referenceData(a, undefined, key).catch((error: unknown) =>
               exitOnDescriptionError(error, site.catalog ? a : undefined),
@@ -266,7 +271,6 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
         }
         updateConfig({
           vite: {
-            plugins: [apisModule(site)],
             // The try-it button's script (components/reference/TryIt.astro) tells the try-it client
             // (browser/tryit.ts, bundled apart) the base path its documents and the mock's worker are below.
             define: { __PETSTORE_REFERENCE_BASE__: JSON.stringify(api.base) },
@@ -293,7 +297,7 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
             (highlighter = startHighlighter({
               root,
               defaultLang: ROOT_LOCALE.lang,
-              locales: Object.fromEntries(allSiteLocales().map((l) => [l.key ?? 'root', l.lang])),
+              locales: Object.fromEntries(everyLocale(buildLocales()).map((l) => [l.key ?? 'root', l.lang])),
               texts: frameTexts,
             })),
           apis,
@@ -312,8 +316,8 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
 
 /**
  * Below this many code sample blocks, the build highlights them on its own thread: a worker thread
- * costs its start (its own Shiki and Expressive Code, a second of CPU and a couple of hundred MB) and
- * the pages of a small description render faster than that. `PETSTORE_HIGHLIGHTER_MIN_BLOCKS` sets
+ * costs its start (its own Shiki and Expressive Code: CPU time and memory of its own) and the pages of
+ * a small description render faster than that. `PETSTORE_HIGHLIGHTER_MIN_BLOCKS` sets
  * another number (0: always a worker thread), for the tests and for measuring.
  */
 export const HIGHLIGHTER_MIN_BLOCKS = 1000;
@@ -336,7 +340,7 @@ async function feedHighlighter(start: () => Highlighter, apis: readonly Api[]): 
   let batch: QueuedBlock[] = [];
   const minBlocks = highlighterMinBlocks();
   try {
-    for (const { key, lang: pageLang } of allSiteLocales()) {
+    for (const { key, lang: pageLang } of everyLocale(buildLocales())) {
       for (const a of apis) {
         const { model } = await referenceData(a, undefined, key);
         for (const op of model.operations) {

@@ -6,15 +6,17 @@
  * the description downloads.
  *
  * Astro evaluates its config and its prerender bundle as separate module instances of this file, so
- * the computed views live on `globalThis` (the loader caches the description there too), keyed by the
- * loaded description and the API: the sidebar computed for the config is the one the pages use.
+ * the loaded descriptions and the computed views are the build's state (site/build-context.ts), keyed by
+ * the loaded description, the API's id, the version and the locale: the sidebar computed for the config
+ * is the one the pages use, and the next build computes its own.
  */
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { upgrade } from '@scalar/openapi-upgrader';
 import { buildDate } from '../../descriptions/dates.ts';
-import { type LoadedDescription, loadDescription } from '../../descriptions/loader/index.ts';
+import { type DescriptionCache, type LoadedDescription, loadDescription } from '../../descriptions/loader/index.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
+import { DEFAULT_SIDEBAR_LABEL, type ReferenceOptions } from '../apis/options.ts';
+import { releasedFile } from '../apis/releases.ts';
+import { buildSlot, currentBuild } from '../build-context.ts';
 import { eventData } from '../events/data.ts';
 import { eventSidebarGroup } from '../events/model.ts';
 import { type Translate, translator } from '../i18n/catalogue.ts';
@@ -28,7 +30,6 @@ import { buildReferenceModel } from './model/reference.ts';
 import { referenceSidebar, type SidebarItem } from './model/sidebar.ts';
 import { versionBase } from './model/urls.ts';
 import type { ReferenceModel } from './model/views.ts';
-import { DEFAULT_SIDEBAR_LABEL, type ReferenceOptions } from './options.ts';
 
 export { buildDate };
 
@@ -50,16 +51,26 @@ export interface ReferenceData {
   mapped: MappedReference;
 }
 
-const DATA_KEY = Symbol.for('petstore-docs.reference.data');
-type Store = {
-  [DATA_KEY]?: WeakMap<LoadedDescription, Map<string, ReferenceData>>;
-};
+/** The build's loaded descriptions: each file read once per build by every part of it. */
+const DESCRIPTIONS = buildSlot<DescriptionCache>('descriptions', () => new Map());
+
+/** The build's reference data, by loaded description, then by API id, version and locale. */
+const DATA = buildSlot('reference.data', () => new WeakMap<LoadedDescription, Map<string, ReferenceData>>());
 
 /**
- * The loaded description of an API and every view of it, computed once per process, description
- * version, API and build date.
+ * A description file loaded once per build (site/build-context.ts), shared by the reference, the
+ * integrations and the mock hosts of the build.
+ * @throws {DescriptionError} when the description cannot be loaded (file, line, column, pointer)
+ */
+export function loadForBuild(file: string): Promise<LoadedDescription> {
+  return loadDescription(file, currentBuild().state(DESCRIPTIONS));
+}
+
+/**
+ * The loaded description of an API and every view of it, computed once per build, description
+ * version, API and locale.
  * @param api the API (site/apis/)
- * @param release an older released version (its `released/<version>.yaml`, see {@link releasedFile});
+ * @param release an older released version (its `released/<version>.yaml`, site/apis/releases.ts `releasedFile`);
  *   omitted: the current version, the working description
  * @param locale a locale key of the site (`fr`): the pages below `/<locale>`, their words in its language and,
  *   for the current version, the description's text from its overlay (site/i18n/overlays.ts); omitted: English
@@ -71,19 +82,19 @@ type Store = {
 export async function referenceData(api: Api, release?: string, locale?: string): Promise<ReferenceData> {
   const { options } = api;
   const file = release === undefined ? api.description : releasedFile(api, release);
-  const original = await loadDescription(file);
+  const original = await loadForBuild(file);
   // An overlay is written against the working description; an older release shows its own (English) text.
   const loaded =
     locale && release === undefined ? await localizedDescription(original, locale, options.overlays) : original;
-  const store = globalThis as Store;
-  store[DATA_KEY] ??= new WeakMap();
-  let byApi = store[DATA_KEY].get(loaded);
+  const store = currentBuild().state(DATA);
+  let byApi = store.get(loaded);
   if (!byApi) {
     byApi = new Map();
-    store[DATA_KEY].set(loaded, byApi);
+    store.set(loaded, byApi);
   }
+  // An API's id names it within a site; the build's configuration is fixed for its lifetime.
   const date = buildDate();
-  const key = `${date} ${release ?? ''} ${locale ?? ''} ${JSON.stringify(api)}`;
+  const key = `${date} ${release ?? ''} ${locale ?? ''} ${api.id}`;
   let data = byApi.get(key);
   if (!data) {
     const document = loaded.document as OpenApiDocument;
@@ -121,25 +132,6 @@ export async function referenceData(api: Api, release?: string, locale?: string)
     byApi.set(key, data);
   }
   return data;
-}
-
-/**
- * The description a release was made from: `released/<version>.yaml` (or `.yml`, `.json`) beside the
- * API's release record, as `npm run spec:release` keeps it.
- * @throws {Error} when the API has no release record or the file is missing (names the file and the command)
- */
-export function releasedFile(api: Api, version: string): string {
-  const changelog = api.changelog;
-  if (!changelog) throw new Error(`No release record (PETSTORE_CHANGELOG) to read version ${version} from`);
-  const folder = join(dirname(changelog), 'released');
-  for (const ext of ['.yaml', '.yml', '.json']) {
-    const file = join(folder, `${version}${ext}`);
-    if (existsSync(file)) return file;
-  }
-  throw new Error(
-    `${changelog} lists version ${version}, but ${join(folder, `${version}.yaml`)} is missing: ` +
-      'npm run spec:release keeps each release there (restore the file, or publish fewer versions with the versions.publish option)',
-  );
 }
 
 /**

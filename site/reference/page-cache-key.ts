@@ -20,8 +20,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Api, SiteApis } from '../apis/api.ts';
 import { cacheKey } from '../build-cache.ts';
-import { changelog } from '../changelog/data.ts';
+import { buildSlot, currentBuild } from '../build-context.ts';
 import type { LocalizedDescription } from '../i18n/overlays.ts';
+import { changelog } from './changelog-pages.ts';
 import { buildDate, type ReferenceData, referenceData, siteNavigation } from './loaded-description.ts';
 import { summaryKey } from './model/versions/keys.ts';
 import type { PageRef } from './model/versions/pages.ts';
@@ -86,12 +87,11 @@ export function pageKeyOf(inputs: PageKeyInputs): string {
 }
 
 /**
- * Keys computed in this process, by the reference data they were computed from ({@link referenceData}
- * is itself computed once per loaded description, options and date). On `globalThis`: Astro's config
- * and its prerender bundle are separate module instances.
+ * Keys computed in this build, by the reference data they were computed from ({@link referenceData}
+ * is itself computed once per build, loaded description, API, version and locale): the build's state
+ * (site/build-context.ts), which Astro's config and its prerender bundle share.
  */
-const KEYS = Symbol.for('petstore-docs.reference.page-keys');
-type Store = { [KEYS]?: WeakMap<ReferenceData, string> };
+const KEYS = buildSlot('reference.page-keys', () => new WeakMap<ReferenceData, string>());
 
 /**
  * The `cacheKey` of every page generated from the description (operation, tag, schema and index pages,
@@ -104,9 +104,8 @@ type Store = { [KEYS]?: WeakMap<ReferenceData, string> };
  */
 export async function referencePageKey(api: Api, release?: string): Promise<string> {
   const data = await referenceData(api, release);
-  const store = globalThis as Store;
-  store[KEYS] ??= new WeakMap();
-  let key = store[KEYS].get(data);
+  const store = currentBuild().state(KEYS);
+  let key = store.get(data);
   if (key === undefined) {
     key = pageKeyOf({
       sourceVersion: data.loaded.sourceVersion,
@@ -117,7 +116,7 @@ export async function referencePageKey(api: Api, release?: string): Promise<stri
       changelog: changelog(api),
       versions: await versionsInput(api),
     });
-    store[KEYS].set(data, key);
+    store.set(data, key);
   }
   return key;
 }
@@ -180,14 +179,12 @@ interface OwnKeys {
   sidebars: Map<string, Promise<unknown>>;
   keys: Map<string, Promise<string>>;
 }
-const OWN_KEYS = Symbol.for('petstore-docs.reference.own-keys');
-type OwnStore = { [OWN_KEYS]?: WeakMap<ReferenceData, OwnKeys> };
+const OWN_KEYS = buildSlot('reference.own-keys', () => new WeakMap<ReferenceData, OwnKeys>());
 
-/** The keys of a version's reference data in a locale, made once per process (on `globalThis`, as {@link KEYS}). */
+/** The keys of a version's reference data in a locale, made once per build (the build's state, as {@link KEYS}). */
 function ownKeys(api: Api, data: ReferenceData, locale: string | undefined): OwnKeys {
-  const store = globalThis as OwnStore;
-  store[OWN_KEYS] ??= new WeakMap();
-  let keys = store[OWN_KEYS].get(data);
+  const store = currentBuild().state(OWN_KEYS);
+  let keys = store.get(data);
   if (!keys) {
     const common = (async () =>
       `${pageKeyOf({
@@ -200,7 +197,7 @@ function ownKeys(api: Api, data: ReferenceData, locale: string | undefined): Own
         versions: await versionsInput(api),
       })}${await localeCacheKey(api, locale)}`)();
     keys = { common, sidebars: new Map(), keys: new Map() };
-    store[OWN_KEYS].set(data, keys);
+    store.set(data, keys);
   }
   return keys;
 }

@@ -6,19 +6,18 @@
  *
  * A block's HTML depends on its language, its code and the page's language (the copy button's words);
  * Expressive Code adds its stylesheet and script to the first block of a page, so a page's first block is
- * always highlighted and never kept (components/reference/Spliced.astro). The kept blocks live in the
- * prerender bundle's module; the counts on `globalThis`, where the reference integration reads them at
- * the end of the build (Astro's config and its prerender bundle are separate module instances).
+ * always highlighted and never kept (components/reference/Spliced.astro). The kept blocks and the counts
+ * are the build's state (site/build-context.ts), where the reference integration reads the counts at the
+ * end of the build (Astro's config and its prerender bundle are separate module instances).
  */
 import { createHash } from 'node:crypto';
+import { buildSlot, currentBuild } from '../build-context.ts';
 import { type HighlighterStats, runningHighlighter } from './highlighter/pool.ts';
 
 /** The kept blocks' HTML stops growing at this many UTF-16 code units (about 128 MB). */
 const KEEP_LIMIT = 64 * 1024 * 1024;
-const kept = new Map<string, string>();
 /** The pages (their `Astro.locals`, one object per rendered page) that showed a block already. */
 const pagesWithBlock = new WeakSet<object>();
-let keptSize = 0;
 
 interface BlockStats {
   blocks: number;
@@ -31,14 +30,31 @@ interface BlockStats {
   fromWorker: number;
 }
 
-const STATS = Symbol.for('petstore-docs.reference.sample-blocks');
-type Store = { [STATS]?: BlockStats };
-
-function stats(): BlockStats {
-  const store = globalThis as Store;
-  store[STATS] ??= { blocks: 0, distinct: new Set(), highlighted: 0, ms: 0, fromWorker: 0 };
-  return store[STATS];
+/** A build's sample blocks: the counts, the kept blocks' HTML by key, and the checked pairs. */
+interface BuildBlocks {
+  stats: BlockStats;
+  kept: Map<string, string>;
+  /** UTF-16 code units of the kept HTML */
+  keptSize: number;
+  /**
+   * Per page language and block language (`<page>\n<block>`): whether the worker's blocks were checked
+   * against the page's own highlighting of the same block and came out the same bytes.
+   */
+  checked: Set<string>;
 }
+
+const BLOCKS = buildSlot(
+  'reference.sample-blocks',
+  (): BuildBlocks => ({
+    stats: { blocks: 0, distinct: new Set(), highlighted: 0, ms: 0, fromWorker: 0 },
+    kept: new Map(),
+    keptSize: 0,
+    checked: new Set(),
+  }),
+);
+
+const blocks = (): BuildBlocks => currentBuild().state(BLOCKS);
+const stats = (): BlockStats => blocks().stats;
 
 /**
  * Whether the page showed a block before this one; marks it as having shown one.
@@ -84,7 +100,7 @@ export function keptBlock(key: string): string | undefined {
   const s = stats();
   s.blocks += 1;
   s.distinct.add(createHash('sha1').update(key).digest('base64'));
-  return kept.get(key);
+  return blocks().kept.get(key);
 }
 
 /**
@@ -102,9 +118,10 @@ export function highlightedBlock(key: string, html: string | undefined, ms: numb
 
 /** Keeps a block's HTML for the next page that shows it, while the kept blocks are under {@link KEEP_LIMIT}. */
 function keep(key: string, html: string): void {
-  if (keptSize + html.length > KEEP_LIMIT) return;
-  kept.set(key, html);
-  keptSize += html.length;
+  const b = blocks();
+  if (b.keptSize + html.length > KEEP_LIMIT) return;
+  b.kept.set(key, html);
+  b.keptSize += html.length;
 }
 
 /**
@@ -115,12 +132,6 @@ function keep(key: string, html: string): void {
 export function blockKey(pageLang: string, lang: string, code: string): string {
   return `${pageLang}\n${lang}\n${code}`;
 }
-
-/**
- * Per page language and block language (`<page>\n<block>`): whether the worker's blocks were checked
- * against the page's own highlighting of the same block and came out the same bytes.
- */
-const checked = new Set<string>();
 
 /** The page language and block language of a block's key (its first two lines). */
 function pairOf(key: string): string {
@@ -137,7 +148,7 @@ function pairOf(key: string): string {
 export async function workerBlock(key: string): Promise<{ html: string; unchecked: boolean } | undefined> {
   const html = await runningHighlighter()?.take(key);
   if (html === undefined) return undefined;
-  return { html, unchecked: !checked.has(pairOf(key)) };
+  return { html, unchecked: !blocks().checked.has(pairOf(key)) };
 }
 
 /**
@@ -160,7 +171,7 @@ export function tookWorkerBlock(key: string, html: string): void {
  */
 export function checkedBlock(key: string, fromWorker: string, own: string): void {
   // `own` may be Astro's HTMLString (a String object): compared as text.
-  if (fromWorker === String(own)) checked.add(pairOf(key));
+  if (fromWorker === String(own)) blocks().checked.add(pairOf(key));
   else runningHighlighter()?.stop(`its block differed from the page's (${key.split('\n', 2).join(', ')})`);
 }
 

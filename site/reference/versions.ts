@@ -1,24 +1,23 @@
 /**
- * Build-time edge of the published versions: reads the release record (the changelog file and the
- * `released/<version>.yaml` files beside it, written by `npm run spec:release`), decides which versions
- * this build publishes (the `versions.publish` option, model/versions/publish.ts), loads each one's reference
- * data through the one loader, and derives the switcher's and the absent pages' inputs. Computed once per
- * process and current reference data (on `globalThis`, as loaded-description.ts does).
+ * Build-time edge of the published versions' pages: the versions this build publishes (site/apis/releases.ts
+ * decides them from the release record, the description's version and the build date), each one's
+ * reference data loaded through the one loader, and the switcher's and the absent pages' inputs. Computed once per
+ * build and current reference data (the build's state, site/build-context.ts).
  */
 
 import type { Changelog } from '../../descriptions/changelog.ts';
-import type { Api, SiteApis } from '../apis/api.ts';
-import { changelog as releaseRecord } from '../changelog/record.ts';
+import type { Api } from '../apis/api.ts';
+import { changelog as releaseRecord } from '../apis/record.ts';
+import { publishedReleases } from '../apis/releases.ts';
+import { buildSlot, currentBuild } from '../build-context.ts';
 import { translator } from '../i18n/catalogue.ts';
 import { localeOf, localizedPath } from '../i18n/locales.ts';
-import type { SiteMockApi } from '../mock/hosts/load.ts';
-import { buildDate, type ReferenceData, referenceData, releasedFile } from './loaded-description.ts';
+import { buildDate, type ReferenceData, referenceData } from './loaded-description.ts';
 import { isVersionSegment } from './model/urls.ts';
 import { type AbsentPage, absentPages } from './model/versions/absent.ts';
 import { changesSinceUrl, olderVersionBanner } from './model/versions/banner.ts';
 import { summaryKey } from './model/versions/keys.ts';
 import type { PageRef, VersionPages } from './model/versions/pages.ts';
-import { releaseCandidates, selectPublished } from './model/versions/publish.ts';
 import { type SwitchTarget, switchTargets } from './model/versions/switcher.ts';
 import type { ReferenceModel } from './model/views.ts';
 
@@ -39,8 +38,8 @@ export interface VersionSet {
   changelog: Changelog;
 }
 
-const SET_KEY = Symbol.for('petstore-docs.reference.versions');
-type Store = { [SET_KEY]?: WeakMap<ReferenceData, VersionSet> };
+/** The build's version sets, by the current version's reference data. */
+const SETS = buildSlot('reference.versions', () => new WeakMap<ReferenceData, VersionSet>());
 
 /** A version's pages as the switcher compares them. */
 function pagesOf(model: ReferenceModel, version: string, current: boolean): VersionPages {
@@ -74,13 +73,12 @@ function pagesOf(model: ReferenceModel, version: string, current: boolean): Vers
  */
 export async function versionSet(api: Api, locale?: string): Promise<VersionSet> {
   const currentData = await referenceData(api, undefined, locale);
-  const store = globalThis as Store;
-  store[SET_KEY] ??= new WeakMap();
-  const cached = store[SET_KEY].get(currentData);
+  const store = currentBuild().state(SETS);
+  const cached = store.get(currentData);
   if (cached) return cached;
   const changelog = releaseRecord(api);
   const currentVersion = currentData.model.version || 'current';
-  const older = selectPublished(currentVersion, releaseCandidates(changelog), api.publish, buildDate());
+  const older = publishedReleases(api, currentVersion, buildDate()).older.map((r) => r.version);
   const current: PublishedVersion = { ...pagesOf(currentData.model, currentVersion, true), data: currentData };
   const versions: PublishedVersion[] = [current];
   for (const release of older) {
@@ -98,44 +96,8 @@ export async function versionSet(api: Api, locale?: string): Promise<VersionSet>
     absent: versions.length > 1 ? absentPages(versions, changelog, api.changes.page) : [],
     changelog,
   };
-  store[SET_KEY].set(currentData, set);
+  store.set(currentData, set);
   return set;
-}
-
-/** An older published version and the description file it was released from. */
-export interface ReleasedFile {
-  version: string;
-  /** `released/<version>.yaml` beside the release record (loaded-description.ts `releasedFile`). */
-  file: string;
-}
-
-/**
- * The older versions of an API this build publishes, newest first, each with its description file: what
- * the mock hosts load to answer `<mockBase>/@<version>/…`.
- * @throws as {@link versionSet} does
- */
-export async function olderReleases(api: Api): Promise<ReleasedFile[]> {
-  return (await versionSet(api)).versions.flatMap((v) =>
-    v.release ? [{ version: v.release, file: releasedFile(api, v.release) }] : [],
-  );
-}
-
-/**
- * What the Node mock hosts serve of a site (site/mock/hosts/load.ts `createSiteMock`): each API's mount,
- * its current version with its description, and its older published releases' files.
- * @throws as {@link versionSet} does
- */
-export async function siteMockApis(site: SiteApis): Promise<SiteMockApi[]> {
-  const out: SiteMockApi[] = [];
-  for (const api of site.apis) {
-    const set = await versionSet(api);
-    out.push({
-      mount: api.mockBase,
-      current: { version: set.current.version, description: set.current.data.loaded },
-      older: await olderReleases(api),
-    });
-  }
-  return out;
 }
 
 /** Everything a page shows about versions: the switcher's entries and, on an older version, the banner. */

@@ -1,7 +1,7 @@
 // An event API's AsyncAPI description as written, at `<base>/asyncapi.yaml` (or `.json`): the byte-for-byte
 // entry file, for tools and readers that want the source.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { site } from '../../apis/site.ts';
+import { site } from '../../config.ts';
 import { eventApis, eventData, eventDownload } from '../data.ts';
 
 export const getStaticPaths = (() =>

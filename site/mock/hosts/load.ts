@@ -1,8 +1,12 @@
 // The mock of every API and published version for the hosts in Node (the server, the Astro dev route,
 // the MCP server): each current description as the caller loaded it, and each older release's file,
 // loaded through the one description loader (descriptions/loader: any version, split files bundled, checked,
-// upgraded to the internal form once per process).
-import { loadDescription } from '../../../descriptions/loader/index.ts';
+// upgraded to the internal form once per cache). `siteMockTable` is the one place a site's table of
+// mounts and versions is made, for these hosts, the in-browser mock and the edge bundle.
+import { buildDate } from '../../../descriptions/dates.ts';
+import { type LoadedDescription, loadDescription } from '../../../descriptions/loader/index.ts';
+import type { Api } from '../../apis/api.ts';
+import { currentVersionOf, publishedReleases, type ReleasedFile } from '../../apis/releases.ts';
 import { HAND_WRITTEN } from '../behaviours.ts';
 import {
   type ApiDefinitions,
@@ -17,12 +21,7 @@ import {
 import { runtimeDefinition } from '../request/compile.ts';
 import { MOCK_BASE } from '../route/mount.ts';
 
-/** An older released version the mock serves: its name and its description file. */
-export interface ReleasedFile {
-  version: string;
-  /** `released/<version>.yaml` beside the changelog (site/reference/loaded-description.ts `releasedFile`). */
-  file: string;
-}
+export type { ReleasedFile };
 
 /**
  * The mock of every published version at {@link MOCK_BASE}: the current description's (its
@@ -57,6 +56,40 @@ export interface SiteMockApi {
   current: { version: string; description: MockDescription };
   /** The older releases, newest first. */
   older: readonly ReleasedFile[];
+}
+
+/** A row of a site's mock table: an API as the hosts mock it, its current description as loaded. */
+export interface SiteMockRow extends SiteMockApi {
+  current: { version: string; description: LoadedDescription };
+}
+
+/**
+ * A site's mock table: each API's mount, its current version (named by its `info.version`) with its
+ * loaded description, and the older releases the build publishes (site/apis/releases.ts), newest first.
+ * `npm start`, `astro dev`'s route, the MCP server, the in-browser mock and the edge bundle all mock
+ * what this returns.
+ * @param options `load`: how a description is loaded (default: the loader with its own cache; a build
+ *   passes its own, site/reference/loaded-description.ts `loadForBuild`); `buildDate`: YYYY-MM-DD, default today
+ * @throws {DescriptionError} when a current description cannot be loaded
+ * @throws {Error} when a release record is invalid or a published release's file is missing
+ */
+export async function siteMockTable(
+  apis: readonly Api[],
+  options: { load?: (file: string) => Promise<LoadedDescription>; buildDate?: string } = {},
+): Promise<SiteMockRow[]> {
+  const load = options.load ?? ((file: string) => loadDescription(file));
+  const date = options.buildDate ?? buildDate();
+  const table: SiteMockRow[] = [];
+  for (const api of apis) {
+    const description = await load(api.description);
+    const { current, older } = publishedReleases(
+      api,
+      currentVersionOf(description.document as { info?: unknown }),
+      date,
+    );
+    table.push({ mount: api.mockBase, current: { version: current, description }, older });
+  }
+  return table;
 }
 
 /**

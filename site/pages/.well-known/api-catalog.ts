@@ -1,7 +1,7 @@
 // `/.well-known/api-catalog` (RFC 9727): a linkset (RFC 9264) naming each API's description and docs.
 import type { APIRoute } from 'astro';
 import { apiCatalogOf, type CatalogApi, LINKSET_TYPE } from '../../agents/discovery.ts';
-import { apis } from '../../apis/site.ts';
+import { apis } from '../../config.ts';
 import { referenceModel, specDocument } from '../../reference/loaded-description.ts';
 import { serverUrl } from '../../reference/model/reference.ts';
 

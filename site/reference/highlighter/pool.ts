@@ -8,7 +8,9 @@
  * (`add`); a page takes its blocks from it ({@link Highlighter.take}), asking for a block it waits on
  * to go first. Blocks are the build's own work either way: a block the worker has not got, or could not
  * highlight, is highlighted by the page as before. The instance lives on `globalThis`, where the
- * prerender bundle's module finds it (Astro's config and its bundle are separate module instances).
+ * prerender bundle's module finds it (Astro's config and its bundle are separate module instances): it
+ * owns a thread, which must be ended once, so it is the one object besides the build context
+ * (site/build-context.ts) kept there.
  */
 import { Worker } from 'node:worker_threads';
 import type { BlockInput, HighlighterConfig } from './renderer.ts';
@@ -42,9 +44,9 @@ export interface HighlighterStats {
 }
 
 /**
- * The worker's heap, in MB. Highlighting makes short-lived objects by the million: unbounded, V8 grew
- * the worker's heap to 200 MB or more for under 100 MB of live objects, beside the build's own. A worker
- * that runs out ends with an error, and the pages highlight their blocks themselves.
+ * The worker's heap, in MB. Highlighting makes short-lived objects by the million: unbounded, V8 lets
+ * the worker's heap grow to several times its live objects, beside the build's own heap (site/README.md
+ * "Build cost"). A worker that runs out ends with an error, and the pages highlight their blocks themselves.
  */
 export const WORKER_HEAP_LIMITS = { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 16 } as const;
 

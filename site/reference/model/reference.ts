@@ -17,6 +17,7 @@ import { isObject, type JsonObject as Json } from '../../../descriptions/json.ts
 import { HTTP_METHODS } from '../../../descriptions/operations.ts';
 import { formatPointer } from '../../../descriptions/pointer.ts';
 import { deref } from '../../../descriptions/refs.ts';
+import { SCHEMA_PAGE_LIMIT } from '../../apis/options.ts';
 import {
   isNavigationTag,
   listOperations,
@@ -61,16 +62,6 @@ import { DEFAULT_LINKS } from './views.ts';
  * `base` option (options.ts) decides it for a build.
  */
 export const REFERENCE_BASE = '/reference';
-
-/**
- * Component schema count up to which every schema of `components/schemas` has a page of its own (the
- * default of {@link ModelOptions.schemaPages}). Above it, only the schemas some page shows collapsed
- * (linked instead of expanded: past the depth bound, a cycle, or the page's row budget) get one, and
- * the others are shown in place wherever they are used. Every schema page costs build time: on a
- * description with hundreds of schemas (Bungie's) they were most of its build, while its operation
- * pages link only a small part of them.
- */
-export const SCHEMA_PAGE_LIMIT = 200;
 
 /** The tag of operations that have none (OpenAPI allows untagged operations; they still need a place). */
 export const DEFAULT_TAG = 'Operations';

@@ -9,8 +9,9 @@
  * above the threshold ({@link FULL_SIDEBAR_LIMIT} by default) only the current tag lists its
  * operations; other tags link to their tag page.
  */
+
+import { FULL_SIDEBAR_LIMIT } from '../../apis/options.ts';
 import { type Translate, translator } from '../../i18n/catalogue.ts';
-import { FULL_SIDEBAR_LIMIT } from '../options.ts';
 import type { OperationSummary, ReferenceModel, TagView } from './views.ts';
 
 export { FULL_SIDEBAR_LIMIT };

@@ -3,7 +3,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { llmsFullTxt } from '../../agents/llms.ts';
 import { sitePages } from '../../agents/site.ts';
-import { apiById, apis } from '../../apis/site.ts';
+import { apiById, apis } from '../../config.ts';
 import { referenceModel } from '../loaded-description.ts';
 import { versionSet } from '../versions.ts';
 

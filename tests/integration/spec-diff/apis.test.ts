@@ -14,7 +14,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parseDocument } from 'yaml';
 import { parseChangelog } from '../../../descriptions/changelog.ts';
 import { siteApis } from '../../../site/apis/config.ts';
-import { DEFAULT_OPTIONS } from '../../../site/reference/options.ts';
+import { DEFAULT_OPTIONS } from '../../../site/apis/options.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = join(ROOT, 'tools/bin/spec-diff.mjs');

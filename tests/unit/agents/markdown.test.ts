@@ -9,6 +9,7 @@ import { guideMarkdown, parseAttrs } from '../../../site/agents/guide-markdown.t
 import { agentHead } from '../../../site/agents/head.ts';
 import { LLMS_FULL_MAX_OPERATIONS, llmsFullTxt, llmsTxt } from '../../../site/agents/llms.ts';
 import { prefersMarkdown } from '../../../site/agents/negotiate.ts';
+import { parseAgentsOptions } from '../../../site/agents/options.ts';
 import { type AgentPage, agentPages, guideUrl } from '../../../site/agents/pages.ts';
 import { canonicalPagePath, markdownPath, ogImagePath, pagePathOfMarkdown } from '../../../site/agents/paths.ts';
 import {
@@ -18,7 +19,6 @@ import {
   schemaOutline,
   schemasIndexMarkdown,
 } from '../../../site/agents/reference-markdown.ts';
-import { parseAgentsOptions } from '../../../site/integrations/agents.ts';
 import { mapReference } from '../../../site/reference/explorer/map.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';

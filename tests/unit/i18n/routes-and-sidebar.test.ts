@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { StarlightRouteData } from '@astrojs/starlight/route-data';
 import { translator } from '../../../site/i18n/catalogue.ts';
-import { downloadsUnprefixed } from '../../../site/i18n/route-middleware.ts';
+import { downloadsUnprefixed } from '../../../site/i18n/downloads-links.ts';
 import { siteSidebar, withTranslations } from '../../../site/navigation.ts';
 import { localeRoutes, referenceRoutes, siteRoutes } from '../../../site/reference/integration.ts';
 import type { SidebarItem } from '../../../site/reference/model/sidebar.ts';

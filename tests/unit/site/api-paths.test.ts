@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { siteApis } from '../../../site/apis/config.ts';
+import { parseReferenceOptions } from '../../../site/apis/options.ts';
 import { apiAt } from '../../../site/apis/paths.ts';
-import { parseReferenceOptions } from '../../../site/reference/options.ts';
 
 const several = siteApis(
   parseReferenceOptions({

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { ApiConfigError, publishPolicyOf, siteApis } from '../../../site/apis/config.ts';
 import { ApiListError } from '../../../site/apis/list-file.ts';
-import { parseReferenceOptions, ReferenceOptionsError } from '../../../site/reference/options.ts';
+import { parseReferenceOptions, ReferenceOptionsError } from '../../../site/apis/options.ts';
 import { SPEC_PATH } from '../../../spec/path.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'site-apis-'));

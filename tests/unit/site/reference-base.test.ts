@@ -9,12 +9,12 @@ import { apiCatalog } from '../../../site/agents/discovery.ts';
 import { llmsTxt } from '../../../site/agents/llms.ts';
 import { agentPages } from '../../../site/agents/pages.ts';
 import { ogImagePath } from '../../../site/agents/paths.ts';
+import { parseReferenceOptions, ReferenceOptionsError } from '../../../site/apis/options.ts';
 import { mockWorkerPaths } from '../../../site/mock/hosts/mount.ts';
 import { referenceRoutes } from '../../../site/reference/integration.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
 import { buildReferenceModel } from '../../../site/reference/model/reference.ts';
 import { referenceSidebar, type SidebarItem } from '../../../site/reference/model/sidebar.ts';
-import { parseReferenceOptions, ReferenceOptionsError } from '../../../site/reference/options.ts';
 import { SPEC_PATH } from '../../../spec/path.ts';
 
 describe('the base option', () => {

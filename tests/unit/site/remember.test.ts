@@ -3,6 +3,7 @@
 // server choice and other APIs' entries, and a remembered server applied only where the document lists it.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { parseReferenceOptions } from '../../../site/apis/options.ts';
 import {
   authKey,
   authStorage,
@@ -16,7 +17,6 @@ import {
   serverKey,
   serverStorage,
 } from '../../../site/reference/browser/remember.ts';
-import { parseReferenceOptions } from '../../../site/reference/options.ts';
 
 /** Web Storage over a Map. */
 function memory(): KeyValueStorage & { map: Map<string, string> } {

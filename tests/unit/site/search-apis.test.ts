@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { siteApis } from '../../../site/apis/config.ts';
+import { parseReferenceOptions } from '../../../site/apis/options.ts';
 import { apiSearchScope } from '../../../site/reference/model/search-apis.ts';
-import { parseReferenceOptions } from '../../../site/reference/options.ts';
 
 const site = siteApis(
   parseReferenceOptions({

@@ -3,12 +3,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Changelog, ChangelogOperation } from '../../../descriptions/changelog.ts';
+import { releaseCandidates, selectPublished } from '../../../site/apis/publish.ts';
 import { changedIn, operationAnchor } from '../../../site/changelog/model.ts';
 import { versionBase } from '../../../site/reference/model/urls.ts';
 import { absenceText, absentPages } from '../../../site/reference/model/versions/absent.ts';
 import { changesSinceUrl, olderVersionBanner } from '../../../site/reference/model/versions/banner.ts';
 import type { VersionedOperation, VersionPages } from '../../../site/reference/model/versions/pages.ts';
-import { releaseCandidates, selectPublished } from '../../../site/reference/model/versions/publish.ts';
 import { searchScope } from '../../../site/reference/model/versions/search.ts';
 import { switchTargets } from '../../../site/reference/model/versions/switcher.ts';
 

@@ -48,7 +48,7 @@ async function answer(): Promise<ConfigurationAnswer> {
   }
   const { ApiConfigError, siteApis } = await import('../../../site/apis/config.ts');
   const { ApiListError } = await import('../../../site/apis/list-file.ts');
-  const { DEFAULT_OPTIONS } = await import('../../../site/reference/options.ts');
+  const { DEFAULT_OPTIONS } = await import('../../../site/apis/options.ts');
   try {
     return { apis: siteApis(DEFAULT_OPTIONS).apis.map(picked) };
   } catch (err) {

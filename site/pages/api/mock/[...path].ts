@@ -4,12 +4,11 @@
 // below its own mount, `…/@<version>/…` to an older release's), which strips the mount path, routes by
 // the API's description (read at the first request) and answers CORS.
 import type { APIRoute } from 'astro';
-import { site } from '../../../apis/site.ts';
+import { site } from '../../../config.ts';
 import type { EventMock } from '../../../mock/events/index.ts';
 import { loadEventMock } from '../../../mock/hosts/events-node.ts';
-import { createSiteMock } from '../../../mock/hosts/load.ts';
+import { createSiteMock, siteMockTable } from '../../../mock/hosts/load.ts';
 import type { Mock } from '../../../mock/index.ts';
-import { siteMockApis } from '../../../reference/versions.ts';
 
 export const prerender = false;
 
@@ -22,6 +21,6 @@ export const ALL: APIRoute = async ({ request }) => {
   events ??= loadEventMock((site.events ?? []).map((api) => ({ mount: api.mockBase, description: api.description })));
   const eventMock = await events;
   if (eventMock.owns(new URL(request.url).pathname)) return eventMock.handle(request);
-  mock ??= siteMockApis(site).then((apis) => createSiteMock(apis));
+  mock ??= siteMockTable(site.apis).then((table) => createSiteMock(table));
   return (await mock).handle(request);
 };

@@ -4,12 +4,10 @@
  * Pure.
  */
 
+import { operationKey } from '../../../../descriptions/changelog.ts';
 import type { OperationSummary } from '../views.ts';
 
-/** The key an operation is matched by across versions: operationId, else method and path. */
-export function operationKey(op: { operationId?: string; method: string; path: string }): string {
-  return op.operationId ? `id:${op.operationId}` : `${op.method.toUpperCase()} ${op.path}`;
-}
+export { operationKey };
 
 /** The key of an operation of the reference model ({@link operationKey}: its operationId when it has one). */
 export function summaryKey(op: Pick<OperationSummary, 'hasOperationId' | 'operationId' | 'method' | 'path'>): string {

@@ -1,7 +1,7 @@
 // An API's description converted to JSON (same content), prerendered to a static file:
 // `/openapi.json` on a site of one API, `<base>/<id>/openapi.json` on a site of several.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { apiById, apis } from '../../../apis/site.ts';
+import { apiById, apis } from '../../../config.ts';
 import { sourceDocument } from '../../loaded-description.ts';
 
 export const prerender = true;

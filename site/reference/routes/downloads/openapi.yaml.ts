@@ -1,7 +1,7 @@
 // An API's description exactly as written (its entry file), prerendered to a static file at a stable
 // URL: `/openapi.yaml` on a site of one API, `<base>/<id>/openapi.yaml` on a site of several.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { apiById, apis } from '../../../apis/site.ts';
+import { apiById, apis } from '../../../config.ts';
 import { specText } from '../../loaded-description.ts';
 
 export const prerender = true;

@@ -2,16 +2,12 @@
 // groups, badges, servers with the mock first; reference/explorer/map.ts). Loaded by URL, so the explorer page
 // stays small and the document is cached on its own.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { apiById, apis } from '../../../apis/site.ts';
-import { siteLocales, splitLocale } from '../../../i18n/locales.ts';
+import { apiById, apis, localeKeys } from '../../../config.ts';
+import { splitLocale } from '../../../i18n/locales.ts';
 import { mappedReference } from '../../loaded-description.ts';
 
 /** The locale a URL path is in (`/fr/reference/…` → `fr`), undefined for the root locale. */
-const pathLocale = (path: string) =>
-  splitLocale(
-    path,
-    siteLocales().map((l) => l.key as string),
-  ).key;
+const pathLocale = (path: string) => splitLocale(path, localeKeys).key;
 
 export const prerender = true;
 

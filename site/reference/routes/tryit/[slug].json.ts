@@ -5,8 +5,8 @@
 // operations it must refuse. Fetched on the first click only.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import type { Api } from '../../../apis/api.ts';
-import { apis, site } from '../../../apis/site.ts';
-import { siteLocales, splitLocale } from '../../../i18n/locales.ts';
+import { apis, localeKeys, site } from '../../../config.ts';
+import { splitLocale } from '../../../i18n/locales.ts';
 import { mockBaseOf } from '../../../mock/hosts/mount.ts';
 import type { TryItData } from '../../../reference/browser/tryit.ts';
 import { operationSchemes, sandboxScheme, tryItDocument } from '../../../reference/model/tryit-document.ts';
@@ -28,10 +28,7 @@ const bodyId = (api: Api, release: string | undefined, locale: string | undefine
 
 export const getStaticPaths = (async ({ routePattern }) => {
   // One route per locale (`/fr/reference/…`, reference/integration.ts): its pattern names the locale.
-  const { key: locale } = splitLocale(
-    routePattern,
-    siteLocales().map((l) => l.key as string),
-  );
+  const { key: locale } = splitLocale(routePattern, localeKeys);
   const paths = [];
   for (const api of apis) {
     for (const { release, version, current, data } of (await versionSet(api, locale)).versions) {

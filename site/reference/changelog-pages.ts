@@ -1,13 +1,14 @@
 /**
- * Build-time edge of the changelog pages: the release record (record.ts) and where each operation it names has
- * a page among the published versions.
+ * Build-time edge of the changelog pages: the release record (site/changelog/record.ts) and where each
+ * operation it names has a page among the published versions (versions.ts).
  */
-import type { Api } from '../apis/api.ts';
-import { operationKey } from '../reference/model/versions/keys.ts';
-import { versionSet } from '../reference/versions.ts';
-import type { PageOf } from './model.ts';
 
-export { changelog } from './record.ts';
+import { operationKey } from '../../descriptions/changelog.ts';
+import type { Api } from '../apis/api.ts';
+import type { PageOf } from '../changelog/model.ts';
+import { versionSet } from './versions.ts';
+
+export { changelog } from '../apis/record.ts';
 
 /**
  * Finds operation pages in an API's published versions (by operationId, else by method and path): the

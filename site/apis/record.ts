@@ -1,11 +1,11 @@
 /**
  * Build-time edge of the release record: reads an API's committed changelog file once per process (no
  * git history involved, so a shallow clone builds the same site). Which file: the API's `changelog`
- * (site/apis/config.ts: `PETSTORE_CHANGELOG`, else `changelog.json` beside the description, else none).
+ * (config.ts: `PETSTORE_CHANGELOG`, else `changelog.json` beside the description, else none).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { type Changelog, parseChangelog } from '../../descriptions/changelog.ts';
-import type { Api } from '../apis/api.ts';
+import type { Api } from './api.ts';
 
 const cached = new Map<string, Changelog>();
 

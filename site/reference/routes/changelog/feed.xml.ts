@@ -5,12 +5,12 @@
 // locale's changelog page links it saying so.
 import rss from '@astrojs/rss';
 import type { APIContext, GetStaticPaths } from 'astro';
-import { apiById, apis } from '../../apis/site.ts';
-import { translator } from '../../i18n/catalogue.ts';
-import { ROOT_LOCALE } from '../../i18n/locales.ts';
-import { referenceModel } from '../../reference/loaded-description.ts';
-import { changelog, pageLookup } from '../data.ts';
-import { feedItems } from '../model.ts';
+import { feedItems } from '../../../changelog/model.ts';
+import { apiById, apis } from '../../../config.ts';
+import { translator } from '../../../i18n/catalogue.ts';
+import { ROOT_LOCALE } from '../../../i18n/locales.ts';
+import { changelog, pageLookup } from '../../changelog-pages.ts';
+import { referenceModel } from '../../loaded-description.ts';
 
 export const prerender = true;
 

@@ -4,9 +4,7 @@
  * (spec/changelog.json), the working description's version and the build date in; versions out.
  */
 
-import type { Changelog } from '../../../../descriptions/changelog.ts';
-import { compareVersions } from '../../../../descriptions/changelog.ts';
-import { operationKey } from './keys.ts';
+import { type Changelog, compareVersions, operationKey } from '../../descriptions/changelog.ts';
 
 /**
  * Which older releases are published besides the current version:

@@ -1,12 +1,10 @@
 /**
- * The options of what the site tells crawlers and agents, as an Astro integration: `agents(options)` in
- * astro.config.mjs checks them at start (zod; a wrong option stops the build naming it) and makes them
- * the options of the routes that read them (`/robots.txt`). Kept on `globalThis`, because Astro's
- * config and its prerender bundle are separate module instances of this file.
+ * The options of what the site tells crawlers and agents (`agents` in astro.config.mjs): checked at
+ * start (zod; a wrong option stops the build naming it), then part of the site's configuration
+ * (site/build-context.ts `SiteConfig`), which the routes that read them (`/robots.txt`) import.
  */
-import type { AstroIntegration } from 'astro';
 import { z } from 'zod';
-import { type ContentSignals, DEFAULT_CONTENT_SIGNALS } from '../agents/discovery.ts';
+import { type ContentSignals, DEFAULT_CONTENT_SIGNALS } from './discovery.ts';
 
 const signal = z.boolean().optional();
 
@@ -33,8 +31,6 @@ export interface AgentsOptions {
   contentSignals: ContentSignals;
 }
 
-const KEY = Symbol.for('petstore-docs.agents.options');
-
 /**
  * Checks the options and fills in the defaults.
  * @throws {Error} naming each wrong option (`contentSignals.ai-train: Invalid input: expected boolean`)
@@ -46,22 +42,4 @@ export function parseAgentsOptions(input: unknown): AgentsOptions {
     throw new Error(`Invalid options for agents (astro.config.mjs):\n${lines.join('\n')}`);
   }
   return { contentSignals: result.data.contentSignals };
-}
-
-/** The options the integration set, or the defaults (tests, `astro dev` before the config ran). */
-export function agentsOptions(): AgentsOptions {
-  return (globalThis as { [KEY]?: AgentsOptions })[KEY] ?? { contentSignals: { ...DEFAULT_CONTENT_SIGNALS } };
-}
-
-/** @param userOptions `{ contentSignals }`; ends the process with exit code 1 and the problems when wrong */
-export default function agents(userOptions?: AgentsUserOptions): AstroIntegration {
-  let options: AgentsOptions;
-  try {
-    options = parseAgentsOptions(userOptions);
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
-  (globalThis as { [KEY]?: AgentsOptions })[KEY] = options;
-  return { name: 'petstore:agents', hooks: {} };
 }

@@ -4,8 +4,17 @@
  * plugins declare theirs. Pure.
  */
 import { z } from 'zod';
-import { SCHEMA_PAGE_LIMIT } from './model/reference.ts';
-import { availableSampleTargets, DEFAULT_SAMPLE_TARGETS, type SampleTargetId } from './model/samples.ts';
+import { availableSampleTargets, DEFAULT_SAMPLE_TARGETS, type SampleTargetId } from './sample-targets.ts';
+
+/**
+ * Component schema count up to which every schema of `components/schemas` has a page of its own (the
+ * default of the model's `schemaPages`, site/reference/model/reference.ts). Above it, only the schemas some page shows collapsed
+ * (linked instead of expanded: past the depth bound, a cycle, or the page's row budget) get one, and
+ * the others are shown in place wherever they are used. Every schema page costs build time: on a
+ * description with hundreds of schemas (Bungie's) they were most of its build, while its operation
+ * pages link only a small part of them.
+ */
+export const SCHEMA_PAGE_LIMIT = 200;
 
 /** Operation count up to which every page's sidebar lists every operation (default threshold). */
 export const FULL_SIDEBAR_LIMIT = 150;
