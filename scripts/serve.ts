@@ -32,7 +32,7 @@ import { canonicalPagePath, markdownPath, pagePathOfMarkdown } from '../site/age
 import { buildLocales } from '../site/i18n/locales.ts';
 import { BUILT_FROM, type BuiltFrom, builtSite } from '../site/integrations/built-from.ts';
 import { mcpHttpHandler, siteServerFactory } from '../site/mcp/index.ts';
-import { attachEventWebSockets, eventNodeListener, loadEventMock } from '../site/mock/hosts/events-node.ts';
+import { attachEventWebSockets, eventNodeListener, lazyEventMock } from '../site/mock/hosts/events-node.ts';
 import { createSiteMock, siteMockTable } from '../site/mock/hosts/load.ts';
 import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { toNodeListener } from '../site/mock/hosts/node.ts';
@@ -127,13 +127,11 @@ const mockCore = await createSiteMock(mockApis, {
 const mock = toNodeListener(mockCore);
 // The event APIs' mock (AsyncAPI, site/mock/events/) below their own mounts: Server-Sent Events, POST and
 // WebSockets, the same rate policy.
-const eventMock = await loadEventMock(
+const eventMock = lazyEventMock(
   (built.site.events ?? []).map((api) => ({ mount: api.mockBase, description: api.description })),
   { rate: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false },
-).catch((err: unknown) => {
-  process.stderr.write(`${formatDescriptionError(err)}\n`);
-  process.exit(1);
-});
+  (err) => process.stderr.write(`${formatDescriptionError(err)}\n`),
+);
 const events = eventNodeListener(eventMock);
 // The MCP server's call_mock goes to this same mock (same sandboxes and rate limit), in process.
 const mcp = mcpHttpHandler({

@@ -87,7 +87,7 @@ export interface EventMock {
    * A WebSocket session for an upgrade request, or the HTTP answer refusing it (404 for no channel, 401,
    * 429); the host counts it as one request of the token.
    */
-  wsSession(url: URL, authorization: string | null): EventSession | Response;
+  wsSession(url: URL, authorization: string | null): Promise<EventSession | Response>;
 }
 
 function problem(
@@ -315,7 +315,7 @@ export function createEventMock(apis: readonly EventMockApi[], options: EventMoc
       );
     },
 
-    wsSession(url, authorization) {
+    async wsSession(url, authorization) {
       const t = target(url, authorization);
       if (t instanceof Response) return t;
       const { refused } = count(t.token);

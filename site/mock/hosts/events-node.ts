@@ -24,6 +24,32 @@ export async function loadEventMock(
   return createEventMock(models, options);
 }
 
+/**
+ * The event mock, its descriptions loaded in the background (the AsyncAPI parser takes about a second a
+ * description; the build has checked them): a server answers at once, and the first event request waits
+ * for the load. `owns` knows the mounts without the load.
+ * @param onError called when a description cannot be loaded (the requests then answer 500)
+ */
+export function lazyEventMock(
+  apis: readonly { mount: string; description: string }[],
+  options: EventMockOptions = {},
+  onError: (error: unknown) => void = () => undefined,
+): EventMock {
+  const core = apis.length > 0 ? loadEventMock(apis, options) : Promise.resolve(createEventMock([], options));
+  core.catch(onError);
+  const mounts = apis.map((a) => a.mount);
+  const failed = () =>
+    new Response('The event APIs could not be loaded: see the server log\n', {
+      status: 500,
+      headers: { 'Content-Type': 'text/plain' },
+    });
+  return {
+    owns: (path) => mounts.some((m) => path === m || path.startsWith(`${m}/`)),
+    handle: (request) => core.then((m) => m.handle(request), failed),
+    wsSession: (url, authorization) => core.then((m) => m.wsSession(url, authorization), failed),
+  };
+}
+
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -129,12 +155,10 @@ export function attachEventWebSockets(server: Server, mock: EventMock): WebSocke
       if (server.listenerCount('upgrade') <= 1) socket.destroy();
       return;
     }
-    const session = mock.wsSession(url, req.headers.authorization ?? null);
-    if (session instanceof Response) {
-      void refuse(socket, session);
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => run(ws, session));
+    void mock.wsSession(url, req.headers.authorization ?? null).then((session) => {
+      if (session instanceof Response) return refuse(socket, session);
+      wss.handleUpgrade(req, socket, head, (ws) => run(ws, session));
+    });
   });
   return wss;
 }

@@ -174,8 +174,8 @@ describe('site/mock/events', () => {
     assert.equal(onlySends.status, 405);
   });
 
-  test('a WebSocket session: the first message at once, replies, and an error frame that keeps the session', () => {
-    const session = mock().wsSession(new URL(`${BASE}/?access_token=abc`), null);
+  test('a WebSocket session: the first message at once, replies, and an error frame that keeps the session', async () => {
+    const session = await mock().wsSession(new URL(`${BASE}/?access_token=abc`), null);
     assert.ok(!(session instanceof Response));
     assert.deepEqual(
       session.first.map((m) => m.event),

@@ -6,21 +6,20 @@
 import type { APIRoute } from 'astro';
 import { site } from '../../../config.ts';
 import type { EventMock } from '../../../mock/events/index.ts';
-import { loadEventMock } from '../../../mock/hosts/events-node.ts';
+import { lazyEventMock } from '../../../mock/hosts/events-node.ts';
 import { createSiteMock, siteMockTable } from '../../../mock/hosts/load.ts';
 import type { Mock } from '../../../mock/index.ts';
 
 export const prerender = false;
 
 let mock: Promise<Mock> | undefined;
-let events: Promise<EventMock> | undefined;
+let events: EventMock | undefined;
 
 /** Handles every method (GET, POST, PUT, DELETE, OPTIONS, …) with one shared, lazily built mock. */
 export const ALL: APIRoute = async ({ request }) => {
   // The event APIs (AsyncAPI) below their own mounts: Server-Sent Events and POST (WebSockets need npm start's server).
-  events ??= loadEventMock((site.events ?? []).map((api) => ({ mount: api.mockBase, description: api.description })));
-  const eventMock = await events;
-  if (eventMock.owns(new URL(request.url).pathname)) return eventMock.handle(request);
+  events ??= lazyEventMock((site.events ?? []).map((api) => ({ mount: api.mockBase, description: api.description })));
+  if (events.owns(new URL(request.url).pathname)) return events.handle(request);
   mock ??= siteMockTable(site.apis).then((table) => createSiteMock(table));
   return (await mock).handle(request);
 };
