@@ -43,7 +43,7 @@ describe('event API pages', () => {
     const measured = mainText(file('/reference/streetlights/receive-light-measurement/'));
     // 2.x `publish` is 3.x `receive`: the reader sends it.
     assert.match(measured, /You send\s*smartylighting/);
-    assert.match(measured, /lumens integer\s*≥ 0/);
+    assert.match(measured, /lumens integer Light intensity measured in lumens\.\s*≥ 0/);
   });
 
   test('request/reply: the reply, its channel and where the correlation id is', () => {
@@ -81,6 +81,19 @@ describe('event API pages', () => {
       readFileSync(join(CLIENT, 'reference/streetlights/asyncapi.yaml'), 'utf8'),
       readFileSync(join(ROOT, 'tests/fixtures/asyncapi/2.6/streetlights-mqtt.yml'), 'utf8'),
     );
+  });
+
+  test('Markdown twins, llms.txt and the API in one file; search filters by the event API', () => {
+    const twin = readFileSync(join(CLIENT, 'reference/kraken/receive-ping.md'), 'utf8');
+    assert.match(twin, /^# receivePing/m);
+    assert.match(twin, /You send on `\/`/);
+    assert.match(twin, /Correlation id: `\$message\.payload#\/reqid`/);
+    const llms = readFileSync(join(CLIENT, 'llms.txt'), 'utf8');
+    assert.match(llms, /## Kraken WebSocket API \(event API, AsyncAPI 3\.1\.0\)/);
+    assert.match(llms, /\/reference\/kraken\/receive-ping\.md\)/);
+    const full = readFileSync(join(CLIENT, 'reference/streetlights/llms-full.txt'), 'utf8');
+    assert.match(full, /# turnOn/);
+    assert.match(file('/reference/kraken/receive-ping/'), /data-pagefind-filter="api:Kraken WebSocket API"/);
   });
 
   test('an event page adds no script of its own before interaction', () => {
