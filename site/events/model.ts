@@ -116,6 +116,8 @@ export interface OperationView {
   /** the server protocols the operation's channel is on */
   readonly protocols: readonly string[];
   readonly samples: readonly EventSample[];
+  /** the names of the messages the mock streams on this operation's address (every send operation there) */
+  readonly streamEvents: readonly string[];
 }
 
 export interface SchemaView {
@@ -280,6 +282,13 @@ export function eventApiView(model: EventModel, place: EventApiPlace): EventApiV
       tags: o.tags.map((t) => t.name),
       lifecycle: o.lifecycle,
       protocols: protocolsHere,
+      streamEvents: [
+        ...new Set(
+          model.operations
+            .filter((other) => other.action === 'send' && channelView(other.channel)?.filled === channel.filled)
+            .flatMap((other) => other.messages.flatMap((id) => messageView(id)?.name ?? [])),
+        ),
+      ],
       samples: eventSamples({
         action: o.action,
         channel,

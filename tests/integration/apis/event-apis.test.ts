@@ -96,9 +96,16 @@ describe('event API pages', () => {
     assert.match(file('/reference/kraken/receive-ping/'), /data-pagefind-filter="api:Kraken WebSocket API"/);
   });
 
-  test('an event page adds no script of its own before interaction', () => {
-    const scripts = [...mainOf(file('/reference/kraken/receive-ping/')).matchAll(/<script\b/g)];
-    assert.equal(scripts.length, 0);
+  test('try-it: a loader of a few hundred bytes before interaction; the panel client loads on the first press', () => {
+    const html = file('/reference/kraken/receive-ping/');
+    assert.match(html, /<div class="ev-tryit"[^>]*data-mock="\/api\/mock\/kraken\/"[^>]*data-direction="you-send"/);
+    const loader = /src="(\/_astro\/EventTryIt[^"]+\.js)"/.exec(html)?.[1];
+    assert.ok(loader, 'the try-it loader is a script of the page');
+    const code = readFileSync(join(CLIENT, loader), 'utf8');
+    assert.ok(code.length < 1024, `the loader is ${code.length} bytes`);
+    const panel = /import\(`\.\/([^`]+\.js)`\)/.exec(code)?.[1];
+    assert.ok(panel && !html.includes(panel), 'the panel client is not loaded before the press');
+    assert.match(readFileSync(join(CLIENT, '_astro', panel), 'utf8'), /Server-Sent Events/);
   });
 });
 
