@@ -27,10 +27,10 @@ test('the event try-it panel: opened by keyboard, labelled, no axe violation, ho
   await page.keyboard.press('Enter');
   const connect = page.getByRole('button', { name: 'Connect', exact: true });
   await expect(connect).toBeFocused();
-  await expect(page.getByLabel('Message')).toHaveValue(/"event": "ping"/);
-  await expect(page.getByLabel('Transport')).toHaveValue('ws');
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue(/"event": "ping"/);
+  await expect(page.getByLabel('Transport', { exact: true })).toHaveValue('ws');
   const results = await new AxeBuilder({ page }).include('.ev-tryit').withTags(WCAG_22_AA).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toContainText('a WebSocket needs the server', { timeout: 10_000 });
+  await expect(page.locator('.ev-tryit-status')).toContainText('a WebSocket needs the server', { timeout: 10_000 });
 });
