@@ -141,6 +141,7 @@ const mcp = mcpHttpHandler({
     new Map(built.apis.map((a) => [a.api.id, a.versions.map((v) => v.version)])),
     // The locales beside English: PETSTORE_LOCALES, as `npm start` passes it to the build it makes.
     buildLocales(),
+    eventMock,
   ),
 });
 

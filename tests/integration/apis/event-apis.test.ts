@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { buildDescription, htmlText } from '../../support/built-pages.ts';
 import { ROOT, type RunningSite, startSite } from '../../support/server.ts';
 
@@ -150,6 +152,43 @@ describe('event mock on npm start', () => {
       problem.errors.map((e) => e.field),
       ['payload.lumens'],
     );
+  });
+
+  test('MCP: list_operations and get_page for an event API; send_event_message talks to its mock', async () => {
+    const client = new Client({ name: 'integration', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${site.url}/mcp`)));
+    try {
+      const listed = await client.callTool({ name: 'list_operations', arguments: { api: 'kraken' } });
+      const ops = (listed.structuredContent as { operations: { operationId: string; method: string; path: string }[] })
+        .operations;
+      assert.deepEqual(
+        ops.find((o) => o.operationId === 'receivePing'),
+        { ...ops.find((o) => o.operationId === 'receivePing'), method: 'SEND', path: '/' },
+      );
+      assert.equal(ops.find((o) => o.operationId === 'heartbeat')?.method, 'RECEIVE');
+      const page = await client.callTool({
+        name: 'get_page',
+        arguments: { api: 'kraken', operationId: 'receivePing' },
+      });
+      assert.match((page.structuredContent as { markdown: string }).markdown, /Correlation id/);
+      const sent = await client.callTool({
+        name: 'send_event_message',
+        arguments: { api: 'kraken', operationId: 'receivePing', message: { event: 'ping', reqid: 5 } },
+      });
+      assert.deepEqual((sent.structuredContent as { body: { reply: { data: unknown } } }).body.reply.data, {
+        event: 'pong',
+        reqid: 5,
+      });
+      const read = await client.callTool({
+        name: 'send_event_message',
+        arguments: { api: 'kraken', operationId: 'heartbeat', count: 1 },
+      });
+      assert.deepEqual((read.structuredContent as { messages: unknown[] }).messages, [
+        { event: 'heartbeat', data: { event: 'heartbeat' } },
+      ]);
+    } finally {
+      await client.close();
+    }
   });
 
   test('a WebSocket: messages sent, a reply with the correlation id, an error naming the field, the session kept', async () => {
