@@ -32,6 +32,7 @@ import { DEFAULT_SANDBOX_LIMITS } from '../site/mock/access/sandboxes.ts';
 import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { DEFAULT_CAPS } from '../site/mock/petstore/store.ts';
 import { freePort, ROOT, startSite } from '../tests/support/server.ts';
+import { median } from './stats.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -108,12 +109,11 @@ async function cannon(
 function combine(rounds: Figures[]): Figures {
   const requests = rounds.reduce((n, r) => n + r.requests, 0);
   const seconds = rounds.reduce((n, r) => n + r.seconds, 0);
-  const p50s = rounds.map((r) => r.p50).sort((a, b) => a - b);
   return {
     requests,
     seconds,
     rps: requests / seconds,
-    p50: p50s[Math.floor(p50s.length / 2)] ?? 0,
+    p50: median(rounds.map((r) => r.p50)),
     p99: Math.max(...rounds.map((r) => r.p99)),
     non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
     errors: rounds.reduce((n, r) => n + r.errors, 0),

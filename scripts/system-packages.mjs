@@ -99,6 +99,24 @@ export const PACKAGES = [
     optional: true,
   },
   {
+    name: 'mono-mcs',
+    suite: 'integration',
+    why: "compiles the generated C# code samples (Mono's C# compiler)",
+    present: (p) => p.onPath('mcs'),
+  },
+  {
+    name: 'mono-runtime',
+    suite: 'integration',
+    why: 'runs the generated C# code samples against the mock',
+    present: (p) => p.onPath('mono'),
+  },
+  {
+    name: 'libmono-system-net-http4.0-cil',
+    suite: 'integration',
+    why: 'System.Net.Http (HttpClient), the library of the generated C# samples',
+    present: (p) => p.file('/usr/lib/mono/4.5/System.Net.Http.dll'),
+  },
+  {
     name: 'chromium',
     suite: 'browser',
     why: 'the browser the Playwright tests drive',

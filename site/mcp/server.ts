@@ -26,6 +26,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { markdownTwin } from '../agents/directive.ts';
+import { absoluteLinks } from '../agents/links.ts';
 import { LOCAL_ORIGIN } from '../agents/origin.ts';
 import { mockBaseOf } from '../mock/hosts/mount.ts';
 import { planMockCall } from './call.ts';
@@ -283,7 +284,8 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
                 markdownUrl: abs(p.markdownUrl),
                 kind: p.kind,
                 ...(p.operationId ? { operationId: p.operationId } : {}),
-                excerpt: h.excerpt,
+                // Root-relative links made absolute on the site, as every page this server gives.
+                excerpt: absoluteLinks(h.excerpt, site),
                 score: h.score,
               },
             ]

@@ -19,14 +19,17 @@ import {
   type Behaviour,
   type Context,
   compose,
-  errorResponse,
   type Pipeline,
   type PreparedOperation,
+  problemRefusal,
+  type Refuse,
   type RequestValidator,
+  refusalResponse,
 } from './pipeline/context.ts';
 import type { HandWritten, MockDefinition, StateCaps } from './pipeline/definition.ts';
 import { MockError } from './pipeline/errors.ts';
 import { type MockOperation, mockOperations, paramView } from './pipeline/operations.ts';
+import { type RefusingApi, refusalAnswer } from './pipeline/refusal.ts';
 import { describedBody, rawParams, readBody, validate } from './request/stages.ts';
 import { mockBaseOf, mountTable } from './route/mount.ts';
 import { pathFits, templateParams } from './route/path-params.ts';
@@ -80,6 +83,11 @@ export type MockSnapshot = SandboxSnapshot[];
 export interface Mock {
   /** Answers one request. Never rejects: every failure becomes an `Error` response. */
   handle(request: Request, options?: HandleOptions): Promise<Response>;
+  /**
+   * The answer to a refusal raised outside the core (a host's: an invalid `Host`), in the words of
+   * the API mounted at `path` (pipeline/refusal.ts), or as problem details below no mount.
+   */
+  refuse(err: MockError, path: string): Response;
   /** Drops every sandbox: every token is back to the seed data, of every API it mounts. */
   reset(): void;
   /** Sandboxes held and the estimated bytes of their changed states (for the benchmark and logs). */
@@ -126,6 +134,34 @@ interface Shared {
   handWritten: readonly HandWritten[];
 }
 
+/** One version of an API as the mount stage holds it: its pipeline and how it words refusals. */
+interface Version {
+  pipeline: Pipeline;
+  refuse: Refuse;
+}
+
+/**
+ * How one version of an API words its refusals (pipeline/refusal.ts): its hand-written behaviour's
+ * words when it has some, else the shape its description documents for the routed operation (or,
+ * before routing, for the first operation that documents one), else problem details.
+ */
+function versionRefuse(doc: Description, operations: readonly MockOperation[], own: HandWritten | undefined): Refuse {
+  const api: RefusingApi = {
+    doc,
+    responses: operations.map((op) => op.responses),
+    ...(own?.refusal ? { words: own.refusal } : {}),
+  };
+  return (err, ctx) =>
+    refusalResponse(
+      refusalAnswer(
+        err,
+        api,
+        ctx.target?.kind === 'operation' ? ctx.target.op.operation.responses : undefined,
+        ctx.request.headers.get('accept'),
+      ),
+    );
+}
+
 /**
  * The pipeline of one version of an API, from its mount path on (the mount stage picks it).
  * @param base the version's mount path
@@ -133,7 +169,7 @@ interface Shared {
  * @throws {Error} when the definition names a hand-written behaviour not given, or that behaviour
  *   refuses the description
  */
-function versionPipeline(definition: MockDefinition, base: string, stateKey: string, shared: Shared): Pipeline {
+function versionPipeline(definition: MockDefinition, base: string, stateKey: string, shared: Shared): Version {
   const doc = definition.document;
   const operations = definition.operations ?? mockOperations(doc);
   const own =
@@ -184,21 +220,26 @@ function versionPipeline(definition: MockDefinition, base: string, stateKey: str
     });
   }
   const allMethods = [...new Set(operations.map((o) => o.method.toUpperCase()))];
+  const refuse = versionRefuse(doc, operations, own);
 
   // The request pipeline, stage by stage in the order of site/mock/README.md (after the mount stage).
-  return compose([
-    mountPath(base),
-    headAsGet(),
-    preflight(router, allMethods),
-    route(router, prepared),
-    authenticate(),
-    rateLimit(shared.rateLimit, shared.sandboxes, shared.now),
-    sandbox(shared.sandboxes, state),
-    rawParams(),
-    readBody(),
-    validate(),
-    answer(doc),
-  ]);
+  const pipeline = compose(
+    [
+      mountPath(base),
+      headAsGet(),
+      preflight(router, allMethods),
+      route(router, prepared),
+      authenticate(),
+      rateLimit(shared.rateLimit, shared.sandboxes, shared.now, refuse),
+      sandbox(shared.sandboxes, state),
+      rawParams(),
+      readBody(),
+      validate(),
+      answer(doc),
+    ],
+    refuse,
+  );
+  return { pipeline, refuse };
 }
 
 /**
@@ -237,23 +278,38 @@ export function mountedMock(apis: readonly ApiDefinitions[], options: MockOption
       };
     }),
   );
-  const pipeline = compose([mount(table)]);
+  // A refusal of the mount stage is worded by the API the path is below (its current version for
+  // an unknown one); below no mount, as problem details.
+  const refuseAt: Refuse = (err, ctx) => {
+    const to = table.route(ctx.url.pathname);
+    const version = to.kind === 'version' ? to.answers : to.kind === 'unknown_version' ? to.current : undefined;
+    return (version?.refuse ?? problemRefusal)(err, ctx);
+  };
+  const pipeline = compose([mount(table)], refuseAt);
+  const contextOf = (request: Request, method: string): Context => ({
+    request,
+    url: new URL(request.url),
+    method: method.toUpperCase(),
+    path: '/',
+  });
 
   return {
     async handle(request: Request, options: HandleOptions = {}): Promise<Response> {
+      let ctx: Context | undefined;
       try {
-        const ctx: Context = {
-          request,
-          url: new URL(request.url),
-          method: (options.method ?? request.method).toUpperCase(),
-          path: '/',
-        };
+        ctx = contextOf(request, options.method ?? request.method);
         return await pipeline(ctx);
       } catch (err) {
-        if (err instanceof MockError) return errorResponse(err);
+        // A request whose URL cannot be read is refused in the words of the first API of the table.
+        ctx ??= contextOf(new Request(new URL(apis[0]?.base || '/', 'http://localhost')), 'GET');
+        if (err instanceof MockError) return refuseAt(err, ctx);
         onError(err);
-        return errorResponse(new MockError('internal_error', 'an unexpected error occurred; it has been logged'));
+        return refuseAt(new MockError('internal_error', 'an unexpected error occurred; it has been logged'), ctx);
       }
+    },
+    refuse(err, path) {
+      const url = new URL(path, 'http://localhost');
+      return refuseAt(err, contextOf(new Request(url), 'GET'));
     },
     reset(): void {
       sandboxes.clear();

@@ -1,6 +1,6 @@
 // The access step of the pipeline: who may call (security requirements, a bearer token), how often
 // (the rate limit per token), and on which data (the token's sandbox).
-import { type Behaviour, errorResponse, type Stage } from '../pipeline/context.ts';
+import { type Behaviour, problemRefusal, type Refuse, type Stage } from '../pipeline/context.ts';
 import { MockError } from '../pipeline/errors.ts';
 import { jsonResponse } from '../pipeline/http.ts';
 import { consume, type RatePolicy, rateLimitHeaders } from './ratelimit.ts';
@@ -69,8 +69,14 @@ export function authenticate(): Stage {
  * 7. Rate limit per token (ratelimit.ts): over the policy → 429 `rate_limited` with `Retry-After`;
  * every response after this stage, errors included, carries `RateLimit-Policy` and `RateLimit`.
  * `false` turns it off (no headers either).
+ * @param refuse how the 429 is worded (the pipeline's API's words, context.ts `Refuse`)
  */
-export function rateLimit(policy: RatePolicy | false, sandboxes: Sandboxes, now: () => number = Date.now): Stage {
+export function rateLimit(
+  policy: RatePolicy | false,
+  sandboxes: Sandboxes,
+  now: () => number = Date.now,
+  refuse: Refuse = problemRefusal,
+): Stage {
   return async (ctx, next) => {
     if (!policy) return next();
     ctx.sandbox ??= sandboxes.get(ctx.token ?? '');
@@ -78,11 +84,12 @@ export function rateLimit(policy: RatePolicy | false, sandboxes: Sandboxes, now:
     const headers = rateLimitHeaders(policy, decision);
     const res = decision.allowed
       ? await next()
-      : errorResponse(
+      : refuse(
           new MockError(
             'rate_limited',
             `over ${policy.limit} requests per ${policy.windowS === 60 ? 'minute' : `${policy.windowS} seconds`} for this token; retry after ${decision.resetS} seconds`,
           ),
+          ctx,
         );
     for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
     return res;

@@ -8,7 +8,7 @@ import { MockError } from '../pipeline/errors.ts';
 import { decodePathParams } from '../route/path-params.ts';
 import { normalizePath } from '../route/router.ts';
 import { checkIdentityEncoding, MAX_BODY_BYTES, parseJsonBody, readBodyBytes, readBodyText } from './body.ts';
-import { formatAjvErrors, requestInput, runValidators } from './validate.ts';
+import { fieldProblems, problemText, requestInput, runValidators } from './validate.ts';
 
 /**
  * 9. Raw parameter checks on the still percent-encoded text, as the operation's behaviour asks
@@ -64,7 +64,13 @@ export function describedBody(requestBody: JsonObject | undefined): Behaviour['r
     const empty = request.body === null || declaredLength?.trim() === '0';
     if (empty && !sent) {
       if (requestBody?.required === true) {
-        throw new MockError('validation_failed', `body: is required (${declared.join(', ') || 'any media type'})`);
+        throw new MockError(
+          'validation_failed',
+          `body: is required (${declared.join(', ') || 'any media type'})`,
+          {},
+          {},
+          [{ name: 'body', pointer: '#', reason: 'is required' }],
+        );
       }
       return;
     }
@@ -79,7 +85,11 @@ export function describedBody(requestBody: JsonObject | undefined): Behaviour['r
     if (isJsonMediaType(sent)) {
       const text = await readBodyText(request, MAX_BODY_BYTES);
       if (text.trim() === '') {
-        if (requestBody?.required === true) throw new MockError('validation_failed', 'body: is required');
+        if (requestBody?.required === true) {
+          throw new MockError('validation_failed', 'body: is required', {}, {}, [
+            { name: 'body', pointer: '#', reason: 'is required' },
+          ]);
+        }
         return;
       }
       ctx.body = parseJsonBody(text, new Set()).value;
@@ -119,7 +129,8 @@ export function validate(): Stage {
     );
     errors.push(...runValidators(op.validators(), input));
     if (errors.length > 0) {
-      throw new MockError('validation_failed', formatAjvErrors(errors).join('; '));
+      const fields = fieldProblems(errors);
+      throw new MockError('validation_failed', fields.map(problemText).join('; '), {}, {}, fields);
     }
     return next();
   };
