@@ -32,5 +32,7 @@ test('the event try-it panel: opened by keyboard, labelled, no axe violation, ho
   const results = await new AxeBuilder({ page }).include('.ev-tryit').withTags(WCAG_22_AA).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await page.keyboard.press('Enter');
-  await expect(page.locator('.ev-tryit-status')).toContainText('a WebSocket needs the server', { timeout: 10_000 });
+  await expect(page.locator('.ev-tryit-status')).toContainText('A WebSocket needs the server (npm start)', {
+    timeout: 10_000,
+  });
 });

@@ -2,7 +2,7 @@
  * Try-it for an event operation, in the reader's browser; loaded when "Try it" is first pressed
  * (components/events/EventTryIt.astro), so a page carries only the button's loader before that. The
  * panel connects to the site's event mock (a WebSocket, or Server-Sent Events where no server takes a
- * WebSocket, as on a static host), shows each message as it arrives with its name, sends the example
+ * WebSocket), shows each message as it arrives with its name, sends the example
  * (editable) and shows the reply. Native controls only, so it is keyboard-usable; the log is a polite live
  * region.
  */
@@ -89,7 +89,7 @@ export function openPanel(box: HTMLElement): void {
       });
       socket.addEventListener('close', () => {
         status.textContent =
-          'The WebSocket is closed. On a static host, use Server-Sent Events: a WebSocket needs the server.';
+          'The WebSocket is closed. A WebSocket needs the server (npm start); on a static host the event mock is not there.';
         closed();
       });
     } else {
