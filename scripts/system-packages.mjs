@@ -39,6 +39,12 @@ export const PACKAGES = [
     present: (p) => p.onPath('knotd') || p.onPath('/usr/sbin/knotd'),
   },
   {
+    name: 'redis-server',
+    suite: 'integration',
+    why: "the Redis the mock's shared sandbox store is tested against (two instances, crashes, outages)",
+    present: (p) => p.onPath('redis-server') || p.onPath('/usr/bin/redis-server'),
+  },
+  {
     name: 'curl',
     suite: 'integration',
     why: 'runs the cURL code samples and fetches the built site',

@@ -11,9 +11,10 @@
 import type { Description } from '../../descriptions/json.ts';
 import { hasType } from '../../descriptions/refs.ts';
 import { DEFAULT_RATE_POLICY, type RatePolicy } from './access/ratelimit.ts';
-import { Sandboxes, type SandboxLimits, type SandboxSnapshot } from './access/sandboxes.ts';
+import type { SandboxLimits, SandboxSnapshot } from './access/sandboxes.ts';
 import { securityPlan } from './access/security.ts';
 import { authenticate, credentialsAuthenticator, rateLimit, sandbox } from './access/stages.ts';
+import { memoryStore, type SandboxStore } from './access/store.ts';
 import { answer } from './answer/stages.ts';
 import {
   type Behaviour,
@@ -50,8 +51,18 @@ export interface MockOptions {
    * spec/README.md "Limits": 10,000 / 1,000 / 10,000 and 2,000,000 characters).
    */
   caps?: StateCaps;
-  /** Bounds of the per-token sandboxes; default {@link DEFAULT_SANDBOX_LIMITS}. */
+  /**
+   * Bounds of the per-token sandboxes of the in-memory store; default {@link DEFAULT_SANDBOX_LIMITS}.
+   * (The idle expiry also applies to a store given as {@link MockOptions.store} when it made it from
+   * these options; see hosts/redis-store.ts.)
+   */
   sandboxes?: Partial<SandboxLimits>;
+  /**
+   * Where sandboxes and rate windows live (access/store.ts): default, in this process's memory
+   * (`memoryStore(sandboxes, now)`); the Redis driver (hosts/redis-store.ts) shares them between
+   * instances. The mock declares its states in it; one store serves one mock.
+   */
+  store?: SandboxStore;
   /**
    * Requests per window per token (spec/README.md "Limits": 600 per 60 s, the default); `false`
    * turns rate limiting off (no 429, no `RateLimit` headers).
@@ -88,14 +99,25 @@ export interface Mock {
    * the API mounted at `path` (pipeline/refusal.ts), or as problem details below no mount.
    */
   refuse(err: MockError, path: string): Response;
-  /** Drops every sandbox: every token is back to the seed data, of every API it mounts. */
-  reset(): void;
+  /**
+   * Drops every sandbox and rate window of its store: every token is back to the seed data, of every
+   * API it mounts. The in-memory store is cleared before this returns.
+   */
+  reset(): Promise<void>;
   /** Sandboxes held and the estimated bytes of their changed states (for the benchmark and logs). */
   stats(): { sandboxes: number; storeBytes: number };
-  /** The sandboxes that differ from the seed, for a host that keeps them across restarts. */
+  /**
+   * The sandboxes that differ from the seed, for a host that keeps them across restarts.
+   * @throws {Error} when the store keeps them itself (Redis)
+   */
   snapshot(): MockSnapshot;
-  /** Replaces every sandbox with a {@link Mock.snapshot}'s (caps and limits apply as usual). */
+  /**
+   * Replaces every sandbox with a {@link Mock.snapshot}'s (caps and limits apply as usual).
+   * @throws {Error} when the store keeps them itself (Redis)
+   */
   restore(snapshot: MockSnapshot): void;
+  /** The store of its sandboxes and rate windows. */
+  readonly store: SandboxStore;
 }
 
 /** One API of a {@link mountedMock}: where it is mounted and the definitions of the versions it serves. */
@@ -127,9 +149,8 @@ function describedBehaviour(doc: Description, op: MockOperation): Behaviour {
 
 /** What every version's pipeline of one mock shares. */
 interface Shared {
-  sandboxes: Sandboxes;
+  store: SandboxStore;
   rateLimit: RatePolicy | false;
-  now: () => number;
   caps: StateCaps;
   handWritten: readonly HandWritten[];
 }
@@ -196,7 +217,7 @@ function versionPipeline(definition: MockDefinition, base: string, stateKey: str
   const handWritten = own
     ? own.behaviours(doc, operations, (op) => params.get(op) ?? [])
     : new Map<string, Behaviour>();
-  const state = own ? shared.sandboxes.state(stateKey, own.state(shared.caps)) : shared.sandboxes.state(stateKey);
+  shared.store.declare(stateKey, own?.state(shared.caps));
   const prepared = new Map<string, PreparedOperation>();
   for (const op of operations) {
     const operationId = op.operationId;
@@ -230,8 +251,8 @@ function versionPipeline(definition: MockDefinition, base: string, stateKey: str
       preflight(router, allMethods),
       route(router, prepared),
       authenticate(),
-      rateLimit(shared.rateLimit, shared.sandboxes, shared.now, refuse),
-      sandbox(shared.sandboxes, state),
+      rateLimit(shared.rateLimit, shared.store, refuse),
+      sandbox(shared.store, stateKey),
       rawParams(),
       readBody(),
       validate(),
@@ -247,7 +268,7 @@ function versionPipeline(definition: MockDefinition, base: string, stateKey: str
  * every host runs. Each request goes to the API whose mount path it is below and to the version its
  * `@<version>` segment names (the mount stage, route/stages.ts); all share one sandbox table, so a
  * token has one rate window across them, and each API's state in its sandbox under the API's key.
- * Synchronous and host-free: no I/O, no timers, no code compiled at run time.
+ * Host-free: no I/O but the injected store's (access/store.ts), no timers, no code compiled at run time.
  *
  * @param apis the APIs, each with the definitions of its versions, current first
  * @param options caps, limits, clock, error sink, and the hand-written behaviours the definitions may name
@@ -257,12 +278,10 @@ function versionPipeline(definition: MockDefinition, base: string, stateKey: str
  */
 export function mountedMock(apis: readonly ApiDefinitions[], options: MockOptions = {}): Mock {
   const onError = options.onError ?? ((err: unknown) => console.error('[mock] unexpected error:', err));
-  const now = options.now ?? Date.now;
-  const sandboxes = new Sandboxes(options.sandboxes, now);
+  const store = options.store ?? memoryStore(options.sandboxes, options.now ?? Date.now);
   const shared: Shared = {
-    sandboxes,
+    store,
     rateLimit: options.rateLimit ?? DEFAULT_RATE_POLICY,
-    now,
     caps: options.caps ?? {},
     handWritten: options.handWritten ?? [],
   };
@@ -311,17 +330,20 @@ export function mountedMock(apis: readonly ApiDefinitions[], options: MockOption
       const url = new URL(path, 'http://localhost');
       return refuseAt(err, contextOf(new Request(url), 'GET'));
     },
-    reset(): void {
-      sandboxes.clear();
+    store,
+    reset() {
+      return store.clear();
     },
     stats() {
-      return { sandboxes: sandboxes.size, storeBytes: sandboxes.bytes };
+      return store.stats();
     },
     snapshot() {
-      return sandboxes.snapshot();
+      if (!store.snapshot) throw new Error(`the ${store.kind} store keeps its sandboxes itself: no snapshot`);
+      return store.snapshot();
     },
     restore(snapshot) {
-      sandboxes.restore(snapshot);
+      if (!store.restore) throw new Error(`the ${store.kind} store keeps its sandboxes itself: no restore`);
+      store.restore(snapshot);
     },
   };
 }

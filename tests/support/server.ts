@@ -27,6 +27,8 @@ export interface RunningSite {
   /** Base URL without a trailing slash, e.g. `http://127.0.0.1:40123`. */
   url: string;
   process: ChildProcess;
+  /** What the server printed so far (stdout and stderr). */
+  output(): string;
   /** Stops the server (SIGTERM, then SIGKILL after 2 s). */
   stop(): Promise<void>;
 }
@@ -71,9 +73,11 @@ export async function startSite(env: Record<string, string> = {}, timeoutMs = 15
   return {
     url,
     process: child,
+    output: () => log,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // A process ended by a signal (a test's `kill -9`) has no exit code, only a signal.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
         child.once('exit', () => {
           clearTimeout(timer);

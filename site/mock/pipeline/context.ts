@@ -70,8 +70,20 @@ export interface RateWindow {
 }
 
 /**
- * One token's sandbox (access/sandboxes.ts keeps them): its rate window, one for every mock that
- * shares the table, and the state each mock's hand-written behaviour keeps, under the mock's key.
+ * One token's sandbox as the access stages use it during one request (access/store.ts
+ * `SandboxSession`, whichever store keeps it): its rate window and each mock's state.
+ */
+export interface SandboxAccess {
+  consume(policy: { limit: number; windowS: number }): Promise<{ allowed: boolean; remaining: number; resetS: number }>;
+  read<R>(key: string, run: (state: unknown) => Promise<R>): Promise<R>;
+  write<R>(key: string, run: (state: unknown) => Promise<R>): Promise<R>;
+  reset(key: string): Promise<void>;
+}
+
+/**
+ * One token's entry in the in-memory sandbox table (access/sandboxes.ts): its rate window, one for
+ * every mock that shares the table, and the state each mock's hand-written behaviour keeps, under
+ * the mock's key.
  */
 export interface Sandbox {
   /** The token's table key (access/sandboxes.ts `sandboxKey`). */
@@ -96,8 +108,8 @@ export interface Context {
   target?: { kind: 'operation'; op: PreparedOperation } | { kind: 'reset' };
   /** The bearer token (set by {@link authenticate}; `''` on an operation without auth). */
   token?: string;
-  /** The token's sandbox (set by the rate limit or the sandbox stage). */
-  sandbox?: Sandbox;
+  /** The token's sandbox for this request (opened by the rate limit or the sandbox stage). */
+  sandbox?: SandboxAccess;
   /**
    * The state the mock's hand-written behaviour keeps in the token's sandbox (set by the sandbox
    * stage; undefined when the mock keeps none). Its type is the behaviour's own.
@@ -107,6 +119,8 @@ export interface Context {
   pathRaw?: Record<string, string>;
   /** The JSON body and its int64 fields above 2^53 (set by {@link readBody}). */
   body?: unknown;
+  /** Whether the body was read (the stages after the sandbox may run again; the body is read once). */
+  bodyRead?: boolean;
   /** Whether {@link Context.body} is a JSON body to validate. */
   bodyIsJson?: boolean;
   inexact?: ReadonlyMap<string, string>;

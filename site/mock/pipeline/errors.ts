@@ -22,6 +22,8 @@ export const REFUSAL_STATUS = Object.freeze({
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
+  /** The store of sandboxes and rate windows cannot be reached (access/store.ts), answered with `Retry-After`. */
+  store_unavailable: 503,
 } as const);
 
 /** A code of the general mock's refusals. */

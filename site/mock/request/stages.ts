@@ -29,12 +29,16 @@ export function rawParams(): Stage {
 /**
  * 10. Body, for operations with a `requestBody` only, read as the operation's behaviour reads it
  * (a hand-written behaviour's own, {@link describedBody} for the others); operations without one
- * never read it.
+ * never read it. Read once per request: the stages after the sandbox run again when another
+ * instance's write to the same sandbox came first (access/stages.ts `sandbox`).
  */
 export function readBody(): Stage {
   return async (ctx, next) => {
     const op = operationOf(ctx);
-    if (op.hasBody) await op.behaviour.readBody(ctx);
+    if (op.hasBody && !ctx.bodyRead) {
+      ctx.bodyRead = true;
+      await op.behaviour.readBody(ctx);
+    }
     return next();
   };
 }

@@ -17,6 +17,8 @@ const byName = (...names: string[]) => PACKAGES.filter((p) => names.includes(p.n
 const EXECUTABLES: Record<string, string> = {
   knotd: 'knot',
   '/usr/sbin/knotd': 'knot',
+  'redis-server': 'redis-server',
+  '/usr/bin/redis-server': 'redis-server',
   curl: 'curl',
   openssl: 'openssl',
   go: 'golang-go',
