@@ -35,6 +35,7 @@ import { canonicalPagePath, markdownPath, pagePathOfMarkdown } from '../site/age
 import { buildLocales } from '../site/i18n/locales.ts';
 import { BUILT_FROM, type BuiltFrom, builtSite } from '../site/integrations/built-from.ts';
 import { mcpHttpHandler, siteServerFactory } from '../site/mcp/index.ts';
+import { attachEventWebSockets, eventNodeListener, lazyEventMock } from '../site/mock/hosts/events-node.ts';
 import { createSiteMock, siteMockTable } from '../site/mock/hosts/load.ts';
 import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { toNodeListener } from '../site/mock/hosts/node.ts';
@@ -142,6 +143,14 @@ const mockCore = await createSiteMock(mockApis, {
   process.exit(1);
 });
 const mock = toNodeListener(mockCore);
+// The event APIs' mock (AsyncAPI, site/mock/events/) below their own mounts: Server-Sent Events, POST and
+// WebSockets, the same rate policy.
+const eventMock = lazyEventMock(
+  (built.site.events ?? []).map((api) => ({ mount: api.mockBase, description: api.description })),
+  { rate: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false },
+  (err) => process.stderr.write(`${formatDescriptionError(err)}\n`),
+);
+const events = eventNodeListener(eventMock);
 // The MCP server's call_mock goes to this same mock (same sandboxes and rate limit), in process.
 const mcp = mcpHttpHandler({
   createServer: await siteServerFactory(
@@ -150,6 +159,7 @@ const mcp = mcpHttpHandler({
     new Map(built.apis.map((a) => [a.api.id, a.versions.map((v) => v.version)])),
     // The locales beside English: PETSTORE_LOCALES, as `npm start` passes it to the build it makes.
     buildLocales(),
+    eventMock,
   ),
 });
 
@@ -288,6 +298,10 @@ const server = createServer(
     const url = req.url ?? '/';
     const path = pathOf(url);
     for (const [name, value] of ruleHeaders(path)) res.setHeader(name, value);
+    if (isMock(url) && eventMock.owns(path)) {
+      void events(req, res);
+      return;
+    }
     if (isMock(url)) {
       void mock(req, res);
       return;
@@ -349,6 +363,7 @@ const server = createServer(
   },
 );
 server.maxConnections = LIMITS.maxConnections;
+const eventSockets = attachEventWebSockets(server, eventMock);
 // A Node without keepAliveTimeoutBuffer (before 24.6) closes at the announced time: announce the longer one.
 if (typeof (server as { keepAliveTimeoutBuffer?: unknown }).keepAliveTimeoutBuffer !== 'number') {
   server.keepAliveTimeout = LIMITS.keepAliveTimeoutMs + LIMITS.keepAliveGraceMs;
@@ -368,6 +383,7 @@ server.listen(port, host, () => {
 });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, () => {
+    for (const client of eventSockets.clients) client.terminate();
     server.close(() => {
       if (store) void store.close().finally(() => process.exit(0));
       else process.exit(0);

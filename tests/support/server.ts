@@ -36,9 +36,10 @@ export interface RunningSite {
 /**
  * Starts the built site on 127.0.0.1 and a free port and waits until it answers.
  * @param env extra environment for the server process (`DIST_DIR` serves another build, `PETSTORE_SPEC` its description)
- * @throws {Error} when dist/ is missing (run `npm run build`) or the server does not answer within 15 s
+ * @param timeoutMs how long the server may take to answer (a busy machine starts it slower)
+ * @throws {Error} when dist/ is missing (run `npm run build`) or the server does not answer within `timeoutMs`
  */
-export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
+export async function startSite(env: Record<string, string> = {}, timeoutMs = 15_000): Promise<RunningSite> {
   const dist = env.DIST_DIR ?? process.env.DIST_DIR ?? 'dist';
   if (!existsSync(join(ROOT, dist, 'server', 'entry.mjs')))
     throw new Error(`${dist}/server/entry.mjs is missing: run \`npm run build\` (npm test builds first)`);
@@ -55,7 +56,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     log += d;
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`site server exited (${child.exitCode}):\n${log}`);
     try {
@@ -64,7 +65,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     } catch {
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`site server did not answer on ${url} within 15 s:\n${log}`);
+        throw new Error(`site server did not answer on ${url} within ${timeoutMs / 1000} s:\n${log}`);
       }
       await new Promise((r) => setTimeout(r, 100));
     }

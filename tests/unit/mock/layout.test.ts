@@ -10,7 +10,7 @@ import { test } from 'node:test';
 
 const MOCK = resolve(import.meta.dirname, '../../../site/mock');
 /** The folders, lowest first ('' is site/mock itself). */
-const ORDER = ['pipeline', 'route', 'access', 'request', 'answer', 'petstore', '', 'hosts'];
+const ORDER = ['pipeline', 'route', 'access', 'request', 'answer', 'events', 'petstore', '', 'hosts'];
 
 /** Every import of a file of site/mock into site/mock: [importing file, imported file], relative to site/mock. */
 function imports(): [string, string][] {

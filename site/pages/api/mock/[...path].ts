@@ -7,15 +7,21 @@
 // instances"); astro.config.mjs refuses a wrong value when `astro dev` starts.
 import type { APIRoute } from 'astro';
 import { site } from '../../../config.ts';
+import type { EventMock } from '../../../mock/events/index.ts';
+import { lazyEventMock } from '../../../mock/hosts/events-node.ts';
 import { createSiteMock, siteMockTable } from '../../../mock/hosts/load.ts';
 import type { Mock } from '../../../mock/index.ts';
 
 export const prerender = false;
 
 let mock: Promise<Mock> | undefined;
+let events: EventMock | undefined;
 
 /** Handles every method (GET, POST, PUT, DELETE, OPTIONS, …) with one shared, lazily built mock. */
 export const ALL: APIRoute = async ({ request }) => {
+  // The event APIs (AsyncAPI) below their own mounts: Server-Sent Events and POST (WebSockets need npm start's server).
+  events ??= lazyEventMock((site.events ?? []).map((api) => ({ mount: api.mockBase, description: api.description })));
+  if (events.owns(new URL(request.url).pathname)) return events.handle(request);
   mock ??= siteMockTable(site.apis).then((table) =>
     createSiteMock(table, {
       store: process.env.PETSTORE_MOCK_STORE,
