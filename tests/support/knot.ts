@@ -2,25 +2,16 @@
 // `knotd -c CONF` in the foreground on 127.0.0.1 and a free port, waits until it answers, and stops
 // exactly that process. When knotd is missing: a loud skip locally, a failure under CI (process.env.CI).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { queryOnce } from '../../tools/docs-domains/core/dns/client.ts';
+import { findBinary } from './binaries.ts';
 import { freePort } from './server.ts';
 
-function findBinary(name: string): string | undefined {
-  for (const dir of ['/usr/sbin', '/usr/local/sbin', '/usr/bin', ...(process.env.PATH ?? '').split(':')]) {
-    const p = join(dir, name);
-    try {
-      accessSync(p, constants.X_OK);
-      return p;
-    } catch {}
-  }
-  return undefined;
-}
-
-export const KNOTD = findBinary('knotd');
-export const KNOTC = findBinary('knotc');
+const DAEMON_DIRS = ['/usr/sbin', '/usr/local/sbin', '/usr/bin'];
+export const KNOTD = findBinary('knotd', DAEMON_DIRS);
+export const KNOTC = findBinary('knotc', DAEMON_DIRS);
 
 /**
  * `skip` option for describe(): false when knotd exists; otherwise a loud reason locally.

@@ -3,23 +3,12 @@
 // exactly that process; it can be stopped and started again on the same port (the outage tests).
 // When redis-server is missing: a loud skip locally, a failure under CI (process.env.CI), as for Knot.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { connect } from 'node:net';
-import { join } from 'node:path';
+import { findBinary } from './binaries.ts';
 import { freePort } from './server.ts';
 
-function findBinary(name: string): string | undefined {
-  for (const dir of ['/usr/bin', '/usr/local/bin', '/usr/sbin', ...(process.env.PATH ?? '').split(':')]) {
-    const p = join(dir, name);
-    try {
-      accessSync(p, constants.X_OK);
-      return p;
-    } catch {}
-  }
-  return undefined;
-}
-
-export const REDIS_SERVER = findBinary('redis-server');
+const DIRS = ['/usr/bin', '/usr/local/bin', '/usr/sbin'];
+export const REDIS_SERVER = findBinary('redis-server', DIRS);
 
 /**
  * `skip` option for describe(): false when redis-server exists; otherwise a loud reason locally.
