@@ -62,12 +62,7 @@ export async function isAsyncApiFile(
   } catch {
     return false;
   }
-  if (!ASYNCAPI_KEY.test(text)) return false;
-  try {
-    return isAsyncApi(parseFile(text, path).value);
-  } catch {
-    return false;
-  }
+  return isAsyncApiText(text, path);
 }
 
 /**
@@ -81,6 +76,11 @@ export function isAsyncApiFileSync(path: string): boolean {
   } catch {
     return false;
   }
+  return isAsyncApiText(text, path);
+}
+
+/** Whether a file's text is an AsyncAPI document: an `asyncapi` key, then a parse. Unparseable: not AsyncAPI. */
+function isAsyncApiText(text: string, path: string): boolean {
   if (!ASYNCAPI_KEY.test(text)) return false;
   try {
     return isAsyncApi(parseFile(text, path).value);

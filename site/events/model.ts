@@ -55,17 +55,8 @@ export interface ExampleView {
   readonly generated: boolean;
 }
 
-export interface MessageView {
-  readonly id: string;
-  readonly name: string;
-  readonly title?: string;
-  readonly summary?: string;
-  readonly description?: string;
-  readonly contentType: string;
-  readonly schemaFormat?: string;
-  readonly headers?: unknown;
-  readonly payload?: unknown;
-  readonly correlationId?: EventMessage['correlationId'];
+/** A message as its pages show it: the model's message, its examples and bindings as the pages word them. */
+export interface MessageView extends Omit<EventMessage, 'examples' | 'bindings' | 'tags'> {
   readonly examples: readonly ExampleView[];
   readonly bindings: readonly BindingView[];
   readonly deprecated: boolean;
