@@ -119,12 +119,16 @@ const gz = promisify(gzip);
 /** Assets under `_astro/` from this size (bytes) are compressed at brotli quality 10, not 11. */
 export const LARGE_ASSET_BYTES = 256 * 1024;
 
+/** Where Scalar's browser bundles are copied below the output folder (integrations/browser-bundles.ts `bundleOutputDir`). */
+const BROWSER_BUNDLES = /^_astro\/bundles\.[0-9a-f]+\//;
+
 /**
  * Brotli quality for a file:
  * - 11 (the smallest output) for the content-hashed assets under `_astro/` smaller than
  *   {@link LARGE_ASSET_BYTES}: the scripts and styles every page loads, cached for a year;
- * - 10 for the larger ones, Scalar's bundles that only try-it and the explorer load: quality 11 on
- *   them costs much more CPU for files barely smaller;
+ * - 10 for the larger ones and for every file of Scalar's bundles (`_astro/bundles.<key>/`), which only
+ *   try-it and the explorer load: quality 11 on them costs about twice the CPU for files 1–2 % smaller,
+ *   paid by every build whose cache lost them;
  * - 5 for pages and data, which are many (thousands of files for a large description): higher
  *   qualities cost several times the CPU for files slightly smaller.
  * @param file the path below the output folder, `/`-separated
@@ -132,7 +136,7 @@ export const LARGE_ASSET_BYTES = 256 * 1024;
  */
 export function brotliQuality(file: string, bytes: number): number {
   if (!file.startsWith('_astro/')) return 5;
-  return bytes < LARGE_ASSET_BYTES ? constants.BROTLI_MAX_QUALITY : 10;
+  return bytes < LARGE_ASSET_BYTES && !BROWSER_BUNDLES.test(file) ? constants.BROTLI_MAX_QUALITY : 10;
 }
 
 /**

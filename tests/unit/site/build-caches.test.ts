@@ -42,6 +42,8 @@ describe('brotliQuality', () => {
   test('the smallest output for what every page loads, a faster quality for the large bundles and for pages', () => {
     assert.equal(brotliQuality('_astro/middleware.CRZ_eimi.css', 70_000), 11);
     assert.equal(brotliQuality('_astro/bundles.143c94cea5/tryit.js', 2_937_544), 10);
+    // A small chunk of Scalar's bundles too: quality 11 barely pays on what only try-it and the explorer load.
+    assert.equal(brotliQuality('_astro/bundles.143c94cea5/client.CHgWV-qq.js', 230_031), 10);
     assert.equal(brotliQuality('_astro/x.js', LARGE_ASSET_BYTES - 1), 11);
     assert.equal(brotliQuality('_astro/x.js', LARGE_ASSET_BYTES), 10);
     // A page is never given an asset's quality, whatever its size.
