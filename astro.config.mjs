@@ -20,6 +20,7 @@ import { cacheSearchIndex } from './site/integrations/search-index.ts';
 import serving from './site/integrations/serving.ts';
 import siteConfig from './site/integrations/site-config.ts';
 import { sitemapAlias } from './site/integrations/sitemap-alias.ts';
+import { parseStoreUrl } from './site/mock/hosts/store-url.ts';
 import ogImages from './site/og/integration.ts';
 import reference from './site/reference/integration.ts';
 
@@ -102,6 +103,21 @@ export default defineConfig({
     // unchanged (node_modules/.cache), then copied into dist/client/_astro/. Early in the list: a build
     // whose cache lost them starts bundling them in a child process as soon as it sets up.
     browserBundles(),
+    {
+      // `astro dev` serves the mock (site/pages/api/mock/) with the store PETSTORE_MOCK_STORE names: a
+      // value that is not a store URL stops it here, with what is wrong, not at the first request.
+      name: 'petstore-mock-store',
+      hooks: {
+        'astro:config:setup': ({ command }) => {
+          if (command !== 'dev') return;
+          try {
+            parseStoreUrl(process.env.PETSTORE_MOCK_STORE);
+          } catch (err) {
+            throw new Error(`PETSTORE_MOCK_STORE: ${err instanceof Error ? err.message : String(err)}`);
+          }
+        },
+      },
+    },
     // The previous output is moved aside when the build starts and deleted while it runs.
     clearOutput(),
     incrementalBuild(),

@@ -27,7 +27,8 @@ import { OCTOKIT_CURRENT, octokitDescription } from './build-inputs.ts';
 import { buildCounts, type Figure, verdictOf } from './figures.ts';
 import { clearSiteCaches, prepareAsNpmCi } from './fresh-clone.ts';
 import { printHeaderHelp } from './help.ts';
-import { type BuildRun, loadAverage, median, ourBuildEnv, timedBuild } from './timed-build.ts';
+import { median } from './stats.ts';
+import { type BuildRun, loadAverage, ourBuildEnv, timedBuild } from './timed-build.ts';
 
 let opts: Record<string, string | boolean | undefined>;
 try {

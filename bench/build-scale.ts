@@ -6,7 +6,8 @@ import { loadDescription } from '../descriptions/loader/index.ts';
 import { listAllOperations } from '../descriptions/operations.ts';
 import { ROOT } from '../tests/support/server.ts';
 import { clearSiteCaches, prepareAsNpmCi } from './fresh-clone.ts';
-import { loadAverage, median, ourBuildEnv, timedBuild } from './timed-build.ts';
+import { median } from './stats.ts';
+import { loadAverage, ourBuildEnv, timedBuild } from './timed-build.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -31,6 +31,7 @@ import { credentials, filledPath, fixtureDescriptions, plainGets } from '../test
 import { expectedPages } from '../tests/support/expected-pages.ts';
 import { ROOT, startSite } from '../tests/support/server.ts';
 import { printHeaderHelp } from './help.ts';
+import { median } from './stats.ts';
 
 /** A gzip body above this is over the operation page budget (bytes). */
 const PAGE_BUDGET = 60 * 1024;
@@ -282,10 +283,7 @@ async function main(): Promise<void> {
   const pagesOk = valid.reduce((s, r) => s + (r.pages?.ok ?? 0), 0);
   const gets = valid.reduce((s, r) => s + (r.mock?.gets ?? 0), 0);
   const gets2xx = valid.reduce((s, r) => s + (r.mock?.ok ?? 0), 0);
-  const buildS = valid
-    .filter((r) => r.build.exit === 0)
-    .map((r) => r.build.s)
-    .sort((a, b) => a - b);
+  const buildS = valid.filter((r) => r.build.exit === 0).map((r) => r.build.s);
   console.log(
     `\ndescriptions: ${rows.length} (${rows.length - valid.length} refused by the loader), seeds ${values.seed.join(', ')}`,
   );
@@ -300,7 +298,7 @@ async function main(): Promise<void> {
     `  mock plain GETs answered 2xx over HTTP: ${gets2xx}/${gets}; 5xx: ${valid.reduce((s, r) => s + (r.mock?.fivexx ?? 0), 0)}`,
   );
   console.log(
-    `  build wall: median ${(buildS[Math.floor(buildS.length / 2)] ?? 0).toFixed(1)} s, max ${(buildS.at(-1) ?? 0).toFixed(1)} s; sweep ${((performance.now() - t0) / 60_000).toFixed(1)} min`,
+    `  build wall: median ${(buildS.length ? median(buildS) : 0).toFixed(1)} s, max ${Math.max(0, ...buildS).toFixed(1)} s; sweep ${((performance.now() - t0) / 60_000).toFixed(1)} min`,
   );
   console.log(`  every stage clean: ${rows.length - failed.length}/${rows.length}`);
   for (const r of failed) {

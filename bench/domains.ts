@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { KNOTD, type Knot, startKnot } from '../tests/support/knot.ts';
 import { TestPki } from '../tests/support/pki.ts';
+import { median } from './stats.ts';
 
 const built = spawnSync(process.execPath, [fileURLToPath(new URL('../scripts/build-cli.mjs', import.meta.url))], {
   encoding: 'utf8',
@@ -110,8 +111,7 @@ function run(cmd: string, args: string[], rss = true, env: Record<string, string
 
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] as number;
-  return { min: s[0] as number, median: q(0.5), max: s[s.length - 1] as number };
+  return { min: s[0] as number, median: median(s), max: s[s.length - 1] as number };
 };
 const f = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
 const mb = (rs: Run[]) => {

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { printHeaderHelp } from './help.ts';
+import { median } from './stats.ts';
 import { ourBuildEnv, timedBuild } from './timed-build.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -62,7 +63,6 @@ function pageJs(client: string, path: string): number {
   return bytes;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const english = join(OUT, 'en');
 const several = join(OUT, 'locales');
 console.log(

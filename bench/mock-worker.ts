@@ -24,15 +24,11 @@ import { internalForm } from '../site/mock/index.ts';
 import { launchBrowser } from '../tests/support/chromium.ts';
 import { ROOT, startSite } from '../tests/support/server.ts';
 import { startStaticHost } from '../tests/support/static-host.ts';
+import { median } from './stats.ts';
 
 const { values: opts } = parseArgs({ options: { runs: { type: 'string', default: '9' } } });
 const RUNS = Number(opts.runs);
 const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-};
 
 // 1. Weight.
 const client = join(ROOT, 'dist', 'client');

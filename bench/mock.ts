@@ -13,15 +13,22 @@
 // every request but never reached; every POST round uses fresh tokens, so every request measured
 // is a 201 creation. Prism and Scalar's mock get the same requests (they keep no state).
 //
+// The same server again with its sandboxes and rate windows in Redis (PETSTORE_MOCK_STORE, a
+// redis-server started on a free loopback port without persistence, as the integration tests start
+// it): "mock+redis", beside the in-memory "mock" (budgets: GET >= 0.5x in-memory and >= 1.5x Prism,
+// POST >= 1x Prism). The load average is printed before and after: other work on the machine moves
+// every figure.
+//
 // `--memory`: a fresh server, then TOKENS_MEMORY (10,000) distinct tokens each making 10 requests
-// (1 POST, 9 GET): the server's resident memory before and after, read from /proc.
+// (1 POST, 9 GET): the server's resident memory before and after, read from /proc; the same for a
+// server on Redis.
 //
 // Usage: node bench/mock.ts [--duration 10] [--rounds 3] [--connections 50] [--tokens 1000]
-//                           [--no-prism] [--no-scalar] [--memory] [--only-memory]
+//                           [--no-prism] [--no-scalar] [--no-redis] [--memory] [--only-memory]
 // Prints req/s, p50 and p99 latency (ms) per target and the mock/Prism throughput ratio.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
@@ -31,7 +38,9 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { DEFAULT_SANDBOX_LIMITS } from '../site/mock/access/sandboxes.ts';
 import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { DEFAULT_CAPS } from '../site/mock/petstore/store.ts';
+import { type Redis, startRedis } from '../tests/support/redis.ts';
 import { freePort, ROOT, startSite } from '../tests/support/server.ts';
+import { median } from './stats.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -41,6 +50,7 @@ const { values: opts } = parseArgs({
     tokens: { type: 'string', default: '1000' },
     'no-prism': { type: 'boolean', default: false },
     'no-scalar': { type: 'boolean', default: false },
+    'no-redis': { type: 'boolean', default: false },
     memory: { type: 'boolean', default: false },
     'only-memory': { type: 'boolean', default: false },
   },
@@ -108,12 +118,11 @@ async function cannon(
 function combine(rounds: Figures[]): Figures {
   const requests = rounds.reduce((n, r) => n + r.requests, 0);
   const seconds = rounds.reduce((n, r) => n + r.seconds, 0);
-  const p50s = rounds.map((r) => r.p50).sort((a, b) => a - b);
   return {
     requests,
     seconds,
     rps: requests / seconds,
-    p50: p50s[Math.floor(p50s.length / 2)] ?? 0,
+    p50: median(rounds.map((r) => r.p50)),
     p99: Math.max(...rounds.map((r) => r.p99)),
     non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
     errors: rounds.reduce((n, r) => n + r.errors, 0),
@@ -269,14 +278,18 @@ async function startScalar(): Promise<{ url: string; stop: () => Promise<void> }
 }
 
 /** The core alone: heap growth after GC for TOKENS_MEMORY tokens x (1 POST + 9 GET). */
-async function heapAfterTokens(): Promise<{ delta: number; sandboxes: number; storeBytes: number }> {
+async function heapAfterTokens(redis?: Redis): Promise<{ delta: number; sandboxes: number; storeBytes: number }> {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   const { createMock } = await import('../site/mock/index.ts');
+  const { redisStore } = await import('../site/mock/hosts/redis-store.ts');
   const { loadDescription } = await import('../descriptions/loader/index.ts');
   const { SPEC_PATH } = await import('../spec/path.ts');
+  // With Redis: the instance keeps only its bounded cache (site/mock/hosts/redis-store.ts).
+  const store = redis ? redisStore({ url: redis.url, prefix: 'bench-heap:' }) : undefined;
+  if (store) await store.connected;
   // The Petstore's own description: the requests below are its operations.
-  const mock = await createMock(await loadDescription(SPEC_PATH), { basePath: MOCK_BASE });
+  const mock = await createMock(await loadDescription(SPEC_PATH), { basePath: MOCK_BASE, ...(store ? { store } : {}) });
   const request = (token: string, post: boolean): Request =>
     new Request(`http://127.0.0.1${MOCK_BASE}/pets`, {
       method: post ? 'POST' : 'GET',
@@ -292,12 +305,16 @@ async function heapAfterTokens(): Promise<{ delta: number; sandboxes: number; st
   }
   gc();
   const stats = mock.stats();
+  await store?.close();
   return { delta: process.memoryUsage().heapUsed - before, sandboxes: stats.sandboxes, storeBytes: stats.storeBytes };
 }
 
-/** Memory of a fresh server before and after TOKENS_MEMORY tokens made 10 requests each. */
-async function measureMemory(): Promise<string[]> {
-  const site = await startSite();
+/**
+ * Memory of a fresh server before and after TOKENS_MEMORY tokens made 10 requests each.
+ * @param redis when given, the server keeps its sandboxes there (only its bounded cache in memory)
+ */
+async function measureMemory(redis?: Redis): Promise<string[]> {
+  const site = await startSite(redis ? { PETSTORE_MOCK_STORE: redis.url } : {});
   try {
     const pid = site.process.pid as number;
     const base = `${site.url}${MOCK_BASE}/pets`;
@@ -314,6 +331,13 @@ async function measureMemory(): Promise<string[]> {
     await new Promise((r) => setTimeout(r, 1000));
     const after = rssOf(pid);
     const mib = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MiB`;
+    if (redis) {
+      const heap = await heapAfterTokens(redis);
+      return [
+        `memory, sandboxes in Redis: ${TOKENS_MEMORY} tokens x 10 requests (${fmt(seconds, 1)} s, GET non2xx ${gets.non2xx}): server RSS before ${mib(before)}, after ${mib(after)}: +${mib(after - before)}, ${fmt((after - before) / TOKENS_MEMORY)} bytes per token (RSS keeps garbage not yet collected)`,
+        `  the core alone on Redis, same traffic in-process: heap after GC +${mib(heap.delta)} (${fmt(heap.delta / TOKENS_MEMORY)} bytes per token); cache ${heap.sandboxes} sandboxes, estimated ${mib(heap.storeBytes)} (heap bound 32 MiB)`,
+      ];
+    }
     const heap = await heapAfterTokens();
     return [
       `memory: ${TOKENS_MEMORY} tokens x 10 requests (1 POST + 9 GET each, ${fmt(seconds, 1)} s, GET non2xx ${gets.non2xx}):`,
@@ -333,12 +357,27 @@ async function main(): Promise<void> {
   const results: Record<string, Figures> = {};
   const room = DEFAULT_CAPS.pets - SEEDED_PETS;
   const lines: string[] = [];
+  const load = (): string =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ');
+  const loadBefore = load();
+  const redis = opts['no-redis'] ? undefined : await startRedis();
+  // A failed run must not leave its redis-server behind (stop() sends SIGTERM at once).
+  process.once('exit', () => {
+    void redis?.stop();
+  });
 
   /** GET for DURATION, then POST rounds of `room` creations, each round on fresh tokens. */
   async function measure(base: string, label: string): Promise<void> {
     process.stderr.write(`${label}: ${base}\n`);
     await cannon(`${base}/pets`, { method: 'GET', duration: 2 }); // warm-up
     results[`${label} GET /pets`] = await cannon(`${base}/pets`, { method: 'GET' });
+    await measurePosts(base, label);
+  }
+
+  /** POST rounds of `room` creations, each round on fresh tokens, after a warm-up. */
+  async function measurePosts(base: string, label: string): Promise<void> {
     await cannon(`${base}/pets`, { method: 'POST', amount: 2000 }); // warm-up
     const rounds: Figures[] = [];
     for (let i = 0; i < ROUNDS; i++) rounds.push(await cannon(`${base}/pets`, { method: 'POST', amount: room }));
@@ -347,12 +386,31 @@ async function main(): Promise<void> {
 
   if (!opts['only-memory']) {
     // The server `npm start` runs (scripts/serve.ts): /api/mock goes from node:http straight to
-    // the core, with sandboxes and the rate limit on.
+    // the core, with sandboxes and the rate limit on; beside it the same server with its sandboxes
+    // and rate windows in Redis. Both run at once and their GET figures are taken in alternate
+    // slices (in-memory, Redis, in-memory, Redis), so a change of the machine's load during the run
+    // weighs on both alike.
     const site = await startSite();
+    const onRedis = redis ? await startSite({ PETSTORE_MOCK_STORE: redis.url }) : undefined;
     try {
-      await measure(`${site.url}${MOCK_BASE}`, 'mock');
+      const targets: [string, string][] = [[`${site.url}${MOCK_BASE}`, 'mock']];
+      if (onRedis) targets.push([`${onRedis.url}${MOCK_BASE}`, 'mock+redis']);
+      for (const [base, label] of targets) {
+        process.stderr.write(`${label}: ${base}\n`);
+        await cannon(`${base}/pets`, { method: 'GET', duration: 2 }); // warm-up
+      }
+      const slices = new Map<string, Figures[]>();
+      for (let slice = 0; slice < 2; slice++) {
+        for (const [base, label] of targets) {
+          const f = await cannon(`${base}/pets`, { method: 'GET', duration: DURATION / 2 });
+          slices.set(label, [...(slices.get(label) ?? []), f]);
+        }
+      }
+      for (const [label, figures] of slices) results[`${label} GET /pets`] = combine(figures);
+      for (const [base, label] of targets) await measurePosts(base, label);
     } finally {
       await site.stop();
+      await onRedis?.stop();
     }
 
     if (!opts['no-prism']) {
@@ -381,7 +439,7 @@ async function main(): Promise<void> {
 
     const core = { GET: await coreAlone('GET'), POST: await coreAlone('POST') };
     lines.unshift(
-      `autocannon, ${CONNECTIONS} connections, loopback, requests spread over ${TOKENS} tokens (rate limit and sandboxes on); GET ${DURATION} s; POST ${ROUNDS} rounds x ${room} creations (fresh tokens each round)`,
+      `autocannon, ${CONNECTIONS} connections, loopback, requests spread over ${TOKENS} tokens (rate limit and sandboxes on); GET ${DURATION} s (the two mock servers in alternate slices of ${DURATION / 2} s); POST ${ROUNDS} rounds x ${room} creations (fresh tokens each round)`,
       `${'target'.padEnd(26)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'requests'.padStart(8)} ${'non2xx'.padStart(6)} ${'errors'.padStart(6)}`,
       ...Object.entries(results).map(([k, f]) => row(k, f)),
       ...Object.entries(core).map(
@@ -397,9 +455,31 @@ async function main(): Promise<void> {
           lines.push(`${m} /pets: mock/${other} throughput ratio ${fmt(mock.rps / o.rps, 2)} (target >= 3 vs prism)`);
       }
       if (mock) lines.push(`${m} /pets: mock p99 ${fmt(mock.p99, 1)} ms (target GET <= 10 ms)`);
+      const onRedis = results[`mock+redis ${m} /pets`];
+      const prism = results[`prism ${m} /pets`];
+      if (onRedis && mock) {
+        lines.push(
+          `${m} /pets with Redis: ${fmt(onRedis.rps)} req/s = ${fmt(onRedis.rps / mock.rps, 2)}x in-memory${m === 'GET' ? ' (budget >= 0.5x)' : ''}${prism ? `, ${fmt(onRedis.rps / prism.rps, 2)}x Prism (budget >= ${m === 'GET' ? '1.5' : '1'}x)` : ''}; p99 ${fmt(onRedis.p99, 1)} ms with Redis beside ${fmt(mock.p99, 1)} ms in memory`,
+        );
+      }
     }
   }
-  if (opts.memory || opts['only-memory']) lines.push(...(await measureMemory()));
+  if (opts.memory || opts['only-memory']) {
+    // The throughput figures first: a memory run that fails (a server slow to start on a loaded
+    // machine) must not take them with it.
+    process.stdout.write(`${lines.splice(0).join('\n')}\n`);
+    for (const store of redis ? [undefined, redis] : [undefined]) {
+      try {
+        lines.push(...(await measureMemory(store)));
+      } catch (err) {
+        lines.push(
+          `memory${store ? ' (Redis)' : ''}: not measured (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`,
+        );
+      }
+    }
+  }
+  await redis?.stop();
+  lines.push(`load average (1, 5, 15 min) before ${loadBefore}; after ${load()} (2 vCPUs shared)`);
   process.stdout.write(`${lines.join('\n')}\n`);
   const failed = Object.entries(results).filter(([k, f]) => k.startsWith('mock') && (f.non2xx > 0 || f.errors > 0));
   if (failed.length > 0) {

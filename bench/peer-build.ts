@@ -51,7 +51,8 @@ import { githubHistory, OCTOKIT_CURRENT, octokitDescription, peerBuildEnv, peerP
 import { buildCounts, type Figure, verdictOf } from './figures.ts';
 import { clearEveryCache, clearSiteCaches, prepareAsNpmCi } from './fresh-clone.ts';
 import { printHeaderHelp } from './help.ts';
-import { type BuildRun, loadAverage, median, ourBuildEnv, timedBuild } from './timed-build.ts';
+import { median } from './stats.ts';
+import { type BuildRun, loadAverage, ourBuildEnv, timedBuild } from './timed-build.ts';
 
 const BUDGET = {
   githubCold: { budget: 1.2, goal: 0.8 },

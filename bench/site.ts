@@ -34,7 +34,8 @@ import { CHROMIUM_PATH, launchBrowser } from '../tests/support/chromium.ts';
 import { ROOT, startSite } from '../tests/support/server.ts';
 import { peerBuildEnv, peerProject } from './build-inputs.ts';
 import { clearSiteCaches, prepareAsNpmCi } from './fresh-clone.ts';
-import { median, ourBuildEnv, timedBuild } from './timed-build.ts';
+import { median } from './stats.ts';
+import { ourBuildEnv, timedBuild } from './timed-build.ts';
 
 const { values: opts } = parseArgs({
   options: {

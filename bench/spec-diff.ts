@@ -26,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { parseDocument } from 'yaml';
 import { diffDescriptions } from '../tools/spec-diff/core/run.ts';
 import { loadFile } from '../tools/spec-diff/load.ts';
+import { median } from './stats.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -65,7 +66,6 @@ function measure(args: string[], env: Record<string, string> = {}, program = pro
   return { seconds, ...(Number.isFinite(kb) ? { rssMb: kb / 1024 } : {}), code: r.status, stdout: r.stdout };
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const fmt = (r: { seconds: number; rssMb?: number }) =>
   `${r.seconds.toFixed(2)} s${r.rssMb !== undefined ? `, peak RSS ${r.rssMb.toFixed(0)} MB` : ''}`;
 

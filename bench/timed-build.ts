@@ -14,13 +14,6 @@ import { ROOT } from '../tests/support/server.ts';
 /** The Astro CLI every build runs (ours and the peer's: one installed Astro). */
 export const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
 
-/** The median of `xs` (NaN when empty). */
-export function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? Number.NaN) : ((s[mid - 1] ?? Number.NaN) + (s[mid] ?? Number.NaN)) / 2;
-}
-
 /** `uptime`'s three load averages and the number of cores, for printing beside figures. */
 export function loadAverage(): string {
   return `load average ${loadavg()

@@ -15,6 +15,7 @@ import type { Browser, CDPSession } from 'playwright-core';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { launchBrowser } from '../tests/support/chromium.ts';
 import { ROOT, startSite } from '../tests/support/server.ts';
+import { median } from './stats.ts';
 
 const { values: opts } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, 'no-build': { type: 'boolean', default: false } },
@@ -85,12 +86,6 @@ async function load(browser: Browser, url: string, mode: Mode, throttle: boolean
   );
   await context.close();
   return { bytes, fcpMs, readyMs };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
 const kib = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;

@@ -9,7 +9,8 @@ import { githubHistory, type History } from './build-inputs.ts';
 import { buildCounts, type Figure, verdictOf } from './figures.ts';
 import { clearSiteCaches, prepareAsNpmCi } from './fresh-clone.ts';
 import { printHeaderHelp } from './help.ts';
-import { type BuildRun, median, ourBuildEnv, timedBuild } from './timed-build.ts';
+import { median } from './stats.ts';
+import { type BuildRun, ourBuildEnv, timedBuild } from './timed-build.ts';
 
 /** The budgets and goals. */
 const BUDGET = {

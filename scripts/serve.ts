@@ -17,7 +17,10 @@
 // Environment (defaults in brackets): PORT [4321], HOST [localhost], HSTS=1 to send
 // Strict-Transport-Security (behind an HTTPS proxy), MAX_CONNECTIONS [1000],
 // HEADERS_TIMEOUT_MS [5000], REQUEST_TIMEOUT_MS [30000], MOCK_RATE_LIMIT [600 per minute per
-// token; 0 turns it off], MOCK_MAX_SANDBOXES [10000], MOCK_SANDBOX_IDLE_MS [1800000], DIST_DIR [dist].
+// token; 0 turns it off], MOCK_MAX_SANDBOXES [10000], MOCK_SANDBOX_IDLE_MS [1800000], DIST_DIR [dist],
+// PETSTORE_MOCK_STORE [memory; redis://host:port/db keeps the mock's sandboxes and rate windows in
+// Redis, shared by every instance naming it: site/mock/README.md, "Several instances"],
+// PETSTORE_MOCK_STORE_PREFIX [petstore-mock:, the prefix of its Redis keys].
 // The mock and the MCP server answer for the APIs the build showed, as its record names them
 // (<dist>/.built-from.json, site/integrations/built-from.ts), never for the environment's.
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -32,9 +35,11 @@ import { canonicalPagePath, markdownPath, pagePathOfMarkdown } from '../site/age
 import { buildLocales } from '../site/i18n/locales.ts';
 import { BUILT_FROM, type BuiltFrom, builtSite } from '../site/integrations/built-from.ts';
 import { mcpHttpHandler, siteServerFactory } from '../site/mcp/index.ts';
+import { attachEventWebSockets, eventNodeListener, lazyEventMock } from '../site/mock/hosts/events-node.ts';
 import { createSiteMock, siteMockTable } from '../site/mock/hosts/load.ts';
 import { MOCK_BASE } from '../site/mock/hosts/mount.ts';
 import { toNodeListener } from '../site/mock/hosts/node.ts';
+import { configuredStore, parseStoreUrl, StoreUrlError } from '../site/mock/hosts/redis-store.ts';
 import { DEFAULT_RATE_POLICY, DEFAULT_SANDBOX_LIMITS } from '../site/mock/index.ts';
 import { policyInputs } from '../site/serving/build.ts';
 import {
@@ -98,6 +103,17 @@ const LIMITS = {
   keepAliveGraceMs: 60_000,
 };
 
+// The store of the mock's sandboxes and rate windows, checked before anything else starts: a wrong URL
+// stops here with what is wrong; an unreachable Redis does not (the store says so and reconnects).
+let storeSetting: ReturnType<typeof parseStoreUrl>;
+try {
+  storeSetting = parseStoreUrl(env.PETSTORE_MOCK_STORE);
+} catch (err) {
+  if (!(err instanceof StoreUrlError)) throw err;
+  process.stderr.write(`PETSTORE_MOCK_STORE: ${err.message}\n`);
+  process.exit(2);
+}
+
 // Astro's standalone entry would start its own server on import; we only want its handler.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const entry = pathToFileURL(join(dist, 'server', 'entry.mjs')).href;
@@ -113,17 +129,28 @@ const mockApis = await siteMockTable(builtSite(built).apis).catch((err: unknown)
   process.exit(1);
 });
 const rate = num('MOCK_RATE_LIMIT', DEFAULT_RATE_POLICY.limit);
+const idleMs = num('MOCK_SANDBOX_IDLE_MS', DEFAULT_SANDBOX_LIMITS.idleMs);
+const store = configuredStore(env.PETSTORE_MOCK_STORE, {
+  idleMs,
+  ...(env.PETSTORE_MOCK_STORE_PREFIX ? { prefix: env.PETSTORE_MOCK_STORE_PREFIX } : {}),
+});
 const mockCore = await createSiteMock(mockApis, {
   rateLimit: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false,
-  sandboxes: {
-    maxSandboxes: num('MOCK_MAX_SANDBOXES', DEFAULT_SANDBOX_LIMITS.maxSandboxes),
-    idleMs: num('MOCK_SANDBOX_IDLE_MS', DEFAULT_SANDBOX_LIMITS.idleMs),
-  },
+  sandboxes: { maxSandboxes: num('MOCK_MAX_SANDBOXES', DEFAULT_SANDBOX_LIMITS.maxSandboxes), idleMs },
+  ...(store ? { store } : {}),
 }).catch((err: unknown) => {
   process.stderr.write(`${formatDescriptionError(err)}\n`);
   process.exit(1);
 });
 const mock = toNodeListener(mockCore);
+// The event APIs' mock (AsyncAPI, site/mock/events/) below their own mounts: Server-Sent Events, POST and
+// WebSockets, the same rate policy.
+const eventMock = lazyEventMock(
+  (built.site.events ?? []).map((api) => ({ mount: api.mockBase, description: api.description })),
+  { rate: rate > 0 ? { limit: rate, windowS: DEFAULT_RATE_POLICY.windowS } : false },
+  (err) => process.stderr.write(`${formatDescriptionError(err)}\n`),
+);
+const events = eventNodeListener(eventMock);
 // The MCP server's call_mock goes to this same mock (same sandboxes and rate limit), in process.
 const mcp = mcpHttpHandler({
   createServer: await siteServerFactory(
@@ -132,6 +159,7 @@ const mcp = mcpHttpHandler({
     new Map(built.apis.map((a) => [a.api.id, a.versions.map((v) => v.version)])),
     // The locales beside English: PETSTORE_LOCALES, as `npm start` passes it to the build it makes.
     buildLocales(),
+    eventMock,
   ),
 });
 
@@ -270,6 +298,10 @@ const server = createServer(
     const url = req.url ?? '/';
     const path = pathOf(url);
     for (const [name, value] of ruleHeaders(path)) res.setHeader(name, value);
+    if (isMock(url) && eventMock.owns(path)) {
+      void events(req, res);
+      return;
+    }
     if (isMock(url)) {
       void mock(req, res);
       return;
@@ -331,6 +363,7 @@ const server = createServer(
   },
 );
 server.maxConnections = LIMITS.maxConnections;
+const eventSockets = attachEventWebSockets(server, eventMock);
 // A Node without keepAliveTimeoutBuffer (before 24.6) closes at the announced time: announce the longer one.
 if (typeof (server as { keepAliveTimeoutBuffer?: unknown }).keepAliveTimeoutBuffer !== 'number') {
   server.keepAliveTimeout = LIMITS.keepAliveTimeoutMs + LIMITS.keepAliveGraceMs;
@@ -345,12 +378,16 @@ server.on('error', (err: NodeJS.ErrnoException) => {
 });
 server.listen(port, host, () => {
   process.stdout.write(
-    `Petstore docs on http://${host}:${port}/ (mock API at http://${host}:${port}${MOCK_BASE}${built.site.catalog ? `/<api>` : ''}; rate limit ${rate > 0 ? `${rate}/min per token` : 'off'})\n`,
+    `Petstore docs on http://${host}:${port}/ (mock API at http://${host}:${port}${MOCK_BASE}${built.site.catalog ? `/<api>` : ''}; rate limit ${rate > 0 ? `${rate}/min per token` : 'off'}; sandboxes ${storeSetting.kind === 'redis' ? `in ${storeSetting.display}` : 'in memory'})\n`,
   );
 });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, () => {
-    server.close(() => process.exit(0));
+    for (const client of eventSockets.clients) client.terminate();
+    server.close(() => {
+      if (store) void store.close().finally(() => process.exit(0));
+      else process.exit(0);
+    });
     server.closeAllConnections();
   });
 }

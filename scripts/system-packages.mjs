@@ -39,6 +39,12 @@ export const PACKAGES = [
     present: (p) => p.onPath('knotd') || p.onPath('/usr/sbin/knotd'),
   },
   {
+    name: 'redis-server',
+    suite: 'integration',
+    why: "the Redis the mock's shared sandbox store is tested against (two instances, crashes, outages)",
+    present: (p) => p.onPath('redis-server') || p.onPath('/usr/bin/redis-server'),
+  },
+  {
     name: 'curl',
     suite: 'integration',
     why: 'runs the cURL code samples and fetches the built site',
@@ -97,6 +103,24 @@ export const PACKAGES = [
     why: 'Guzzle, the library of the generated PHP samples',
     present: (p) => p.file('/usr/share/php/GuzzleHttp/autoload.php'),
     optional: true,
+  },
+  {
+    name: 'mono-mcs',
+    suite: 'integration',
+    why: "compiles the generated C# code samples (Mono's C# compiler)",
+    present: (p) => p.onPath('mcs'),
+  },
+  {
+    name: 'mono-runtime',
+    suite: 'integration',
+    why: 'runs the generated C# code samples against the mock',
+    present: (p) => p.onPath('mono'),
+  },
+  {
+    name: 'libmono-system-net-http4.0-cil',
+    suite: 'integration',
+    why: 'System.Net.Http (HttpClient), the library of the generated C# samples',
+    present: (p) => p.file('/usr/lib/mono/4.5/System.Net.Http.dll'),
   },
   {
     name: 'chromium',

@@ -36,7 +36,11 @@ export type DescriptionErrorCode =
   /** a value of the wrong shape where OpenAPI requires one (e.g. `paths` not an object) */
   | 'structure'
   /** the upgrade to the internal form failed */
-  | 'upgrade';
+  | 'upgrade'
+  /** the entry is not an object with `asyncapi` (the AsyncAPI loader's counterpart of `not-openapi`) */
+  | 'not-asyncapi'
+  /** the description breaks its specification (the AsyncAPI parser's validation) */
+  | 'invalid';
 
 /** One problem of a description, with where it is. Messages are rendered from it, never parsed. */
 export interface DescriptionProblem {

@@ -36,6 +36,11 @@ export interface Api {
   readonly changes: { readonly page: string; readonly feed: string };
   /** The API's reference options, the site's defaults filled in (sidebar, schema pages, samples, try-it). */
   readonly options: ReferenceOptions;
+  /**
+   * `asyncapi` for an event API (its description has an `asyncapi` field: site/events/ makes its pages
+   * and its mock); absent for an OpenAPI description.
+   */
+  readonly kind?: 'asyncapi';
 }
 
 /** The APIs of a site and where its reference starts. */
@@ -49,6 +54,11 @@ export interface SiteApis {
   readonly catalog: boolean;
   /** The label of the reference's sidebar group (the site's `sidebar.label`). */
   readonly label: string;
-  /** The APIs in the configured order. */
+  /** The OpenAPI APIs in the configured order. */
   readonly apis: readonly [Api, ...Api[]];
+  /**
+   * The event APIs (AsyncAPI) in the configured order, each with `kind: 'asyncapi'`: their pages, mock
+   * and agents' files are site/events/'s; none: absent or empty.
+   */
+  readonly events?: readonly Api[];
 }

@@ -17,6 +17,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { isAsyncApiFileSync } from '../../descriptions/asyncapi/index.ts';
 import { SPEC_PATH } from '../../spec/path.ts';
 import { MOCK_BASE } from '../mock/route/mount.ts';
 import type { Api, SiteApis } from './api.ts';
@@ -123,7 +124,7 @@ export function siteApis(options: ReferenceOptions, sources: ApiSources = {}): S
       'PETSTORE_CHANGELOG names the release record of one description; with several APIs each entry gives its `changelog`',
     );
   }
-  const apis = entries.map((entry): Api => {
+  const all = entries.map((entry): Api => {
     const base = `${options.base}/${entry.id}`;
     const changelog = entry.changelog ?? recordBeside(entry.description);
     return {
@@ -138,8 +139,17 @@ export function siteApis(options: ReferenceOptions, sources: ApiSources = {}): S
       downloads: { yaml: `${base}/openapi.yaml`, json: `${base}/openapi.json` },
       changes: { page: `/changelog/${entry.id}/`, feed: `/changelog/${entry.id}.xml` },
       options: entryOptions(options, entry, base),
+      ...(isAsyncApiFileSync(entry.description) ? { kind: 'asyncapi' as const } : {}),
     };
   });
+  // Event APIs (AsyncAPI) have pages, a mock and agents' files of their own (site/events/).
+  const apis = all.filter((a) => a.kind !== 'asyncapi');
+  const events = all.filter((a) => a.kind === 'asyncapi');
+  if (apis.length === 0) {
+    throw new ApiConfigError(
+      `every API of the list is an AsyncAPI description (${events.map((a) => a.id).join(', ')}): the site needs at least one OpenAPI description beside its event APIs`,
+    );
+  }
   const folders = new Map<string, Api>();
   for (const api of apis) {
     if (!api.changelog) continue;
@@ -152,13 +162,24 @@ export function siteApis(options: ReferenceOptions, sources: ApiSources = {}): S
     }
     folders.set(folder, api);
   }
-  return { base: options.base, catalog: true, label, apis: apis as [Api, ...Api[]] };
+  return {
+    base: options.base,
+    catalog: true,
+    label,
+    apis: apis as [Api, ...Api[]],
+    ...(events.length > 0 ? { events } : {}),
+  };
 }
 
 /** The one-description form's API. */
 function oneApi(options: ReferenceOptions, env: Record<string, string | undefined>, cwd: string, root: string): Api {
   const spec = env.PETSTORE_SPEC?.trim();
   const description = spec ? resolve(cwd, spec) : options.description ? resolve(root, options.description) : SPEC_PATH;
+  if (isAsyncApiFileSync(description)) {
+    throw new ApiConfigError(
+      `${spec ? `PETSTORE_SPEC=${spec}` : description} is an AsyncAPI description: name event APIs in a list (the \`apis\` option or PETSTORE_APIS), beside an OpenAPI one`,
+    );
+  }
   const record = env.PETSTORE_CHANGELOG?.trim();
   const changelog = record
     ? resolve(cwd, record)

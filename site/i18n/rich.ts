@@ -3,18 +3,12 @@
  * the catalogue keeps the whole sentence, so a translation can put the links where its grammar wants
  * them, and the page fills the placeholders with HTML. Pure; the message's own text is escaped.
  */
+import { escapeHtml } from '../html.ts';
 import type { MessageKey, MessageValues, Translate } from './catalogue.ts';
 
 /** A placeholder's value already written as HTML (an element the page built). */
 export interface Html {
   html: string;
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text escaped for HTML content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
 /** A link as HTML (`href` and text escaped). */

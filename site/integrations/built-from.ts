@@ -60,7 +60,12 @@ export async function builtFromRecord(
   });
   return {
     env: Object.fromEntries(API_ENVIRONMENT.map((name) => [name, env[name]?.trim() ?? ''])),
-    site: { base: site.base, catalog: site.catalog, label: site.label },
+    site: {
+      base: site.base,
+      catalog: site.catalog,
+      label: site.label,
+      ...(site.events ? { events: site.events } : {}),
+    },
     apis: built,
   };
 }

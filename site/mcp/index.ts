@@ -10,6 +10,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { agentOrigin, primaryOrigin } from '../agents/origin.ts';
 import { localizedPages, referencePages, sitePages } from '../agents/site.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
+import { eventData } from '../events/data.ts';
+import { eventCorpus } from '../events/mcp.ts';
 import { localeOf, type SiteLocale } from '../i18n/locales.ts';
 import { referenceData, referenceModel } from '../reference/loaded-description.ts';
 import { buildCorpus, type DocsCorpus } from './corpus.ts';
@@ -90,6 +92,7 @@ export async function siteServerFactory(
   mock: MockHandler,
   older: ReadonlyMap<string, readonly string[]> = new Map(),
   locales: readonly SiteLocale[] = [],
+  events?: MockHandler,
 ): Promise<(context?: { origin?: string }) => McpServer> {
   const tokens = sandboxTokens();
   const apis: DocsApi[] = [];
@@ -104,6 +107,16 @@ export async function siteServerFactory(
       locales: localeCorpora(api, locales),
     });
   }
+  // The event APIs (site/events/): their pages and operations, and their mock for send_event_message.
+  const eventOperations = new Map<string, Map<string, { path: string | null; direction: 'api-sends' | 'you-send' }>>();
+  for (const api of site.events ?? []) {
+    const { view } = await eventData(api);
+    apis.push({ id: api.id, corpus: eventCorpus(view), mockBase: api.mockBase });
+    eventOperations.set(
+      api.id,
+      new Map(view.operations.map((o) => [o.id, { path: o.channel.mockPath, direction: o.direction }])),
+    );
+  }
   const [first, ...rest] = apis as [DocsApi, ...DocsApi[]];
   const primary = primaryOrigin();
   return (context) =>
@@ -117,6 +130,7 @@ export async function siteServerFactory(
             ...(first.locales ? { locales: first.locales } : {}),
           }),
       mock,
+      ...(events && eventOperations.size > 0 ? { events: { mock: events, operations: eventOperations } } : {}),
       sandboxToken: tokens,
       site: agentOrigin(primary, context?.origin),
     });

@@ -26,6 +26,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { markdownTwin } from '../agents/directive.ts';
+import { absoluteLinks } from '../agents/links.ts';
 import { LOCAL_ORIGIN } from '../agents/origin.ts';
 import { mockBaseOf } from '../mock/hosts/mount.ts';
 import { planMockCall } from './call.ts';
@@ -66,6 +67,15 @@ export type DocsServerOptions = (Omit<DocsApi, 'id'> | { apis: readonly [DocsApi
    * against. Default {@link LOCAL_ORIGIN}.
    */
   site?: string;
+  /**
+   * The event APIs' mock (site/mock/events/) and where each event API's channels are on it: with it,
+   * `send_event_message` sends a message there (or reads what the API sends) and returns what comes back.
+   */
+  events?: {
+    mock: MockHandler;
+    /** each event API's operations by id: the channel's path on the mock and the reader's side */
+    operations: ReadonlyMap<string, ReadonlyMap<string, { path: string | null; direction: 'api-sends' | 'you-send' }>>;
+  };
 };
 
 /** Largest response body returned as it is (bytes); more is cut with a note. */
@@ -274,7 +284,8 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
                 markdownUrl: abs(p.markdownUrl),
                 kind: p.kind,
                 ...(p.operationId ? { operationId: p.operationId } : {}),
-                excerpt: h.excerpt,
+                // Root-relative links made absolute on the site, as every page this server gives.
+                excerpt: absoluteLinks(h.excerpt, site),
                 score: h.score,
               },
             ]
@@ -449,5 +460,92 @@ export function createDocsServer(options: DocsServerOptions): McpServer {
       );
     },
   );
+  const events = options.events;
+  if (events) {
+    server.registerTool(
+      'send_event_message',
+      {
+        title: 'Send a message to an event API mock',
+        description:
+          "Talk to an event API's mock (every protocol simulated over HTTP): for an operation whose method is SEND, send the message (JSON) and get the mock's answer (202 with the reply and its correlation id, or 400 naming the failing fields); for RECEIVE, read the first messages the API sends (each with its name and payload).",
+        inputSchema: {
+          api: z.string().min(1).max(100).describe('The event API id, e.g. "kraken"'),
+          operationId: z.string().min(1).max(300).describe('e.g. "receivePing" (list_operations lists them)'),
+          message: z
+            .unknown()
+            .optional()
+            .describe('The message payload for a SEND operation, e.g. {"event":"ping","reqid":1}'),
+          count: z.number().int().min(1).max(5).optional().describe('RECEIVE: how many messages to read (default 2)'),
+        },
+        annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      },
+      async ({ api, operationId, message, count }, extra) => {
+        const ops = events.operations.get(api);
+        if (!ops)
+          return refusal(`api: no event API "${api}" (event APIs: ${[...events.operations.keys()].join(', ')})`);
+        const op = ops.get(operationId);
+        if (!op)
+          return refusal(`operationId: no operation "${operationId}" in "${api}" (${[...ops.keys()].join(', ')})`);
+        if (!op.path)
+          return refusal(`operationId: the channel of "${operationId}" has no address: the mock has no place for it`);
+        const url = new URL(op.path, 'http://mcp.localhost');
+        const token = options.sandboxToken(extra.sessionId);
+        if (op.direction === 'you-send') {
+          if (message === undefined) return refusal('message: a SEND operation needs the message to send');
+          const response = await events.mock.handle(
+            new Request(url, {
+              method: 'POST',
+              headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+              body: JSON.stringify(message),
+            }),
+          );
+          const body = await response.json().catch(() => null);
+          return result(
+            { status: response.status, body },
+            `${response.status} POST ${op.path}\n\n${JSON.stringify(body, null, 2)}`,
+          );
+        }
+        const abort = new AbortController();
+        const response = await events.mock.handle(
+          new Request(url, {
+            headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
+            signal: abort.signal,
+          }),
+        );
+        if (!response.ok || !response.body) {
+          return refusal(`${response.status}: ${await response.text()}`);
+        }
+        const want = count ?? 2;
+        const reader = response.body.getReader();
+        const decoder = new TextDecoder();
+        let text = '';
+        const messages: { event: string; data: unknown }[] = [];
+        const timer = setTimeout(() => abort.abort(), 10_000);
+        try {
+          while (messages.length < want) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            text += decoder.decode(value, { stream: true });
+            let end = text.indexOf('\n\n');
+            while (end !== -1 && messages.length < want) {
+              const block = text.slice(0, end);
+              text = text.slice(end + 2);
+              const name = /^event: (.*)$/m.exec(block)?.[1];
+              const data = /^data: (.*)$/m.exec(block)?.[1];
+              if (name && data !== undefined) messages.push({ event: name, data: JSON.parse(data) });
+              end = text.indexOf('\n\n');
+            }
+          }
+        } catch {
+          // the time ran out: what arrived is the answer
+        } finally {
+          clearTimeout(timer);
+          abort.abort();
+          await reader.cancel().catch(() => undefined);
+        }
+        return result({ status: response.status, messages }, JSON.stringify(messages, null, 2));
+      },
+    );
+  }
   return server;
 }

@@ -11,22 +11,26 @@
 import type { Description } from '../../descriptions/json.ts';
 import { hasType } from '../../descriptions/refs.ts';
 import { DEFAULT_RATE_POLICY, type RatePolicy } from './access/ratelimit.ts';
-import { Sandboxes, type SandboxLimits, type SandboxSnapshot } from './access/sandboxes.ts';
+import type { SandboxLimits, SandboxSnapshot } from './access/sandboxes.ts';
 import { securityPlan } from './access/security.ts';
 import { authenticate, credentialsAuthenticator, rateLimit, sandbox } from './access/stages.ts';
+import { memoryStore, type SandboxStore } from './access/store.ts';
 import { answer } from './answer/stages.ts';
 import {
   type Behaviour,
   type Context,
   compose,
-  errorResponse,
   type Pipeline,
   type PreparedOperation,
+  problemRefusal,
+  type Refuse,
   type RequestValidator,
+  refusalResponse,
 } from './pipeline/context.ts';
 import type { HandWritten, MockDefinition, StateCaps } from './pipeline/definition.ts';
 import { MockError } from './pipeline/errors.ts';
 import { type MockOperation, mockOperations, paramView } from './pipeline/operations.ts';
+import { type RefusingApi, refusalAnswer } from './pipeline/refusal.ts';
 import { describedBody, rawParams, readBody, validate } from './request/stages.ts';
 import { mockBaseOf, mountTable } from './route/mount.ts';
 import { pathFits, templateParams } from './route/path-params.ts';
@@ -47,8 +51,18 @@ export interface MockOptions {
    * spec/README.md "Limits": 10,000 / 1,000 / 10,000 and 2,000,000 characters).
    */
   caps?: StateCaps;
-  /** Bounds of the per-token sandboxes; default {@link DEFAULT_SANDBOX_LIMITS}. */
+  /**
+   * Bounds of the per-token sandboxes of the in-memory store; default {@link DEFAULT_SANDBOX_LIMITS}.
+   * (The idle expiry also applies to a store given as {@link MockOptions.store} when it made it from
+   * these options; see hosts/redis-store.ts.)
+   */
   sandboxes?: Partial<SandboxLimits>;
+  /**
+   * Where sandboxes and rate windows live (access/store.ts): default, in this process's memory
+   * (`memoryStore(sandboxes, now)`); the Redis driver (hosts/redis-store.ts) shares them between
+   * instances. The mock declares its states in it; one store serves one mock.
+   */
+  store?: SandboxStore;
   /**
    * Requests per window per token (spec/README.md "Limits": 600 per 60 s, the default); `false`
    * turns rate limiting off (no 429, no `RateLimit` headers).
@@ -80,14 +94,30 @@ export type MockSnapshot = SandboxSnapshot[];
 export interface Mock {
   /** Answers one request. Never rejects: every failure becomes an `Error` response. */
   handle(request: Request, options?: HandleOptions): Promise<Response>;
-  /** Drops every sandbox: every token is back to the seed data, of every API it mounts. */
-  reset(): void;
+  /**
+   * The answer to a refusal raised outside the core (a host's: an invalid `Host`), in the words of
+   * the API mounted at `path` (pipeline/refusal.ts), or as problem details below no mount.
+   */
+  refuse(err: MockError, path: string): Response;
+  /**
+   * Drops every sandbox and rate window of its store: every token is back to the seed data, of every
+   * API it mounts. The in-memory store is cleared before this returns.
+   */
+  reset(): Promise<void>;
   /** Sandboxes held and the estimated bytes of their changed states (for the benchmark and logs). */
   stats(): { sandboxes: number; storeBytes: number };
-  /** The sandboxes that differ from the seed, for a host that keeps them across restarts. */
+  /**
+   * The sandboxes that differ from the seed, for a host that keeps them across restarts.
+   * @throws {Error} when the store keeps them itself (Redis)
+   */
   snapshot(): MockSnapshot;
-  /** Replaces every sandbox with a {@link Mock.snapshot}'s (caps and limits apply as usual). */
+  /**
+   * Replaces every sandbox with a {@link Mock.snapshot}'s (caps and limits apply as usual).
+   * @throws {Error} when the store keeps them itself (Redis)
+   */
   restore(snapshot: MockSnapshot): void;
+  /** The store of its sandboxes and rate windows. */
+  readonly store: SandboxStore;
 }
 
 /** One API of a {@link mountedMock}: where it is mounted and the definitions of the versions it serves. */
@@ -119,11 +149,38 @@ function describedBehaviour(doc: Description, op: MockOperation): Behaviour {
 
 /** What every version's pipeline of one mock shares. */
 interface Shared {
-  sandboxes: Sandboxes;
+  store: SandboxStore;
   rateLimit: RatePolicy | false;
-  now: () => number;
   caps: StateCaps;
   handWritten: readonly HandWritten[];
+}
+
+/** One version of an API as the mount stage holds it: its pipeline and how it words refusals. */
+interface Version {
+  pipeline: Pipeline;
+  refuse: Refuse;
+}
+
+/**
+ * How one version of an API words its refusals (pipeline/refusal.ts): its hand-written behaviour's
+ * words when it has some, else the shape its description documents for the routed operation (or,
+ * before routing, for the first operation that documents one), else problem details.
+ */
+function versionRefuse(doc: Description, operations: readonly MockOperation[], own: HandWritten | undefined): Refuse {
+  const api: RefusingApi = {
+    doc,
+    responses: operations.map((op) => op.responses),
+    ...(own?.refusal ? { words: own.refusal } : {}),
+  };
+  return (err, ctx) =>
+    refusalResponse(
+      refusalAnswer(
+        err,
+        api,
+        ctx.target?.kind === 'operation' ? ctx.target.op.operation.responses : undefined,
+        ctx.request.headers.get('accept'),
+      ),
+    );
 }
 
 /**
@@ -133,7 +190,7 @@ interface Shared {
  * @throws {Error} when the definition names a hand-written behaviour not given, or that behaviour
  *   refuses the description
  */
-function versionPipeline(definition: MockDefinition, base: string, stateKey: string, shared: Shared): Pipeline {
+function versionPipeline(definition: MockDefinition, base: string, stateKey: string, shared: Shared): Version {
   const doc = definition.document;
   const operations = definition.operations ?? mockOperations(doc);
   const own =
@@ -160,7 +217,7 @@ function versionPipeline(definition: MockDefinition, base: string, stateKey: str
   const handWritten = own
     ? own.behaviours(doc, operations, (op) => params.get(op) ?? [])
     : new Map<string, Behaviour>();
-  const state = own ? shared.sandboxes.state(stateKey, own.state(shared.caps)) : shared.sandboxes.state(stateKey);
+  shared.store.declare(stateKey, own?.state(shared.caps));
   const prepared = new Map<string, PreparedOperation>();
   for (const op of operations) {
     const operationId = op.operationId;
@@ -184,21 +241,26 @@ function versionPipeline(definition: MockDefinition, base: string, stateKey: str
     });
   }
   const allMethods = [...new Set(operations.map((o) => o.method.toUpperCase()))];
+  const refuse = versionRefuse(doc, operations, own);
 
   // The request pipeline, stage by stage in the order of site/mock/README.md (after the mount stage).
-  return compose([
-    mountPath(base),
-    headAsGet(),
-    preflight(router, allMethods),
-    route(router, prepared),
-    authenticate(),
-    rateLimit(shared.rateLimit, shared.sandboxes, shared.now),
-    sandbox(shared.sandboxes, state),
-    rawParams(),
-    readBody(),
-    validate(),
-    answer(doc),
-  ]);
+  const pipeline = compose(
+    [
+      mountPath(base),
+      headAsGet(),
+      preflight(router, allMethods),
+      route(router, prepared),
+      authenticate(),
+      rateLimit(shared.rateLimit, shared.store, refuse),
+      sandbox(shared.store, stateKey),
+      rawParams(),
+      readBody(),
+      validate(),
+      answer(doc),
+    ],
+    refuse,
+  );
+  return { pipeline, refuse };
 }
 
 /**
@@ -206,7 +268,7 @@ function versionPipeline(definition: MockDefinition, base: string, stateKey: str
  * every host runs. Each request goes to the API whose mount path it is below and to the version its
  * `@<version>` segment names (the mount stage, route/stages.ts); all share one sandbox table, so a
  * token has one rate window across them, and each API's state in its sandbox under the API's key.
- * Synchronous and host-free: no I/O, no timers, no code compiled at run time.
+ * Host-free: no I/O but the injected store's (access/store.ts), no timers, no code compiled at run time.
  *
  * @param apis the APIs, each with the definitions of its versions, current first
  * @param options caps, limits, clock, error sink, and the hand-written behaviours the definitions may name
@@ -216,12 +278,10 @@ function versionPipeline(definition: MockDefinition, base: string, stateKey: str
  */
 export function mountedMock(apis: readonly ApiDefinitions[], options: MockOptions = {}): Mock {
   const onError = options.onError ?? ((err: unknown) => console.error('[mock] unexpected error:', err));
-  const now = options.now ?? Date.now;
-  const sandboxes = new Sandboxes(options.sandboxes, now);
+  const store = options.store ?? memoryStore(options.sandboxes, options.now ?? Date.now);
   const shared: Shared = {
-    sandboxes,
+    store,
     rateLimit: options.rateLimit ?? DEFAULT_RATE_POLICY,
-    now,
     caps: options.caps ?? {},
     handWritten: options.handWritten ?? [],
   };
@@ -237,35 +297,53 @@ export function mountedMock(apis: readonly ApiDefinitions[], options: MockOption
       };
     }),
   );
-  const pipeline = compose([mount(table)]);
+  // A refusal of the mount stage is worded by the API the path is below (its current version for
+  // an unknown one); below no mount, as problem details.
+  const refuseAt: Refuse = (err, ctx) => {
+    const to = table.route(ctx.url.pathname);
+    const version = to.kind === 'version' ? to.answers : to.kind === 'unknown_version' ? to.current : undefined;
+    return (version?.refuse ?? problemRefusal)(err, ctx);
+  };
+  const pipeline = compose([mount(table)], refuseAt);
+  const contextOf = (request: Request, method: string): Context => ({
+    request,
+    url: new URL(request.url),
+    method: method.toUpperCase(),
+    path: '/',
+  });
 
   return {
     async handle(request: Request, options: HandleOptions = {}): Promise<Response> {
+      let ctx: Context | undefined;
       try {
-        const ctx: Context = {
-          request,
-          url: new URL(request.url),
-          method: (options.method ?? request.method).toUpperCase(),
-          path: '/',
-        };
+        ctx = contextOf(request, options.method ?? request.method);
         return await pipeline(ctx);
       } catch (err) {
-        if (err instanceof MockError) return errorResponse(err);
+        // A request whose URL cannot be read is refused in the words of the first API of the table.
+        ctx ??= contextOf(new Request(new URL(apis[0]?.base || '/', 'http://localhost')), 'GET');
+        if (err instanceof MockError) return refuseAt(err, ctx);
         onError(err);
-        return errorResponse(new MockError('internal_error', 'an unexpected error occurred; it has been logged'));
+        return refuseAt(new MockError('internal_error', 'an unexpected error occurred; it has been logged'), ctx);
       }
     },
-    reset(): void {
-      sandboxes.clear();
+    refuse(err, path) {
+      const url = new URL(path, 'http://localhost');
+      return refuseAt(err, contextOf(new Request(url), 'GET'));
+    },
+    store,
+    reset() {
+      return store.clear();
     },
     stats() {
-      return { sandboxes: sandboxes.size, storeBytes: sandboxes.bytes };
+      return store.stats();
     },
     snapshot() {
-      return sandboxes.snapshot();
+      if (!store.snapshot) throw new Error(`the ${store.kind} store keeps its sandboxes itself: no snapshot`);
+      return store.snapshot();
     },
     restore(snapshot) {
-      sandboxes.restore(snapshot);
+      if (!store.restore) throw new Error(`the ${store.kind} store keeps its sandboxes itself: no restore`);
+      store.restore(snapshot);
     },
   };
 }

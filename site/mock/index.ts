@@ -17,6 +17,7 @@ import { runtimeDefinition } from './request/compile.ts';
 
 export { DEFAULT_RATE_POLICY, type RatePolicy } from './access/ratelimit.ts';
 export { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './access/sandboxes.ts';
+export { memoryStore, type SandboxSession, type SandboxStore } from './access/store.ts';
 export {
   type ApiDefinitions,
   type HandleOptions,

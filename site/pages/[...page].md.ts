@@ -39,7 +39,8 @@ export const getStaticPaths = (async () => {
   };
   const paths = [];
   for (const page of await allPages(site, locales)) {
-    const api = page.api && apiById(page.api.id);
+    // An event API's pages (site/events/) have no key: they render on each build.
+    const api = page.api && site.apis.some((a) => a.id === page.api?.id) ? apiById(page.api.id) : undefined;
     const own = api && (await keyedPage(api, page));
     const cacheKey = own
       ? await ownPageKey(site, api, own, page.version, page.locale)

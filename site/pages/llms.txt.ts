@@ -6,6 +6,8 @@ import { allPages, guidesAndCatalog, localizedPages, sitePages } from '../agents
 import { siteSkills } from '../agents/site-skills.ts';
 import type { Api } from '../apis/api.ts';
 import { site as apis, locales as siteLocales } from '../config.ts';
+import { eventData } from '../events/data.ts';
+import { eventAgentPages } from '../events/markdown.ts';
 import { referenceModel } from '../reference/loaded-description.ts';
 import { versionSet } from '../reference/versions.ts';
 
@@ -63,6 +65,17 @@ export const GET: APIRoute = async ({ site }) => {
         .sort((a, b) => Number(b.kind === 'catalog') - Number(a.kind === 'catalog')),
     }));
     text = llmsTxtOfApis(guides, catalog, sections, origin, locales);
+  }
+  // The event APIs (AsyncAPI, site/events/): a section each, its pages' twins.
+  for (const api of apis.events ?? []) {
+    const { view } = await eventData(api);
+    const links = eventAgentPages(view).map(
+      (p) => `- [${p.title}](${new URL(p.mdUrl, origin).href}): ${p.description}`,
+    );
+    text += `\n## ${view.title} (event API, AsyncAPI ${view.asyncapi})\n\n${[
+      `- [The whole API in one file](${new URL(`${api.base}/llms-full.txt`, origin).href})`,
+      ...links,
+    ].join('\n')}\n`;
   }
   return new Response(text, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

@@ -26,6 +26,8 @@ import {
   type ReferenceUserOptions,
 } from '../apis/options.ts';
 import { currentBuild } from '../build-context.ts';
+import { eventData } from '../events/data.ts';
+import { eventRoutes } from '../events/routes.ts';
 import { everyLocale, localePrefix, ROOT_LOCALE, type SiteLocale } from '../i18n/locales.ts';
 import { INCREMENTAL_MANIFEST } from '../integrations/incremental-build.ts';
 import { withTranslations } from '../navigation.ts';
@@ -210,6 +212,7 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
   const loadAll = async (): Promise<void> => {
     for (const a of apis)
       await referenceData(a).catch((error: unknown) => exitOnDescriptionError(error, site.catalog ? a : undefined));
+    for (const a of site.events ?? []) await eventData(a).catch((error: unknown) => exitOnDescriptionError(error, a));
   };
   return {
     name: 'petstore:reference',
@@ -249,6 +252,10 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
         await loadAll();
         for (const a of apis) for (const file of (await referenceData(a)).loaded.files) addWatchFile(file);
         for (const r of [...referenceRoutes(site.base, site.catalog), ...siteRoutes(site.catalog)]) injectRoute(r);
+        if (site.events?.length) {
+          for (const a of site.events) addWatchFile(a.description);
+          for (const r of eventRoutes(site.base)) injectRoute(r);
+        }
         // Every locale's reference and changelog below its prefix (`/fr/reference/…`): the same routes,
         // which read the locale from their URL; each API's overlay for the locale is checked here, before
         // anything is written (a refused one stops the build with its file and line).

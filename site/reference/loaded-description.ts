@@ -17,6 +17,8 @@ import type { Api, SiteApis } from '../apis/api.ts';
 import { DEFAULT_SIDEBAR_LABEL, type ReferenceOptions } from '../apis/options.ts';
 import { releasedFile } from '../apis/releases.ts';
 import { buildSlot, currentBuild } from '../build-context.ts';
+import { eventData } from '../events/data.ts';
+import { eventSidebarGroup } from '../events/model.ts';
 import { type Translate, translator } from '../i18n/catalogue.ts';
 import { localeOf, localePrefix, localizedPath } from '../i18n/locales.ts';
 import { localizedDescription } from '../i18n/overlays.ts';
@@ -249,6 +251,11 @@ export async function siteNavigation(site: SiteApis, place?: SidebarPlace, local
         locale,
       ),
     );
+  }
+  // The event APIs' groups after the OpenAPI ones (site/events/).
+  for (const api of site.events ?? []) {
+    const { view } = await eventData(api);
+    groups.push(eventSidebarGroup(view, api.id === place?.api.id, api.options.sidebar.label));
   }
   return siteSidebar({ label: sidebarLabel(site.label, t), catalog: `${site.base}/`, apis: groups }, t);
 }

@@ -23,3 +23,16 @@ export function buildApis(dist: string, env: Record<string, string> = {}): Build
   // buildDescription sets PETSTORE_SPEC; the list replaces it (the configuration refuses both).
   return buildDescription('', dist, { ...rest, PETSTORE_APIS, ...env });
 }
+
+/**
+ * The three APIs plus three public descriptions from ReadMe's samples (`@readme/oas-examples`): the list
+ * the browser tests build (tests/fixtures/apis/with-public.yaml), so one build holds both.
+ */
+export const WITH_PUBLIC_APIS = join(APIS_FIXTURE, 'with-public.yaml');
+
+/** The public descriptions of {@link WITH_PUBLIC_APIS}: each API's id and its description file. */
+export const PUBLIC_APIS: ReadonlyArray<{ id: string; description: string }> = [
+  { id: 'swagger-petstore', description: join(ROOT, 'node_modules/@readme/oas-examples/2.0/json/petstore.json') },
+  { id: 'train-travel', description: join(ROOT, 'node_modules/@readme/oas-examples/3.1/json/train-travel.json') },
+  { id: 'security', description: join(ROOT, 'node_modules/@readme/oas-examples/3.0/json/security.json') },
+];

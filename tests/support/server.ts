@@ -27,6 +27,8 @@ export interface RunningSite {
   /** Base URL without a trailing slash, e.g. `http://127.0.0.1:40123`. */
   url: string;
   process: ChildProcess;
+  /** What the server printed so far (stdout and stderr). */
+  output(): string;
   /** Stops the server (SIGTERM, then SIGKILL after 2 s). */
   stop(): Promise<void>;
 }
@@ -34,9 +36,10 @@ export interface RunningSite {
 /**
  * Starts the built site on 127.0.0.1 and a free port and waits until it answers.
  * @param env extra environment for the server process (`DIST_DIR` serves another build, `PETSTORE_SPEC` its description)
- * @throws {Error} when dist/ is missing (run `npm run build`) or the server does not answer within 15 s
+ * @param timeoutMs how long the server may take to answer (a busy machine starts it slower)
+ * @throws {Error} when dist/ is missing (run `npm run build`) or the server does not answer within `timeoutMs`
  */
-export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
+export async function startSite(env: Record<string, string> = {}, timeoutMs = 15_000): Promise<RunningSite> {
   const dist = env.DIST_DIR ?? process.env.DIST_DIR ?? 'dist';
   if (!existsSync(join(ROOT, dist, 'server', 'entry.mjs')))
     throw new Error(`${dist}/server/entry.mjs is missing: run \`npm run build\` (npm test builds first)`);
@@ -53,7 +56,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     log += d;
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`site server exited (${child.exitCode}):\n${log}`);
     try {
@@ -62,7 +65,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     } catch {
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`site server did not answer on ${url} within 15 s:\n${log}`);
+        throw new Error(`site server did not answer on ${url} within ${timeoutMs / 1000} s:\n${log}`);
       }
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -70,9 +73,11 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   return {
     url,
     process: child,
+    output: () => log,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // A process ended by a signal (a test's `kill -9`) has no exit code, only a signal.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
         child.once('exit', () => {
           clearTimeout(timer);

@@ -2,6 +2,11 @@
 // of a scheme the operation's security requirements name is accepted (the mock checks that one
 // is sent, not what it is; for the HTTP family, any `Authorization: <scheme> <credentials>`). Requirements are alternatives; the schemes of one requirement are
 // all needed (OpenAPI 3.2 section 4.29 "Security Requirement Object"). Pure.
+//
+// What a browser page can send stands in for what it cannot: an API key in a cookie is read from
+// `Cookie`, else from `X-Scalar-Cookie` (a page's `fetch` never sends the `Cookie` header it sets,
+// Fetch standard "forbidden request-header"; Scalar's clients name that header for their proxy), and
+// HTTP basic credentials are keyed by their password, so `sandbox:<token>` reaches the token's sandbox.
 import { TOKEN } from '../../../descriptions/http.ts';
 import { type Description, deref, isObject } from '../../../descriptions/refs.ts';
 
@@ -76,6 +81,28 @@ export function authorizationValue(header: string | null, scheme?: string): stri
   return scheme === undefined || (m[1] as string).toLowerCase() === scheme.toLowerCase() ? m[2] : undefined;
 }
 
+/** The header a browser page sends its cookies in instead of `Cookie` (see the file's comment). */
+export const PAGE_COOKIE_HEADER = 'x-scalar-cookie';
+
+/**
+ * The password of `Authorization: Basic <base64(user:password)>` (RFC 7617 section 2), or undefined
+ * when the header is not Basic, not Base64 or has no password.
+ */
+export function basicPassword(header: string | null): string | undefined {
+  const credentials = authorizationValue(header, 'basic');
+  if (credentials === undefined || !/^[A-Za-z0-9+/]+=*$/.test(credentials)) return undefined;
+  let decoded: string;
+  try {
+    decoded = new TextDecoder('utf-8', { fatal: true }).decode(
+      Uint8Array.from(atob(credentials), (c) => c.charCodeAt(0)),
+    );
+  } catch {
+    return undefined;
+  }
+  const colon = decoded.indexOf(':');
+  return colon >= 0 && colon < decoded.length - 1 ? decoded.slice(colon + 1) : undefined;
+}
+
 function cookieValue(header: string | null, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const i = part.indexOf('=');
@@ -110,13 +137,21 @@ export function checkCredentials(
       case 'authorization':
         // Any `<scheme> <credentials>`: a client holding a bearer token for an API that declares
         // basic (or the reverse) is not what a mock is for; the scheme named is checked for shape only.
-        return authorizationValue(request.headers.get('authorization'));
+        // Basic credentials key the sandbox by their password (the reader's token), when they have one.
+        return c.scheme.toLowerCase() === 'basic'
+          ? (basicPassword(request.headers.get('authorization')) ??
+              authorizationValue(request.headers.get('authorization')))
+          : authorizationValue(request.headers.get('authorization'));
       case 'header':
         return request.headers.get(c.param)?.trim() || undefined;
       case 'query':
         return request.query.get(c.param) || undefined;
       case 'cookie':
-        return cookieValue(request.headers.get('cookie'), c.param) || undefined;
+        return (
+          cookieValue(request.headers.get('cookie'), c.param) ||
+          cookieValue(request.headers.get(PAGE_COOKIE_HEADER), c.param) ||
+          undefined
+        );
       default:
         return 'tls';
     }

@@ -1,11 +1,11 @@
 // The access step of the pipeline: who may call (security requirements, a bearer token), how often
 // (the rate limit per token), and on which data (the token's sandbox).
-import { type Behaviour, errorResponse, type Stage } from '../pipeline/context.ts';
+import { type Behaviour, problemRefusal, type Refuse, type Stage } from '../pipeline/context.ts';
 import { MockError } from '../pipeline/errors.ts';
 import { jsonResponse } from '../pipeline/http.ts';
-import { consume, type RatePolicy, rateLimitHeaders } from './ratelimit.ts';
-import type { Sandboxes, SandboxState } from './sandboxes.ts';
+import { type RatePolicy, rateLimitHeaders } from './ratelimit.ts';
 import { checkCredentials, type SecurityPlan } from './security.ts';
+import type { SandboxStore } from './store.ts';
 
 /**
  * The token of an `Authorization: Bearer <token>` header (RFC 6750 section 2.1; the scheme is
@@ -66,23 +66,26 @@ export function authenticate(): Stage {
 }
 
 /**
- * 7. Rate limit per token (ratelimit.ts): over the policy → 429 `rate_limited` with `Retry-After`;
- * every response after this stage, errors included, carries `RateLimit-Policy` and `RateLimit`.
- * `false` turns it off (no headers either).
+ * 7. Rate limit per token (ratelimit.ts), counted in the store's window of the token (one across
+ * every instance sharing the store): over the policy → 429 `rate_limited` with `Retry-After`; every
+ * response after this stage, errors included, carries `RateLimit-Policy` and `RateLimit`. `false`
+ * turns it off (no headers either). A store that cannot be reached → 503 `store_unavailable`.
+ * @param refuse how the 429 is worded (the pipeline's API's words, context.ts `Refuse`)
  */
-export function rateLimit(policy: RatePolicy | false, sandboxes: Sandboxes, now: () => number = Date.now): Stage {
+export function rateLimit(policy: RatePolicy | false, store: SandboxStore, refuse: Refuse = problemRefusal): Stage {
   return async (ctx, next) => {
     if (!policy) return next();
-    ctx.sandbox ??= sandboxes.get(ctx.token ?? '');
-    const decision = consume(ctx.sandbox.rate, policy, now());
+    ctx.sandbox ??= store.open(ctx.token ?? '');
+    const decision = await ctx.sandbox.consume(policy);
     const headers = rateLimitHeaders(policy, decision);
     const res = decision.allowed
       ? await next()
-      : errorResponse(
+      : refuse(
           new MockError(
             'rate_limited',
             `over ${policy.limit} requests per ${policy.windowS === 60 ? 'minute' : `${policy.windowS} seconds`} for this token; retry after ${decision.resetS} seconds`,
           ),
+          ctx,
         );
     for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
     return res;
@@ -90,27 +93,28 @@ export function rateLimit(policy: RatePolicy | false, sandboxes: Sandboxes, now:
 }
 
 /**
- * 8. Sandbox of the token (sandboxes.ts): reads see the mock's state in it (the seed until it
- * changes something), writes change only its own copy. `POST /_reset` ends here: that state goes
- * back to the seed → 204.
- * @param state the mock's state in the table ({@link Sandboxes.state}); `ctx.state` is its value
+ * 8. Sandbox of the token (store.ts): reads see the mock's state in it (the seed until it changes
+ * something), writes change only its own copy and are answered once the store kept the change.
+ * `POST /_reset` ends here: that state goes back to the seed → 204. A write that another instance's
+ * write to the same sandbox overtook runs the later stages again on the state that write left
+ * (store.ts `SandboxSession.write`); they read the request's body once.
+ * @param key the mock's state key in the store ({@link SandboxStore.declare}); `ctx.state` is its value
  */
-export function sandbox(sandboxes: Sandboxes, state: SandboxState<unknown>): Stage {
+export function sandbox(store: SandboxStore, key: string): Stage {
   return async (ctx, next) => {
-    ctx.sandbox ??= sandboxes.get(ctx.token ?? '');
-    const box = ctx.sandbox;
+    ctx.sandbox ??= store.open(ctx.token ?? '');
+    const session = ctx.sandbox;
     if (ctx.target?.kind === 'reset') {
-      state.reset(box);
+      await session.reset(key);
       return jsonResponse(204, undefined);
     }
     // Only an operation whose behaviour writes changes a state: answers from the description
     // leave the sandbox on the shared seed.
     const write = ctx.method !== 'GET' && (ctx.target?.kind !== 'operation' || ctx.target.op.behaviour.writes);
-    ctx.state = state.of(box, write);
-    try {
-      return await next();
-    } finally {
-      if (write) sandboxes.settle(box);
-    }
+    const run = (state: unknown) => {
+      ctx.state = state;
+      return next();
+    };
+    return write ? session.write(key, run) : session.read(key, run);
   };
 }

@@ -17,9 +17,46 @@ import {
   type MockDefinition,
   type MockDescription,
   mountedMock,
+  type SandboxStore,
 } from '../index.ts';
 import { runtimeDefinition } from '../request/compile.ts';
 import { MOCK_BASE } from '../route/mount.ts';
+import { configuredStore } from './redis-store.ts';
+
+/**
+ * Options of the Node hosts' mocks: the core's, with the store also given as its setting
+ * (`memory`, `redis://host:port/db`: redis-store.ts `parseStoreUrl`), as `PETSTORE_MOCK_STORE` gives it.
+ */
+export type NodeMockOptions = Omit<CreateMockOptions, 'basePath' | 'describedOnly' | 'version' | 'older' | 'store'> & {
+  store?: CreateMockOptions['store'] | string;
+  /** The prefix of the Redis keys when `store` is a Redis URL (`PETSTORE_MOCK_STORE_PREFIX`). Default `petstore-mock:`. */
+  storePrefix?: string;
+};
+
+/** How long a mock made with a Redis setting waits for its first connection before it answers anyway (503 until then). */
+const FIRST_CONNECTION_MS = 2000;
+
+/**
+ * The core's options with the store made from its setting (the idle expiry of `sandboxes` becomes the
+ * Redis keys' TTL); a Redis store made here gets up to {@link FIRST_CONNECTION_MS} to connect, so a
+ * host built on the first request (`astro dev`) does not answer that request 503.
+ * @throws {StoreUrlError} when the setting is not a store URL
+ */
+async function withStore(options: NodeMockOptions): Promise<Omit<CreateMockOptions, 'basePath'>> {
+  const { store, storePrefix, ...rest } = options;
+  if (typeof store !== 'string') return { ...rest, ...(store ? { store } : {}) };
+  const made = configuredStore(store, {
+    ...(storePrefix ? { prefix: storePrefix } : {}),
+    ...(options.sandboxes?.idleMs !== undefined ? { idleMs: options.sandboxes.idleMs } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  if (made) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([made.connected, new Promise((r) => (timer = setTimeout(r, FIRST_CONNECTION_MS)))]);
+    clearTimeout(timer);
+  }
+  return { ...rest, ...(made ? { store: made } : {}) };
+}
 
 export type { ReleasedFile };
 
@@ -30,18 +67,19 @@ export type { ReleasedFile };
  * window are one across versions).
  * @param current the current version's name and description (as the caller loaded it, or a parsed document)
  * @param older the older releases, newest first
- * @param options the core's options (rate limit, sandbox bounds, caps, error sink); the mount is set here
+ * @param options the core's options (rate limit, sandbox bounds, caps, error sink, store); the mount is set here
  * @throws {DescriptionError} when an older release's file cannot be loaded
+ * @throws {StoreUrlError} when the store is given as a setting that is not a store URL
  */
 export async function createVersionedMockFromFiles(
   current: { version: string; description: MockDescription },
   older: readonly ReleasedFile[],
-  options: Omit<CreateMockOptions, 'basePath' | 'describedOnly' | 'version' | 'older'> = {},
+  options: NodeMockOptions = {},
 ): Promise<Mock> {
   const versions = [];
   for (const r of older) versions.push({ version: r.version, description: await loadDescription(r.file) });
   return createMock(current.description, {
-    ...options,
+    ...(await withStore(options)),
     basePath: MOCK_BASE,
     version: current.version,
     older: versions,
@@ -98,14 +136,13 @@ export async function siteMockTable(
  * sandbox; one sandbox table, so a token has one rate window across every API and version. The
  * hand-written behaviours apply to a current description they fit; older releases answer from their
  * descriptions only.
- * @param options the core's options (rate limit, sandbox bounds, caps, error sink)
+ * @param options the core's options (rate limit, sandbox bounds, caps, error sink, store: a
+ *   {@link SandboxStore} or its setting, `memory` or `redis://host:port/db`)
  * @throws {DescriptionError} when an older release's file cannot be loaded
+ * @throws {StoreUrlError} when the store is given as a setting that is not a store URL
  * @throws {Error} when two APIs share a mount
  */
-export async function createSiteMock(
-  apis: readonly SiteMockApi[],
-  options: Omit<CreateMockOptions, 'basePath' | 'describedOnly' | 'version' | 'older'> = {},
-): Promise<Mock> {
+export async function createSiteMock(apis: readonly SiteMockApi[], options: NodeMockOptions = {}): Promise<Mock> {
   const onError = options.onError ?? ((err: unknown) => console.error('[mock]', err));
   const handWritten = options.handWritten ?? HAND_WRITTEN;
   const table: ApiDefinitions[] = [];
@@ -118,5 +155,5 @@ export async function createSiteMock(
     }
     table.push({ base: api.mount, versions });
   }
-  return mountedMock(table, { ...options, handWritten });
+  return mountedMock(table, { ...(await withStore(options)), handWritten });
 }

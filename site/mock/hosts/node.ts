@@ -6,7 +6,6 @@ import type { Socket } from 'node:net';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Mock } from '../index.ts';
 import { MockError } from '../pipeline/errors.ts';
-import { jsonResponse } from '../pipeline/http.ts';
 import { MAX_BODY_BYTES } from '../request/body.ts';
 
 /**
@@ -232,9 +231,15 @@ async function writeResponse(
   res.end(body);
 }
 
+/** The path of a request target (`/api/mock/pets?x` → `/api/mock/pets`), for wording a refusal raised before the core. */
+function pathOf(target: string | undefined): string {
+  const path = (target ?? '/').split(/[?#]/, 1)[0] ?? '/';
+  return path.startsWith('/') ? path : '/';
+}
+
 /**
  * A node:http listener that answers every request with the mock core.
- * Never throws: an invalid `Host` header is a 400 `Error`; a fault outside the core (a broken
+ * Never throws: an invalid `Host` header is a 400 `validation_failed` in the words of the API at the path; a fault outside the core (a broken
  * socket) answers a bare 500 when headers are not sent yet, else the connection is closed.
  */
 export function toNodeListener(mock: Mock): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
@@ -245,7 +250,7 @@ export function toNodeListener(mock: Mock): (req: IncomingMessage, res: ServerRe
         converted = await toFetchRequest(req);
       } catch (err) {
         if (!(err instanceof MockError)) throw err;
-        await writeResponse(req, res, jsonResponse(err.status, err.toBody(), err.headers), true);
+        await writeResponse(req, res, mock.refuse(err, pathOf(req.url)), true);
         return;
       }
       const { request, method, truncated } = converted;

@@ -1,7 +1,6 @@
 // The Petstore's request body: a JSON object, read and checked on its source text (request/body.ts)
 // before its schema is: int64 range, integrality, and counts the store keeps exactly.
 import type { Behaviour } from '../pipeline/context.ts';
-import { MockError } from '../pipeline/errors.ts';
 import {
   checkIdentityEncoding,
   checkJsonContentType,
@@ -9,6 +8,7 @@ import {
   parseJsonBody,
   readBodyText,
 } from '../request/body.ts';
+import { catalogueError } from './errors.ts';
 
 /** The largest count the store keeps exactly: 2^53 - 1 (`Number.MAX_SAFE_INTEGER`). */
 const MAX_COUNT = BigInt(Number.MAX_SAFE_INTEGER);
@@ -33,7 +33,7 @@ export function jsonObjectBody(intKeys: ReadonlySet<string>, countKeys: Readonly
     checkJsonContentType(request.headers.get('content-type'));
     checkIdentityEncoding(request.headers.get('content-encoding'));
     const text = await readBodyText(request, MAX_BODY_BYTES);
-    if (text.trim() === '') throw new MockError('validation_failed', 'body: is required (a JSON object)');
+    if (text.trim() === '') throw catalogueError('validation_failed', 'body: is required (a JSON object)');
     const parsed = parseJsonBody(text, intKeys);
     // Counts (quantity) above 2^53 - 1 would be rounded by the store's arithmetic and echoed
     // back as another number; identifiers above it are only compared, exactly, in messages.
@@ -43,7 +43,7 @@ export function jsonObjectBody(intKeys: ReadonlySet<string>, countKeys: Readonly
     ].filter((t) => countKeys.has(t.key));
     const overflow = parsed.overflow.filter((o) => !(o.exact > 0n && countKeys.has(o.key)));
     if (overflow.length > 0 || parsed.fractional.length > 0 || tooLarge.length > 0) {
-      throw new MockError(
+      throw catalogueError(
         'validation_failed',
         [
           ...parsed.fractional.map((f) => `body.${f.key}: must be integer, got ${f.source}`),
@@ -58,7 +58,7 @@ export function jsonObjectBody(intKeys: ReadonlySet<string>, countKeys: Readonly
       );
     }
     if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
-      throw new MockError('validation_failed', `body: must be a JSON object, got ${jsonKind(parsed.value)}`);
+      throw catalogueError('validation_failed', `body: must be a JSON object, got ${jsonKind(parsed.value)}`);
     }
     ctx.body = parsed.value;
     ctx.bodyIsJson = true;

@@ -2,7 +2,7 @@
 // rules of spec/README.md ("Pet status transitions", "Stock", "Limits", "Seed data"). Pure data and
 // decisions: no I/O, no HTTP. Every rule violation throws a MockError with a catalogue code.
 
-import { MockError } from '../pipeline/errors.ts';
+import { catalogueError } from './errors.ts';
 
 export type PetStatus = 'available' | 'pending' | 'sold';
 
@@ -224,7 +224,7 @@ export class Store {
   private charge(collection: Collection, before: number, after: number): void {
     const next = this.text[collection] - before + after;
     if (after > before && next > this.caps.textChars) {
-      throw new MockError(
+      throw catalogueError(
         'capacity_reached',
         `${collection}: the mock holds at most ${this.caps.textChars} characters of text per collection; reset the mock or delete records`,
       );
@@ -269,7 +269,10 @@ export class Store {
   /** @throws {MockError} 409 `capacity_reached`, 409 `duplicate` (case-insensitive name) */
   createCategory(input: NewCategory): Category {
     if (this.categories.size >= this.caps.categories) {
-      throw new MockError('capacity_reached', `categories: the store holds at most ${this.caps.categories} categories`);
+      throw catalogueError(
+        'capacity_reached',
+        `categories: the store holds at most ${this.caps.categories} categories`,
+      );
     }
     this.checkUniqueName(input.name, undefined);
     this.charge('categories', 0, categoryChars(input));
@@ -294,7 +297,7 @@ export class Store {
     let users = 0;
     for (const p of this.pets.values()) if (p.categoryId === id) users++;
     if (users > 0) {
-      throw new MockError(
+      throw catalogueError(
         'resource_in_use',
         `categoryId: category ${id} is used by ${users} pet${users === 1 ? '' : 's'}; move or delete them first`,
       );
@@ -305,7 +308,7 @@ export class Store {
 
   private mustCategory(id: number, label: string): Category {
     const c = this.categories.get(id);
-    if (!c) throw new MockError('not_found', `categoryId: no category with id ${label}`);
+    if (!c) throw catalogueError('not_found', `categoryId: no category with id ${label}`);
     return c;
   }
 
@@ -313,7 +316,7 @@ export class Store {
     const lower = name.toLowerCase();
     for (const c of this.categories.values()) {
       if (c.id !== self && c.name.toLowerCase() === lower) {
-        throw new MockError('duplicate', `body.name: a category named '${c.name}' exists (id ${c.id})`);
+        throw catalogueError('duplicate', `body.name: a category named '${c.name}' exists (id ${c.id})`);
       }
     }
   }
@@ -350,7 +353,7 @@ export class Store {
    */
   createPet(input: NewPet, categoryLabel: string = String(input.categoryId)): Pet {
     if (this.pets.size >= this.caps.pets) {
-      throw new MockError('capacity_reached', `pets: the store holds at most ${this.caps.pets} pets`);
+      throw catalogueError('capacity_reached', `pets: the store holds at most ${this.caps.pets} pets`);
     }
     this.mustReferenceCategory(input.categoryId, categoryLabel);
     this.charge('pets', 0, petChars(input));
@@ -374,7 +377,7 @@ export class Store {
     this.mustReferenceCategory(input.categoryId, categoryLabel ?? String(input.categoryId));
     const status = input.status ?? 'available';
     if (!canTransition(current.status, status)) {
-      throw new MockError(
+      throw catalogueError(
         'invalid_transition',
         `body.status: pet ${id} cannot go from '${current.status}' to '${status}'${
           input.status === undefined ? ' (an omitted status means available)' : ''
@@ -395,7 +398,7 @@ export class Store {
     const pet = this.mustPet(id, label);
     const open = [...this.orders.values()].filter((o) => o.petId === id && !o.complete).map((o) => o.id);
     if (open.length > 0) {
-      throw new MockError(
+      throw catalogueError(
         'resource_in_use',
         `petId: pet ${id} has open order${open.length === 1 ? '' : 's'} ${open.join(', ')}; cancel or complete them first`,
       );
@@ -412,13 +415,13 @@ export class Store {
 
   private mustPet(id: number, label: string): Pet {
     const p = this.pets.get(id);
-    if (!p) throw new MockError('not_found', `petId: no pet with id ${label}`);
+    if (!p) throw catalogueError('not_found', `petId: no pet with id ${label}`);
     return p;
   }
 
   private mustReferenceCategory(id: number, label: string): void {
     if (!this.categories.has(id)) {
-      throw new MockError('reference_not_found', `body.categoryId: no category with id ${label}`);
+      throw catalogueError('reference_not_found', `body.categoryId: no category with id ${label}`);
     }
   }
 
@@ -448,7 +451,7 @@ export class Store {
    */
   placeOrder(input: OrderInput, petLabel: string = String(input.petId)): Order {
     if (this.orders.size >= this.caps.orders) {
-      throw new MockError('capacity_reached', `orders: the store holds at most ${this.caps.orders} orders`);
+      throw catalogueError('capacity_reached', `orders: the store holds at most ${this.caps.orders} orders`);
     }
     this.charge('orders', 0, orderChars(input));
     try {
@@ -471,10 +474,11 @@ export class Store {
   replaceOrder(id: number, input: OrderInput, label: string = String(id), petLabel?: string): Order {
     const current = this.mustOrder(id, label);
     if (current.complete) {
-      throw new MockError('invalid_transition', `orderId: order ${id} is complete and cannot be changed`);
+      throw catalogueError('invalid_transition', `orderId: order ${id} is complete and cannot be changed`);
     }
     const pLabel = petLabel ?? String(input.petId);
-    if (!this.pets.has(input.petId)) throw new MockError('reference_not_found', `body.petId: no pet with id ${pLabel}`);
+    if (!this.pets.has(input.petId))
+      throw catalogueError('reference_not_found', `body.petId: no pet with id ${pLabel}`);
     this.charge('orders', orderChars(current), orderChars(input));
     // Give the old reservation back first, then take the new one; undo on failure.
     const oldStock = this.stock.get(current.petId);
@@ -503,7 +507,7 @@ export class Store {
   cancelOrder(id: number, label: string = String(id)): void {
     const order = this.mustOrder(id, label);
     if (order.complete)
-      throw new MockError('invalid_transition', `orderId: order ${id} is complete and cannot be cancelled`);
+      throw catalogueError('invalid_transition', `orderId: order ${id} is complete and cannot be cancelled`);
     const stock = this.stock.get(order.petId);
     if (stock !== undefined) this.stock.set(order.petId, stock + order.quantity);
     this.charge('orders', orderChars(order), 0);
@@ -512,11 +516,11 @@ export class Store {
 
   private reserve(petId: number, quantity: number, petLabel: string): void {
     const pet = this.pets.get(petId);
-    if (!pet) throw new MockError('reference_not_found', `body.petId: no pet with id ${petLabel}`);
-    if (pet.status === 'sold') throw new MockError('insufficient_stock', `body.petId: pet ${petId} is sold`);
+    if (!pet) throw catalogueError('reference_not_found', `body.petId: no pet with id ${petLabel}`);
+    if (pet.status === 'sold') throw catalogueError('insufficient_stock', `body.petId: pet ${petId} is sold`);
     const have = this.stock.get(petId) ?? 0;
     if (quantity > have) {
-      throw new MockError(
+      throw catalogueError(
         'insufficient_stock',
         `body.quantity: ${quantity} requested, ${have} in stock for pet ${petId}`,
       );
@@ -526,7 +530,7 @@ export class Store {
 
   private mustOrder(id: number, label: string): Order {
     const o = this.orders.get(id);
-    if (!o) throw new MockError('not_found', `orderId: no order with id ${label}`);
+    if (!o) throw catalogueError('not_found', `orderId: no order with id ${label}`);
     return o;
   }
 

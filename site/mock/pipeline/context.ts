@@ -8,8 +8,9 @@
 
 import type { ErrorObject } from 'ajv';
 import { MockError } from './errors.ts';
-import { jsonResponse } from './http.ts';
+import { CORS_HEADERS } from './http.ts';
 import type { MockOperation, Param } from './operations.ts';
+import { type RefusalAnswer, refusalAnswer } from './refusal.ts';
 
 /** The reset endpoint below the mount path (not part of the API; see site/mock/README.md). */
 export const RESET_PATH = '/_reset';
@@ -69,8 +70,20 @@ export interface RateWindow {
 }
 
 /**
- * One token's sandbox (access/sandboxes.ts keeps them): its rate window, one for every mock that
- * shares the table, and the state each mock's hand-written behaviour keeps, under the mock's key.
+ * One token's sandbox as the access stages use it during one request (access/store.ts
+ * `SandboxSession`, whichever store keeps it): its rate window and each mock's state.
+ */
+export interface SandboxAccess {
+  consume(policy: { limit: number; windowS: number }): Promise<{ allowed: boolean; remaining: number; resetS: number }>;
+  read<R>(key: string, run: (state: unknown) => Promise<R>): Promise<R>;
+  write<R>(key: string, run: (state: unknown) => Promise<R>): Promise<R>;
+  reset(key: string): Promise<void>;
+}
+
+/**
+ * One token's entry in the in-memory sandbox table (access/sandboxes.ts): its rate window, one for
+ * every mock that shares the table, and the state each mock's hand-written behaviour keeps, under
+ * the mock's key.
  */
 export interface Sandbox {
   /** The token's table key (access/sandboxes.ts `sandboxKey`). */
@@ -95,8 +108,8 @@ export interface Context {
   target?: { kind: 'operation'; op: PreparedOperation } | { kind: 'reset' };
   /** The bearer token (set by {@link authenticate}; `''` on an operation without auth). */
   token?: string;
-  /** The token's sandbox (set by the rate limit or the sandbox stage). */
-  sandbox?: Sandbox;
+  /** The token's sandbox for this request (opened by the rate limit or the sandbox stage). */
+  sandbox?: SandboxAccess;
   /**
    * The state the mock's hand-written behaviour keeps in the token's sandbox (set by the sandbox
    * stage; undefined when the mock keeps none). Its type is the behaviour's own.
@@ -106,6 +119,8 @@ export interface Context {
   pathRaw?: Record<string, string>;
   /** The JSON body and its int64 fields above 2^53 (set by {@link readBody}). */
   body?: unknown;
+  /** Whether the body was read (the stages after the sandbox may run again; the body is read once). */
+  bodyRead?: boolean;
   /** Whether {@link Context.body} is a JSON body to validate. */
   bodyIsJson?: boolean;
   inexact?: ReadonlyMap<string, string>;
@@ -116,24 +131,31 @@ export type Stage = (ctx: Context, next: Next) => Promise<Response>;
 /** Stages composed: a request's context in, its response out. */
 export type Pipeline = (ctx: Context) => Promise<Response>;
 
-/** A MockError as its `Error` response. */
-export function errorResponse(err: MockError): Response {
-  return jsonResponse(err.status, err.toBody(), err.headers);
+/** How a pipeline answers a refusal: in the words of the API that refuses (refusal.ts). */
+export type Refuse = (err: MockError, ctx: Context) => Response;
+
+/** A refusal's answer (refusal.ts) as a Response, with the CORS headers every answer carries. */
+export function refusalResponse(answer: RefusalAnswer): Response {
+  return new Response(answer.body, { status: answer.status, headers: { ...answer.headers, ...CORS_HEADERS } });
 }
 
+/** A refusal outside every API: RFC 9457 problem details (refusal.ts). */
+export const problemRefusal: Refuse = (err) => refusalResponse(refusalAnswer(err, undefined));
+
 /**
- * Runs stages in order. A MockError thrown inside a stage is answered as its `Error` response at
- * that point; anything else propagates (the core answers it 500). The last stage's `next()` is a
- * 500: a pipeline must end with a stage that answers.
+ * Runs stages in order. A MockError thrown inside a stage is answered at that point by `refuse` (in
+ * the words of the pipeline's API; default {@link problemRefusal}); anything else propagates (the
+ * core answers it 500). The last stage's `next()` is a 500: a pipeline must end with a stage that
+ * answers.
  */
-export function compose(stages: readonly Stage[]): Pipeline {
+export function compose(stages: readonly Stage[], refuse: Refuse = problemRefusal): Pipeline {
   const run = async (i: number, ctx: Context): Promise<Response> => {
     const stage = stages[i];
     if (!stage) throw new Error('the pipeline ended without a response');
     try {
       return await stage(ctx, () => run(i + 1, ctx));
     } catch (err) {
-      if (err instanceof MockError) return errorResponse(err);
+      if (err instanceof MockError) return refuse(err, ctx);
       throw err;
     }
   };

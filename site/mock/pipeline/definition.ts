@@ -7,6 +7,7 @@
 import type { Description } from '../../../descriptions/json.ts';
 import type { Behaviour, RequestValidator } from './context.ts';
 import type { MockOperation, Param } from './operations.ts';
+import type { RefusalWords } from './refusal.ts';
 
 /**
  * A description ready for the mock: the document and its compiled request validators, nothing that
@@ -66,6 +67,11 @@ export interface HandWritten {
    * request schemas refuse query parameters it does not declare (request/compile.ts `requestSchemas`).
    */
   owns(operationId: string): boolean;
+  /**
+   * Its API's own words for every refusal of a description it applies to (the Petstore's error
+   * catalogue); absent: refusals take the shape the description documents (refusal.ts).
+   */
+  readonly refusal?: RefusalWords;
   /** The state it keeps in each sandbox, bounded by the mock's caps (its defaults for those not given). */
   state(caps: StateCaps): StateKind<unknown>;
   /**

@@ -8,7 +8,7 @@ import { MockError } from '../pipeline/errors.ts';
 import { decodePathParams } from '../route/path-params.ts';
 import { normalizePath } from '../route/router.ts';
 import { checkIdentityEncoding, MAX_BODY_BYTES, parseJsonBody, readBodyBytes, readBodyText } from './body.ts';
-import { formatAjvErrors, requestInput, runValidators } from './validate.ts';
+import { fieldProblems, problemText, requestInput, runValidators } from './validate.ts';
 
 /**
  * 9. Raw parameter checks on the still percent-encoded text, as the operation's behaviour asks
@@ -29,12 +29,16 @@ export function rawParams(): Stage {
 /**
  * 10. Body, for operations with a `requestBody` only, read as the operation's behaviour reads it
  * (a hand-written behaviour's own, {@link describedBody} for the others); operations without one
- * never read it.
+ * never read it. Read once per request: the stages after the sandbox run again when another
+ * instance's write to the same sandbox came first (access/stages.ts `sandbox`).
  */
 export function readBody(): Stage {
   return async (ctx, next) => {
     const op = operationOf(ctx);
-    if (op.hasBody) await op.behaviour.readBody(ctx);
+    if (op.hasBody && !ctx.bodyRead) {
+      ctx.bodyRead = true;
+      await op.behaviour.readBody(ctx);
+    }
     return next();
   };
 }
@@ -64,7 +68,13 @@ export function describedBody(requestBody: JsonObject | undefined): Behaviour['r
     const empty = request.body === null || declaredLength?.trim() === '0';
     if (empty && !sent) {
       if (requestBody?.required === true) {
-        throw new MockError('validation_failed', `body: is required (${declared.join(', ') || 'any media type'})`);
+        throw new MockError(
+          'validation_failed',
+          `body: is required (${declared.join(', ') || 'any media type'})`,
+          {},
+          {},
+          [{ name: 'body', pointer: '#', reason: 'is required' }],
+        );
       }
       return;
     }
@@ -79,7 +89,11 @@ export function describedBody(requestBody: JsonObject | undefined): Behaviour['r
     if (isJsonMediaType(sent)) {
       const text = await readBodyText(request, MAX_BODY_BYTES);
       if (text.trim() === '') {
-        if (requestBody?.required === true) throw new MockError('validation_failed', 'body: is required');
+        if (requestBody?.required === true) {
+          throw new MockError('validation_failed', 'body: is required', {}, {}, [
+            { name: 'body', pointer: '#', reason: 'is required' },
+          ]);
+        }
         return;
       }
       ctx.body = parseJsonBody(text, new Set()).value;
@@ -119,7 +133,8 @@ export function validate(): Stage {
     );
     errors.push(...runValidators(op.validators(), input));
     if (errors.length > 0) {
-      throw new MockError('validation_failed', formatAjvErrors(errors).join('; '));
+      const fields = fieldProblems(errors);
+      throw new MockError('validation_failed', fields.map(problemText).join('; '), {}, {}, fields);
     }
     return next();
   };

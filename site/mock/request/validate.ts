@@ -4,6 +4,7 @@
 import type { ErrorObject } from 'ajv';
 import { unescapePointerToken } from '../../../descriptions/pointer.ts';
 import type { RequestValidator } from '../pipeline/context.ts';
+import type { FieldProblem } from '../pipeline/errors.ts';
 import type { Param } from '../pipeline/operations.ts';
 import { templateQueryPairs } from '../route/router.ts';
 
@@ -47,25 +48,53 @@ function describe(e: ErrorObject): string {
 }
 
 /**
- * Maps ajv errors to unique, readable messages.
- * @param errors as returned by openapi-backend's `validateRequest` (ajv `allErrors`)
- * @returns messages `location: problem`, duplicates and noise from `allOf` wrappers removed
+ * The JSON pointer (RFC 6901, as a URI fragment, RFC 9457 section 3's example) into the request body
+ * of a body error, or undefined for a parameter's.
  */
-export function formatAjvErrors(errors: readonly ErrorObject[]): string[] {
+function bodyPointer(e: ErrorObject): string | undefined {
+  if (e.instancePath !== '/requestBody' && !e.instancePath.startsWith('/requestBody/')) return undefined;
+  let pointer = e.instancePath.slice('/requestBody'.length);
+  const params = e.params as Record<string, unknown>;
+  const extra =
+    e.keyword === 'required'
+      ? params.missingProperty
+      : e.keyword === 'additionalProperties'
+        ? params.additionalProperty
+        : undefined;
+  if (typeof extra === 'string') pointer += `/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  return `#${pointer.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/**
+ * The fields ajv errors name, each once: `{name: 'body.name', pointer: '#/name', reason: 'is required'}`.
+ * @param errors as returned by openapi-backend's `validateRequest` (ajv `allErrors`)
+ * @returns the problems, duplicates and noise from `allOf` wrappers removed
+ */
+export function fieldProblems(errors: readonly ErrorObject[]): FieldProblem[] {
   const seen = new Set<string>();
-  const out: string[] = [];
+  const out: FieldProblem[] = [];
+  const problem = (e: ErrorObject): FieldProblem => {
+    const pointer = bodyPointer(e);
+    return { name: locate(e), ...(pointer === undefined ? {} : { pointer }), reason: describe(e) };
+  };
   for (const e of errors) {
     // `allOf`/`anyOf` failures repeat what their branches already said.
     if (e.keyword === 'allOf' || e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
-    const msg = `${locate(e)}: ${describe(e)}`;
-    if (!seen.has(msg)) {
-      seen.add(msg);
-      out.push(msg);
+    const p = problem(e);
+    const key = `${p.name}: ${p.reason}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(p);
     }
   }
   // Only wrappers failed (a value matching two `oneOf` branches): name them rather than nothing.
-  if (out.length === 0) for (const e of errors.slice(0, 1)) out.push(`${locate(e)}: ${describe(e)}`);
+  if (out.length === 0) for (const e of errors.slice(0, 1)) out.push(problem(e));
   return out;
+}
+
+/** A field problem as the text of a message: `body.name: is required`. */
+export function problemText(p: FieldProblem): string {
+  return `${p.name}: ${p.reason}`;
 }
 
 /** What {@link requestInput} needs of an operation. */

@@ -60,8 +60,11 @@ export interface Mount<T> {
 export type MountRoute<T> =
   /** A version a mount serves: what answers, and that version's mount path. */
   | { kind: 'version'; answers: T; base: string }
-  /** An `@<version>` below a mount that does not serve it; `versions` are the ones it serves. */
-  | { kind: 'unknown_version'; version: string; base: string; versions: readonly string[] }
+  /**
+   * An `@<version>` below a mount that does not serve it; `versions` are the ones it serves,
+   * `current` answers for the mount's current version (its refusals are worded so).
+   */
+  | { kind: 'unknown_version'; version: string; base: string; versions: readonly string[]; current: T }
   /** A path below no mount. */
   | { kind: 'outside' };
 
@@ -111,7 +114,7 @@ export function mountTable<T>(mounts: readonly Mount<T>[]): MountTable<T> {
       if (v.kind === 'older' && older !== undefined) {
         return { kind: 'version', answers: older, base: mockBaseOf(v.version, m.base) };
       }
-      return { kind: 'unknown_version', version: v.version, base: m.base, versions: m.names };
+      return { kind: 'unknown_version', version: v.version, base: m.base, versions: m.names, current: m.current };
     },
   };
 }

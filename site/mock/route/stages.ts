@@ -16,11 +16,11 @@ import type { Router } from './router.ts';
  * a version the API does not serve → 404 `version_not_found` listing the ones it does (current
  * first), and a preflight there → 204 with CORS headers, so a browser goes on to show that 404.
  */
-export function mount(table: MountTable<Pipeline>): Stage {
+export function mount(table: MountTable<{ pipeline: Pipeline }>): Stage {
   return async (ctx) => {
     const path = ctx.url.pathname;
     const to = table.route(path);
-    if (to.kind === 'version') return to.answers(ctx);
+    if (to.kind === 'version') return to.answers.pipeline(ctx);
     if (to.kind === 'outside') throw new MockError('route_not_found', `no operation at ${ctx.method} ${path}`);
     if (ctx.method === 'OPTIONS') return preflightAnswer(ctx.request, [], []);
     throw new MockError(

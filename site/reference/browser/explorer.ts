@@ -18,12 +18,15 @@ import {
   refusalMessage,
 } from './guard.ts';
 import { watchScalarA11y } from './scalar-a11y.ts';
+import { watchScalarDirection } from './scalar-direction.ts';
 
 interface PageData {
   documentUrl: string;
   configuration: ReferenceConfiguration;
   hiddenTryIt: OperationRef[];
   mockBase: string;
+  /** The API keys in a cookie with the demo token (explorer/map.ts `mockCookies`), sent to the mock only. */
+  mockCookies?: string;
 }
 
 const dataEl = document.getElementById('reference-data');
@@ -57,6 +60,7 @@ const guardedFetch = createGuardedFetch({
     document.documentElement.dataset.mock = 'down';
     notice('mock-unavailable', MOCK_UNAVAILABLE);
   },
+  pageCookies: () => data.mockCookies,
 });
 
 /**
@@ -126,3 +130,5 @@ blockHiddenButtons();
 guardClientModal();
 // Contrast, target sizes, names and roles to WCAG 2.2 AA, like the rest of the site (scalar-a11y.ts).
 watchScalarA11y();
+// On a right-to-left page, text left in English is marked as English, left to right (scalar-direction.ts).
+watchScalarDirection();

@@ -80,14 +80,22 @@ export function isMockUrl(url: string, origin: string, mockBase: string): boolea
 
 /**
  * Whether a response to a request for the mock API came from the mock. The mock answers JSON for every
- * path (its errors are `Error` objects, spec/README.md "Errors") or nothing (204, 304); a static host
- * answers its 404 page in HTML or plain text, or the request fails.
+ * path it has no description answer for (its errors are `Error` objects, spec/README.md "Errors"), nothing
+ * (204, 304), or what a description declares (any media type, or no body); every answer of it names
+ * `RateLimit-Policy` among its CORS-exposed headers (site/mock/pipeline/http.ts). A static host answers
+ * its 404 page in HTML or plain text, or the request fails.
  * @param status HTTP status, or null when the request failed (network error)
  * @param contentType the `Content-Type` header, or null
+ * @param exposed the `Access-Control-Expose-Headers` header, or null
  */
-export function mockAnswered(status: number | null, contentType: string | null): boolean {
+export function mockAnswered(
+  status: number | null,
+  contentType: string | null,
+  exposed: string | null = null,
+): boolean {
   if (status === null) return false;
   if (/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '')) return true;
+  if (/(?:^|,)\s*RateLimit-Policy\s*(?:,|$)/i.test(exposed ?? '')) return true;
   return (status === 204 || status === 304) && !contentType;
 }
 
@@ -141,6 +149,28 @@ export function serverAllowed(url: string, servers: readonly AllowedServer[], or
   });
 }
 
+/** The header the mock reads a page's cookies from (site/mock/access/security.ts `PAGE_COOKIE_HEADER`). */
+export const PAGE_COOKIE_HEADER = 'X-Scalar-Cookie';
+
+/**
+ * A request to the mock with its cookies (an API key in a cookie) in {@link PAGE_COOKIE_HEADER}: a page's
+ * `fetch` drops a `Cookie` header it sets (Fetch standard, "forbidden request-header"), so the mock reads
+ * that one instead. Requests to other servers, and requests without a cookie, are returned as they are.
+ * @param cookie the cookies as a `Cookie` header's value (`api_key=…; other=…`), or undefined
+ */
+export function withPageCookies(
+  request: Request,
+  cookie: string | undefined,
+  o: Pick<GuardedFetchOptions, 'mockBase' | 'origin'>,
+): Request {
+  if (!cookie || !isMockUrl(request.url, o.origin, o.mockBase) || request.headers.has(PAGE_COOKIE_HEADER)) {
+    return request;
+  }
+  const headers = new Headers(request.headers);
+  headers.set(PAGE_COOKIE_HEADER, cookie);
+  return new Request(request, { headers });
+}
+
 /** What {@link createGuardedFetch} needs: the decisions' inputs and the edges it reports to. */
 export interface GuardedFetchOptions {
   hidden: HiddenMatcher[];
@@ -155,6 +185,12 @@ export interface GuardedFetchOptions {
   onRefused?: (hit: HiddenMatcher) => void;
   /** Called when the mock did not answer (a static host): the thrown message is {@link MOCK_UNAVAILABLE}. */
   onMockDown?: () => void;
+  /**
+   * The cookies the client means to send with a request (its security schemes' API keys in a cookie),
+   * as a `Cookie` header's value: the client builds a `Request`, which has already dropped its `Cookie`
+   * header when the guard sees it. Sent to the mock as {@link PAGE_COOKIE_HEADER}.
+   */
+  pageCookies?: (request: Request) => string | undefined;
 }
 
 /**
@@ -165,7 +201,9 @@ export interface GuardedFetchOptions {
  */
 export function createGuardedFetch(o: GuardedFetchOptions) {
   return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const request = input instanceof Request ? input : new Request(input, init);
+    const built = input instanceof Request ? input : new Request(input, init);
+    const cookie = (init?.headers ? new Headers(init.headers).get('cookie') : null) || o.pageCookies?.(built);
+    const request = withPageCookies(built, cookie || undefined, o);
     const hit = findHidden(request.method, request.url, o.hidden);
     if (hit) {
       o.onRefused?.(hit);
@@ -185,7 +223,8 @@ export function createGuardedFetch(o: GuardedFetchOptions) {
       o.onMockDown?.();
       throw new Error(MOCK_UNAVAILABLE);
     }
-    if (toMock && !mockAnswered(response.status, response.headers.get('content-type'))) {
+    const exposed = response.headers.get('access-control-expose-headers');
+    if (toMock && !mockAnswered(response.status, response.headers.get('content-type'), exposed)) {
       o.onMockDown?.();
       throw new Error(MOCK_UNAVAILABLE);
     }

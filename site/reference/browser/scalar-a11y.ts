@@ -57,8 +57,15 @@ body .scalar-app pre > code.custom-scroll * {
 export interface ElementFacts {
   /** Lower-case tag name. */
   tag: string;
-  /** The attributes that matter: `role`, `class`, `aria-label`, `aria-labelledby`, `title`, `aria-expanded`. */
+  /**
+   * The attributes that matter: `role`, `class`, `aria-label`, `aria-labelledby`, `title`, `aria-expanded`,
+   * `contenteditable`, `aria-controls`.
+   */
   attrs: Readonly<Record<string, string | null | undefined>>;
+  /** The id of the `<label>` Scalar wrote for the editor's input box (`for` its wrapper), if any. */
+  labelId?: string;
+  /** Whether the element `aria-controls` names is in the document. */
+  controlsFound?: boolean;
 }
 
 /** An attribute to set (`value` a string) or remove (`value` null). */
@@ -88,6 +95,15 @@ export function attributeRepairs(e: ElementFacts): AttributeRepair[] {
   if (e.tag === 'button' && classes.includes('group/copy-button') && !labelled(e))
     out.push({ name: 'aria-label', value: 'Copy' });
   if (role === 'combobox' && e.attrs['aria-expanded'] == null) out.push({ name: 'role', value: 'textbox' });
+  // An editor without a name (axe `aria-input-field-name`): a field's, by the label Scalar wrote for its
+  // box; a code editor's (CodeMirror: bodies, snippets) by what it is.
+  if ((role === 'textbox' || role === 'combobox') && !labelled(e)) {
+    if (e.labelId) out.push({ name: 'aria-labelledby', value: e.labelId });
+    else if (classes.includes('cm-content'))
+      out.push({ name: 'aria-label', value: e.attrs.contenteditable === 'false' ? 'Code, read only' : 'Code editor' });
+  }
+  // A copy button controlling a code block that is not rendered (axe `aria-valid-attr-value`).
+  if (e.attrs['aria-controls'] && e.controlsFound === false) out.push({ name: 'aria-controls', value: null });
   return out;
 }
 
@@ -137,13 +153,46 @@ function repairScroll(el: Element): void {
 
 /** The elements {@link attributeRepairs} may change. */
 const CANDIDATES = 'button[role], button[class*="copy-button"], [role="combobox"]';
+/** And in the request client: its editors and copy buttons, named or pointing nowhere. */
+const CLIENT_CANDIDATES = `${CANDIDATES}, .code-input-lite__editor, .cm-content, button[aria-controls]`;
 
-const ATTRS = ['role', 'class', 'aria-label', 'aria-labelledby', 'title', 'aria-expanded'] as const;
+const ATTRS = [
+  'role',
+  'class',
+  'aria-label',
+  'aria-labelledby',
+  'title',
+  'aria-expanded',
+  'contenteditable',
+  'aria-controls',
+] as const;
+
+let labelIds = 0;
+
+/** The id of the `<label for>` naming an editor's box (one is given to the label when it has none). */
+function boxLabelId(el: Element): string | undefined {
+  const box = el.parentElement?.id;
+  if (!box) return undefined;
+  const label = document.querySelector(`label[for="${CSS.escape(box)}"]`);
+  if (!label?.textContent?.trim()) return undefined;
+  if (!label.id) label.id = `scalar-a11y-label-${++labelIds}`;
+  return label.id;
+}
 
 function repair(el: Element): void {
   const attrs: Record<string, string | null> = {};
   for (const a of ATTRS) attrs[a] = el.getAttribute(a);
-  for (const r of attributeRepairs({ tag: el.tagName.toLowerCase(), attrs })) {
+  const controls = attrs['aria-controls'];
+  const facts: ElementFacts = {
+    tag: el.tagName.toLowerCase(),
+    attrs,
+    ...(controls ? { controlsFound: controls.split(/\s+/).every((id) => document.getElementById(id)) } : {}),
+  };
+  if (el.classList.contains('code-input-lite__editor') && !attrs['aria-label'] && !attrs['aria-labelledby']) {
+    const labelId = boxLabelId(el);
+    if (labelId) facts.labelId = labelId;
+  }
+  for (const r of attributeRepairs(facts)) {
     if (r.value === null) el.removeAttribute(r.name);
     else el.setAttribute(r.name, r.value);
   }
@@ -152,8 +201,10 @@ function repair(el: Element): void {
 /**
  * Adds {@link SCALAR_A11Y_CSS} to the document once, repairs what Scalar has rendered below `root`,
  * and keeps repairing what it renders later (batched to one pass per animation frame).
+ * @param client the try-it client (`true`): its editors and copy buttons are repaired too
  */
-export function watchScalarA11y(root: Element = document.body): void {
+export function watchScalarA11y(root: Element = document.body, client = false): void {
+  const candidates = client ? CLIENT_CANDIDATES : CANDIDATES;
   if (!document.getElementById('scalar-a11y')) {
     const style = document.createElement('style');
     style.id = 'scalar-a11y';
@@ -163,7 +214,7 @@ export function watchScalarA11y(root: Element = document.body): void {
   let scheduled = false;
   const pass = () => {
     scheduled = false;
-    for (const el of root.querySelectorAll(CANDIDATES)) repair(el);
+    for (const el of root.querySelectorAll(candidates)) repair(el);
     for (const el of root.querySelectorAll(SCROLL_CANDIDATES)) repairScroll(el);
   };
   const schedule = () => {

@@ -6,8 +6,11 @@
  * this file wires them to the DOM and fetch.
  *
  * - The mock on this origin is the default server; the production server is selectable.
- * - A mock token is prefilled: random, made once per browser and kept in localStorage, so each reader
- *   gets a mock sandbox of their own.
+ * - While the mock is the server, the reader's mock token is filled in (random, made once per browser
+ *   and kept in localStorage, so each reader gets a mock sandbox of their own) in whatever form the
+ *   operation's security schemes ask for (mock-credentials.ts: a bearer or API key value, basic
+ *   `sandbox:<token>`, an OAuth 2.0 or OpenID Connect access token), with one line saying what the mock
+ *   takes in place of a flow; on a real server nothing is filled in.
  * - What the reader enters is remembered per API (remember.ts): each security scheme's credentials,
  *   pre-filled on every operation that uses the scheme, and the server chosen, used on every page; in
  *   sessionStorage, localStorage or nowhere, as the `tryIt.persistAuth` option says. "Forget
@@ -28,10 +31,12 @@ import type { WorkspacePlugin } from '@scalar/workspace-store/workspace-plugin';
 import { watch } from 'vue';
 import { scalarLocale } from '../../i18n/scalar.ts';
 import { CLAIM_MESSAGE, mockWorkerPaths, PROBE_HEADER } from '../../mock/hosts/mount.ts';
+import { mockCredentialsNote, mockSecrets, type SchemeDefinition, stillMockFilled } from './mock-credentials.ts';
 import {
   authStorage,
   type DocumentServer,
   FORGET_EVENT,
+  hasSecret,
   loadSecrets,
   loadServer,
   type PersistAuth,
@@ -43,6 +48,7 @@ import {
   serverStorage,
 } from './remember.ts';
 import { watchScalarA11y } from './scalar-a11y.ts';
+import { watchScalarDirection } from './scalar-direction.ts';
 
 /** The in-browser mock's worker and scope, below the reference's base path (set by {@link openTryIt}). */
 let WORKER = mockWorkerPaths('/reference');
@@ -53,6 +59,7 @@ import {
   BROWSER_MOCK_RESET,
   createGuardedFetch,
   hiddenMatchers,
+  isMockUrl,
   MOCK_UNAVAILABLE,
   mockAnswered,
 } from './guard.ts';
@@ -128,11 +135,15 @@ const rememberPlugin: WorkspacePlugin = {
       if (event.type === 'auth') {
         const storage = authStorage(data.persistAuth, storages);
         for (const [scheme, secrets] of Object.entries(event.value.secrets ?? {})) {
+          // What try-it filled in for the mock is not the reader's: never remembered.
+          const filled = mockSecrets(schemeDefinitions(data)[scheme], mockToken());
+          if (filled && stillMockFilled(secrets, filled)) continue;
           saveSecrets(storage, data.api, scheme, secrets);
         }
       } else if (event.type === 'documents' && event.documentName === openDocument && openOperation) {
         const chosen = selectedServer(event.value as Record<string, unknown>, openOperation.path, openOperation.method);
         if (chosen) saveServer(serverStorage(data.persistAuth, storages), data.api, chosen);
+        fillForMock(data, event.documentName, chosen?.url ?? firstServerUrl(data));
       }
     },
   },
@@ -179,6 +190,82 @@ function restoreSecrets(data: TryItData, name: string): void {
   } finally {
     restoring = false;
   }
+}
+
+/** The security schemes a try-it document declares, by name. */
+function schemeDefinitions(data: TryItData): Record<string, SchemeDefinition> {
+  const components = (data.document.components ?? {}) as { securitySchemes?: Record<string, SchemeDefinition> };
+  return components.securitySchemes ?? {};
+}
+
+/** The schemes try-it fills in for the operation (model/tryit-document.ts `operationSchemes`). */
+function filledSchemes(data: TryItData): string[] {
+  return data.securityScheme === null ? [] : [data.securityScheme].flat();
+}
+
+/** The URL of the server a document opens with when nothing is selected: its first (the mock, when offered). */
+function firstServerUrl(data: TryItData): string | undefined {
+  return (data.document.servers as DocumentServer[] | undefined)?.[0]?.url;
+}
+
+/**
+ * Fills the reader's mock token into the operation's schemes while the mock is the server (where the
+ * reader has nothing of their own), and takes it out again when the reader chooses a real server (where
+ * it would mean nothing); shows or hides the line saying what the mock takes in place of a flow.
+ * @param serverUrl the server selected, as the document writes it
+ */
+function fillForMock(data: TryItData, name: string, serverUrl: string | undefined): void {
+  if (!store) return;
+  const toMock = serverUrl !== undefined && isMockUrl(serverUrl, location.origin, data.mockBase);
+  const defs = schemeDefinitions(data);
+  const token = mockToken();
+  restoring = true;
+  try {
+    for (const scheme of filledSchemes(data)) {
+      const filled = mockSecrets(defs[scheme], token);
+      if (!filled) continue;
+      const current = store.auth.getAuthSecrets(name, scheme);
+      if (toMock && !hasSecret(current)) store.auth.setAuthSecrets(name, scheme, filled as never);
+      else if (!toMock && stillMockFilled(current, filled)) store.auth.clearAuthSecrets(name, scheme);
+    }
+  } finally {
+    restoring = false;
+  }
+  showCredentialsNote(toMock ? mockCredentialsNote(filledSchemes(data).map((s) => defs[s])) : undefined);
+}
+
+/**
+ * The API keys in a cookie of the operation's filled schemes, as the client holds them, as a `Cookie`
+ * header's value (guard.ts sends them to the mock in a header it reads, a page cannot send `Cookie`).
+ */
+function clientCookies(data: TryItData): string | undefined {
+  if (!store || !openDocument) return undefined;
+  const defs = schemeDefinitions(data);
+  const pairs: string[] = [];
+  for (const scheme of filledSchemes(data)) {
+    const def = defs[scheme];
+    if (def?.type !== 'apiKey' || def.in !== 'cookie' || !def.name) continue;
+    const value = (store.auth.getAuthSecrets(openDocument, scheme) as Record<string, unknown> | undefined)?.[
+      'x-scalar-secret-token'
+    ];
+    if (typeof value === 'string' && value) pairs.push(`${def.name}=${value}`);
+  }
+  return pairs.length > 0 ? pairs.join('; ') : undefined;
+}
+
+let credentialsNote: HTMLElement | undefined;
+
+/** The one line over the client saying what the mock takes in place of a flow; hidden without text. */
+function showCredentialsNote(text: string | undefined): void {
+  if (!credentialsNote) {
+    credentialsNote = document.createElement('p');
+    credentialsNote.className = 'ref-tryit-mock-auth';
+    credentialsNote.lang = 'en';
+    credentialsNote.dir = 'ltr';
+    document.body.append(credentialsNote);
+  }
+  credentialsNote.textContent = text ?? '';
+  credentialsNote.hidden = !text || !modal?.modalState.open;
 }
 
 /** "Forget credentials" (TryIt.astro): the open client drops what it holds too. */
@@ -346,6 +433,28 @@ function showBrowserNotice(mockBase: string, client: ApiClientModal): void {
   );
 }
 
+let noteWatched = false;
+
+/** Keeps the credentials line inside the client's dialog while it is open (Tab reaches what is in it). */
+function watchCredentialsNote(client: ApiClientModal): void {
+  if (noteWatched) return;
+  noteWatched = true;
+  watch(
+    () => client.modalState.open,
+    (open) => {
+      const note = credentialsNote;
+      if (!note) return;
+      note.hidden = !open || !note.textContent;
+      if (!open) return;
+      requestAnimationFrame(() => {
+        const dialog = document.querySelector('.ref-tryit-client [role="dialog"]');
+        if (dialog && note.parentElement !== dialog) dialog.append(note);
+      });
+    },
+    { immediate: true },
+  );
+}
+
 /**
  * The fetch the client sends with (guard.ts): only the servers the description lists, never an
  * operation whose try-it is disabled, and a clear message when the mock is not there.
@@ -366,6 +475,7 @@ function guardedFetch(input: string | URL | Request, init?: RequestInit): Promis
       document.documentElement.dataset.mock = 'down';
       say(MOCK_UNAVAILABLE);
     },
+    pageCookies: () => clientCookies(data),
   })(input, init);
 }
 
@@ -424,18 +534,15 @@ export async function openTryIt(target: {
   openDocument = name;
   openOperation = { path: target.path, method };
   const locale = scalarLocale(target.lang);
-  const schemes = data.securityScheme === null ? [] : [data.securityScheme].flat();
+  const schemes = filledSchemes(data);
   const options = {
     ...(locale ? { localization: { locale } } : {}),
     customFetch: guardedFetch,
     hiddenClients: [],
+    // Several schemes needed together are one entry of Scalar's list; their values are filled in the
+    // auth store while the mock is the server (fillForMock).
     authentication: schemes.length
-      ? {
-          // Several schemes needed together are one entry of Scalar's list.
-          preferredSecurityScheme: schemes.length === 1 ? (schemes[0] as string) : [schemes],
-          // `token` for an HTTP bearer scheme, `value` for an API key (Scalar's names).
-          securitySchemes: Object.fromEntries(schemes.map((s) => [s, { token: mockToken(), value: mockToken() }])),
-        }
+      ? { preferredSecurityScheme: schemes.length === 1 ? (schemes[0] as string) : [schemes] }
       : undefined,
   };
   if (!modal) {
@@ -445,11 +552,16 @@ export async function openTryIt(target: {
     followTheme();
     modal = createApiClientModal({ el, workspaceStore: store, options });
     // Contrast, names and roles to WCAG 2.2 AA, like the pages around it (scalar-a11y.ts).
-    watchScalarA11y(el);
+    watchScalarA11y(el, true);
+    // On a right-to-left page: text left in English marked as such (scalar-direction.ts).
+    watchScalarDirection(el);
   } else {
     modal.updateOptions(options);
   }
   if (answeredBy === 'browser') showBrowserNotice(data.mockBase, modal);
+  const held = (store.workspace.documents as Record<string, Record<string, unknown> | undefined>)[name];
+  fillForMock(data, name, (held && selectedServer(held, target.path, method)?.url) ?? firstServerUrl(data));
+  watchCredentialsNote(modal);
   modal.open({ documentSlug: name, path: target.path, method, ...(target.example ? { example: target.example } : {}) });
   document.documentElement.dataset.tryitOpen = target.slug;
 }

@@ -51,7 +51,8 @@ export interface ReferenceConfiguration {
   persistAuth: false;
   authentication: {
     preferredSecurityScheme: string | null;
-    securitySchemes: Record<string, { token: string }>;
+    /** Scalar's configured values per scheme: `token` (HTTP), `value` (API key), `username`/`password` (basic), OAuth 2.0 flows' `token`. */
+    securitySchemes: Record<string, ExplorerSchemeSecrets>;
   };
   customCss: string;
   metaData: { title: string };
@@ -67,6 +68,11 @@ export interface MappedReference {
   deprecations: Deprecation[];
   /** The tag groups the navigation shows (`x-tagGroups` after merging `x-parent`). */
   tagGroups: TagGroup[];
+  /**
+   * The API keys in a cookie with the demo token, as a `Cookie` header's value (`api_key=demo-token`), or
+   * undefined: a page cannot send `Cookie`, so the explorer sends them to the mock as `X-Scalar-Cookie`.
+   */
+  mockCookies?: string;
 }
 
 export interface MapOptions {
@@ -243,7 +249,8 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
     document.info.description = desc ? `${desc}\n\n${links}` : links;
   }
 
-  // Authentication: preset a bearer token for the try-it client (spec/README.md: bearerAuth).
+  // Authentication: preset the demo token for the try-it client in every scheme it can carry it in (the mock
+  // accepts any non-empty credential; spec/README.md: bearerAuth), as try-it does for the mock.
   const schemes =
     isObject(document.components) && isObject(document.components.securitySchemes)
       ? document.components.securitySchemes
@@ -252,6 +259,14 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
     ([, s]) => isObject(s) && s.type === 'http' && typeof s.scheme === 'string' && s.scheme.toLowerCase() === 'bearer',
   );
   const token = options.demoToken ?? 'demo-token';
+  const preset: Record<string, ExplorerSchemeSecrets> = {};
+  for (const [name, s] of Object.entries(schemes)) {
+    const secrets = explorerSecrets(isObject(s) ? s : {}, token);
+    if (secrets) preset[name] = secrets;
+  }
+  const cookies = Object.values(schemes)
+    .filter((s) => isObject(s) && s.type === 'apiKey' && s.in === 'cookie' && typeof s.name === 'string')
+    .map((s) => `${(s as { name: string }).name}=${token}`);
 
   const configuration: ReferenceConfiguration = {
     servers,
@@ -265,7 +280,7 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
     persistAuth: false,
     authentication: {
       preferredSecurityScheme: bearer ? bearer[0] : null,
-      securitySchemes: bearer ? { [bearer[0]]: { token } } : {},
+      securitySchemes: preset,
     },
     customCss: referenceCss(hiddenTryIt, stability, deprecations, t),
     // The description's own name, as the static pages use it (a description without one: "API").
@@ -274,7 +289,39 @@ export function mapReference(input: OpenApiDocument, options: MapOptions): Mappe
     },
   };
 
-  return { document, configuration, hiddenTryIt, stability, deprecations, tagGroups: visibleGroups };
+  return {
+    document,
+    configuration,
+    hiddenTryIt,
+    stability,
+    deprecations,
+    tagGroups: visibleGroups,
+    ...(cookies.length > 0 ? { mockCookies: cookies.join('; ') } : {}),
+  };
+}
+
+/** What the explorer's configuration presets for one scheme, in Scalar's configuration names. */
+export type ExplorerSchemeSecrets =
+  | { token: string }
+  | { value: string }
+  | { username: string; password: string }
+  | { flows: Record<string, { token: string }> };
+
+/**
+ * The demo token as Scalar's configuration takes it for a scheme: an HTTP scheme's `token` (basic: user
+ * `sandbox` and the token as password, the mock keys it by the password), an API key's `value`, every
+ * OAuth 2.0 flow's access token; undefined for what the configuration cannot hold (OpenID Connect, whose
+ * flows Scalar finds by discovery; mutual TLS).
+ */
+export function explorerSecrets(s: Record<string, unknown>, token: string): ExplorerSchemeSecrets | undefined {
+  if (s.type === 'http') {
+    return String(s.scheme).toLowerCase() === 'basic' ? { username: 'sandbox', password: token } : { token };
+  }
+  if (s.type === 'apiKey') return { value: token };
+  if (s.type === 'oauth2' && isObject(s.flows)) {
+    return { flows: Object.fromEntries(Object.keys(s.flows).map((flow) => [flow, { token }])) };
+  }
+  return undefined;
 }
 
 /**

@@ -184,6 +184,37 @@ export interface SampleRequest {
 }
 
 /**
+ * A C# 11 raw string literal as snippetz prints it: `"""`, a line break, the lines, a line break,
+ * the closing `"""` after the indentation every line loses (C# 11 specification, "raw string
+ * literals"); or `"""text"""` on one line.
+ */
+const RAW_STRING = /"""\n([\s\S]*?)\n([ \t]*)"""|"""([^"\n](?:[^\n]*?[^"\n])?)"""/g;
+
+/**
+ * A C# sample in the C# 7 that Debian's compiler (Mono's `mcs`) reads: each raw string literal (C# 11)
+ * becomes a verbatim string (`@"…"`, quotes doubled, the same characters) and each using declaration
+ * (`using var response = …;`, C# 8) a plain declaration (the sample ends there, so nothing is left to
+ * dispose early). Pure.
+ */
+export function csharp7(source: string): string {
+  return source
+    .replace(RAW_STRING, (_m, block: string | undefined, indent: string | undefined, line: string | undefined) => {
+      const text =
+        block === undefined
+          ? (line ?? '')
+          : block
+              .split('\n')
+              .map((l) => (l.startsWith(indent ?? '') ? l.slice((indent ?? '').length) : l.trimStart()))
+              .join('\n');
+      return `@"${text.replaceAll('"', '""')}"`;
+    })
+    .replace(/^([ \t]*)using var /gm, '$1var ');
+}
+
+/** Per snippetz target key: what makes its printed sample compile with the toolchain Debian packages. */
+const TOOLCHAIN_DIALECT: Readonly<Record<string, (source: string) => string>> = { csharp: csharp7 };
+
+/**
  * Language families: every `lang` an `x-codeSamples` entry may use for one language, under one name,
  * so a hand-written sample in that language replaces the generated one. Keyed by family; the first
  * name is snippetz's target key where it has one.
@@ -301,7 +332,8 @@ export function codeSamples(
       source = undefined;
     }
     if (source) {
-      const text = credentialFromEnv(source, t.target, variable).replace(/\n+$/, '');
+      const dialect = TOOLCHAIN_DIALECT[t.target] ?? ((text: string) => text);
+      const text = dialect(credentialFromEnv(source, t.target, variable)).replace(/\n+$/, '');
       out.push({ label, lang: highlightLang(t.target), source: text, generated: true });
     }
   }

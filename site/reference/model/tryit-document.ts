@@ -4,9 +4,11 @@
  * origin first. Small documents keep the client fast on large descriptions (an operation of GitHub's
  * needs a small part of its description). Pure: the input is never changed.
  *
- * Two edits make the client send what a first-time reader expects:
+ * These edits make the client send what a first-time reader expects:
  * - optional parameters are shown unticked, so the client sends only the required ones (with every
  *   example enabled, `GET /pets` filtered by all of them at once and returned one pet);
+ * - a required path, query or header parameter without an example gets a value from its schema (enum,
+ *   default, format, type), so an operation with one is sendable as it opens;
  * - `x-codeSamples` are dropped, so the client's snippet is generated from the request it will send,
  *   not the hand-written sample of the page;
  * - a JSON request body without an example gets the one its page shows (descriptions/examples.ts), so the
@@ -58,6 +60,24 @@ function shownValue(doc: Json, p: Json): unknown {
   return isObject(schema) ? (schema.default ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined)) : undefined;
 }
 
+/** Where a value generated from a parameter's schema can go: the URL and the headers. */
+const GENERATED_IN = new Set(['path', 'query', 'header']);
+
+/**
+ * A required path, query or header parameter without an example, given one made from its schema (its
+ * `enum`'s first value, its `default`, a value of its `format` or its type: openapi-sampler through
+ * spec/examples.ts), so the client can send the operation as it opens. Undefined when the parameter
+ * has an example (its own or its schema's) or no schema to make one from.
+ */
+function withSchemaValue(doc: Json, p: Json): Json | undefined {
+  if (!GENERATED_IN.has(String(p.in)) || parameterExample(doc, p) !== undefined) return undefined;
+  const schema =
+    p.schema ?? (isObject(p.content) ? (Object.values(p.content).find(isObject)?.schema ?? undefined) : undefined);
+  if (schema === undefined) return undefined;
+  const value = generatedValue(schema, doc, 'request');
+  return value === null || value === undefined ? undefined : { ...p, example: value };
+}
+
 /**
  * Optional parameters keep one example, marked `x-disabled` (Scalar's example extension): the client
  * shows the value but leaves the parameter unticked, so a first request sends only what is required.
@@ -72,7 +92,8 @@ function disableOptional(doc: Json, params: unknown, names: readonly string[] = 
     if (p.required === true || p.in === 'path') {
       // A required parameter with named examples gets every name the request uses (its first value).
       const first = Object.values(own)[0];
-      if (first === undefined || names.every((n) => n in own)) return raw;
+      if (first === undefined) return withSchemaValue(doc, p) ?? raw;
+      if (names.every((n) => n in own)) return raw;
       return { ...p, examples: { ...Object.fromEntries(names.map((n) => [n, first])), ...own } };
     }
     const { example: _e, examples: _es, ...rest } = p;
@@ -211,17 +232,30 @@ function tokenFillable(doc: Json, raw: unknown): boolean {
 }
 
 /**
+ * Whether try-it can send the reader's sandbox token to the mock through a scheme: every kind but mutual
+ * TLS (a property of the connection): API keys, any HTTP scheme (basic as `sandbox:<token>`), OAuth 2.0
+ * and OpenID Connect (the token as access token). See browser/mock-credentials.ts.
+ */
+function mockFillable(doc: Json, raw: unknown): boolean {
+  const s = deref(doc, raw);
+  if (!isObject(s)) return false;
+  if (s.type === 'apiKey') return ['header', 'query', 'cookie'].includes(String(s.in));
+  return s.type === 'http' || s.type === 'oauth2' || s.type === 'openIdConnect';
+}
+
+/**
  * The security schemes try-it selects for one operation and fills with the reader's sandbox token.
  * The operation's security requirements are its own `security`, else the description's (OpenAPI 3.2
  * section 4.8.10.1: an operation's list replaces the top-level one; the requirements are alternatives
- * and the schemes of one are all needed). Of those, the first requirement whose every scheme takes a
- * token ({@link sandboxScheme}'s kinds) is chosen, else the first that names a declared scheme, so the
- * client asks for what the operation needs (basic credentials, an OAuth 2.0 token) instead of the API's
- * bearer scheme. An operation that needs none gets `fallback`: the mock keys a reader's sandbox by the
+ * and the schemes of one are all needed; an empty one, `{}`, makes security optional). Of those, the
+ * first requirement whose every scheme can carry the token to the mock is chosen (all of its schemes
+ * are filled together), else the first that names a declared scheme (mutual TLS, which the mock does not
+ * simulate). An operation whose security is optional gets none: the client sends it without
+ * credentials. An operation that needs none gets `fallback`: the mock keys a reader's sandbox by the
  * token, so try-it sends it there too.
  * @param fallback the API's own scheme for the sandbox token (the explorer's preferred one, else {@link sandboxScheme})
  * @returns a scheme's name, the names of a requirement that needs several (in the requirement's order),
- *   or `fallback`
+ *   `fallback`, or null for optional security
  */
 export function operationSchemes(
   input: OpenApiDocument,
@@ -233,10 +267,12 @@ export function operationSchemes(
   const item = isObject(doc.paths) ? doc.paths[path] : undefined;
   const operation = isObject(item) ? item[method.toLowerCase()] : undefined;
   const declared = declaredSchemes(doc);
-  const named = securityRequirements(doc, isObject(operation) ? operation : undefined)
+  const requirements = securityRequirements(doc, isObject(operation) ? operation : undefined);
+  if (requirements.some((req) => Object.keys(req).length === 0)) return null;
+  const named = requirements
     .map((req) => Object.keys(req).filter((name) => declared[name] !== undefined))
     .filter((names) => names.length > 0);
-  const chosen = named.find((names) => names.every((name) => tokenFillable(doc, declared[name]))) ?? named[0];
+  const chosen = named.find((names) => names.every((name) => mockFillable(doc, declared[name]))) ?? named[0];
   if (!chosen) return fallback;
   return chosen.length === 1 ? (chosen[0] as string) : chosen;
 }

@@ -3,15 +3,27 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { llmsFullTxt } from '../../agents/llms.ts';
 import { sitePages } from '../../agents/site.ts';
-import { apiById, apis } from '../../config.ts';
+import { apiById, apis, site as config } from '../../config.ts';
+import { eventData } from '../../events/data.ts';
+import { eventAgentPages } from '../../events/markdown.ts';
 import { referenceModel } from '../loaded-description.ts';
 import { versionSet } from '../versions.ts';
 
 export const prerender = true;
 
-export const getStaticPaths = (() => apis.map((api) => ({ params: { api: api.id } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() =>
+  [...apis, ...(config.events ?? [])].map((api) => ({ params: { api: api.id } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ params, site }) => {
+  // An event API's (site/events/): its pages' Markdown in one file.
+  const events = config.events?.find((a) => a.id === params.api);
+  if (events) {
+    const { view } = await eventData(events);
+    const text = eventAgentPages(view)
+      .map((p) => p.markdown())
+      .join('\n\n---\n\n');
+    return new Response(`${text}\n`, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  }
   const api = apiById(params.api);
   const older = (await versionSet(api)).versions.filter((v) => !v.current).map((v) => v.version);
   return new Response(

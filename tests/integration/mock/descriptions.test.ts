@@ -157,7 +157,7 @@ describe('the fixtures answer as their descriptions say', () => {
     assert.equal(ok.status, 200);
     const missing = await mock.handle(new Request(`http://127.0.0.1${BASE}/store/inventory`));
     assert.equal(missing.status, 401);
-    assert.match(((await missing.json()) as { message: string }).message, /query api_key/);
+    assert.match(((await missing.json()) as { detail: string }).detail, /query api_key/);
   });
 
   test('a form upload is accepted as sent', async () => {
@@ -231,7 +231,7 @@ describe('the fixtures answer as their descriptions say', () => {
     assert.deepEqual(await named.json(), []);
   });
 
-  test('3.1: a body failing a JSON Schema 2020-12 rule is 400 in the catalogue shape', async () => {
+  test('3.1: a body failing a JSON Schema 2020-12 rule is 400 problem details naming each field', async () => {
     const { mock } = await mockOf(`${FIXTURES}mock-openapi31-webhooks.yaml`);
     const post = (body: unknown) =>
       mock.handle(
@@ -244,11 +244,17 @@ describe('the fixtures answer as their descriptions say', () => {
     // if/then: a US address needs a postcode; prefixItems with `items: false`: three numbers at most.
     const bad = await post({ to: { line1: 'x', country: 'US' }, parcels: [{}], dimensions: [1, 2, 3, 4] });
     assert.equal(bad.status, 400);
-    const error = (await bad.json()) as { code: string; message: string; status: number };
+    // The description documents no error body: RFC 9457 problem details.
+    assert.equal(bad.headers.get('content-type'), 'application/problem+json');
+    const error = (await bad.json()) as { code: string; detail: string; status: number; errors: { name: string }[] };
     assert.equal(error.code, 'validation_failed');
     assert.equal(error.status, 400);
-    assert.match(error.message, /body\.to\.postcode: is required/);
-    assert.match(error.message, /body\.dimensions: must NOT have more than 3 items/);
+    assert.match(error.detail, /body\.to\.postcode: is required/);
+    assert.match(error.detail, /body\.dimensions: must NOT have more than 3 items/);
+    assert.deepEqual(
+      error.errors.map((e) => e.name),
+      ['body.to.postcode', 'body.dimensions'],
+    );
     const good = await post({
       to: { line1: 'x', country: 'FR' },
       parcels: [{ weightGrams: 10 }],

@@ -9,10 +9,11 @@
 // Then every generated sample of the pages (site/reference/model/samples.ts: the languages the
 // description has no sample in) whose toolchain Debian packages: Go (golang-go), Java with OkHttp
 // (default-jdk-headless, libokhttp-java), PHP with Guzzle (php-cli, php-guzzlehttp-guzzle), Ruby
-// (ruby), each reading the token from PETSTORE_TOKEN as printed. What the runner adds is what a reader
-// adds to a snippet: Java's class around it, PHP's opening tag and autoloader; and with the base URL on
-// plain HTTP, Ruby's `use_ssl` line goes. A language whose toolchain is missing skips itself
-// (tests/allowed-skips.json); C# has none in Debian.
+// (ruby), C# with HttpClient (Mono: mono-mcs, mono-runtime, libmono-system-net-http4.0-cil; the samples
+// are written in the C# 7 mcs reads), each reading the token from PETSTORE_TOKEN as printed. What the
+// runner adds is what a reader adds to a snippet: Java's and C#'s class and Main around it, PHP's
+// opening tag and autoloader; and with the base URL on plain HTTP, Ruby's `use_ssl` line goes. A
+// language whose toolchain is missing skips itself (tests/allowed-skips.json).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -101,6 +102,7 @@ function has(cmd: string): boolean {
 
 const OKHTTP = ['/usr/share/java/okhttp.jar', '/usr/share/java/okio.jar'];
 const GUZZLE = '/usr/share/php/GuzzleHttp/autoload.php';
+const MONO_HTTP = '/usr/lib/mono/4.5/System.Net.Http.dll';
 
 /**
  * The generated languages that run here: why they cannot (a missing toolchain, named as
@@ -153,8 +155,23 @@ const GENERATED: Record<
   },
   'C#': {
     missing: () =>
-      'no toolchain for the generated C# samples: Debian packages no C# 11 compiler (the samples use raw string literals; Mono reads C# 7)',
-    command: () => ['false', []],
+      has('mcs') && has('mono') && existsSync(MONO_HTTP)
+        ? null
+        : 'no toolchain for the generated C# samples: mcs, mono and System.Net.Http (Debian mono-mcs, mono-runtime, libmono-system-net-http4.0-cil)',
+    command: (source, dir) => {
+      // The snippet's statements in a console program, as a reader pastes them (C# 7 has no async
+      // Main: Main waits for them); compiled by Mono's mcs, then run by mono.
+      const file = join(dir, 'Program.cs');
+      const exe = join(dir, 'Program.exe');
+      writeFileSync(
+        file,
+        `using System;\nusing System.Net.Http;\nusing System.Net.Http.Headers;\nusing System.Threading.Tasks;\n\nclass Program\n{\n  static void Main()\n  {\n    Run().GetAwaiter().GetResult();\n  }\n\n  static async Task Run()\n  {\n${source}\n  }\n}\n`,
+      );
+      return [
+        'sh',
+        ['-c', 'mcs -nologo -nowarn:219 -r:System.Net.Http.dll -out:"$2" "$1" && mono "$2"', 'sh', file, exe],
+      ];
+    },
   },
 };
 

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { escapeRegExp } from '../../../descriptions/regexp.ts';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from '../../../site/serving/rules.ts';
 import { type RawResponse, rawRequest } from '../../support/http.ts';
 import { ROOT, type RunningSite, startSite } from '../../support/server.ts';
@@ -214,7 +215,7 @@ describe('discovery for agents: Link and Vary (RFC 8288, RFC 9727 §3)', () => {
 
   test('_headers: the site links for every file, and a Link rule naming the twin of every page that has one', () => {
     const text = readFileSync(join(CLIENT, '_headers'), 'utf8');
-    assert.match(text, new RegExp(`^ {2}Link: ${SITE.join(', ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+    assert.match(text, new RegExp(`^ {2}Link: ${escapeRegExp(SITE.join(', '))}$`, 'm'));
     for (const page of pages) {
       const twin = page === '/' ? '/index.md' : `${page.slice(0, -1)}.md`;
       assert.ok(

@@ -162,10 +162,24 @@ describe('the tools through an MCP client', async () => {
   test('every URL in a result is absolute on the site origin, and a page keeps its directive', async () => {
     const client = await connect('https://docs.example.com/');
     const found = await client.callTool({ name: 'search_docs', arguments: { query: 'inventory', limit: 3 } });
-    for (const r of (found.structuredContent as { results: Array<{ url: string; markdownUrl: string }> }).results) {
+    const results = (
+      found.structuredContent as { results: Array<{ url: string; markdownUrl: string; excerpt: string }> }
+    ).results;
+    for (const r of results) {
       assert.match(r.url, /^https:\/\/docs\.example\.com\/.+\/$/);
       assert.match(r.markdownUrl, /^https:\/\/docs\.example\.com\/.+\.md$/);
+      assert.doesNotMatch(r.excerpt, /\]\(\//, `a root-relative link in the excerpt: ${r.excerpt}`);
     }
+    // An operation's excerpt names its tag and its HTML page: links, absolute like the rest.
+    const linked = await client.callTool({ name: 'search_docs', arguments: { query: 'HTML page', limit: 3 } });
+    const excerpts = (linked.structuredContent as { results: Array<{ excerpt: string }> }).results.map(
+      (r) => r.excerpt,
+    );
+    assert.ok(
+      excerpts.some((e) => e.includes('(https://docs.example.com/reference/tags/')),
+      excerpts.join(' | '),
+    );
+    for (const e of excerpts) assert.doesNotMatch(e, /\]\(\//, `a root-relative link in the excerpt: ${e}`);
     const page = (await client.callTool({ name: 'get_page', arguments: { operationId: 'listPets' } }))
       .structuredContent as { url: string; markdownUrl: string; markdown: string };
     assert.equal(page.url, 'https://docs.example.com/reference/list-pets/');

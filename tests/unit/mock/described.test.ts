@@ -80,10 +80,15 @@ test('they are still routed and validated like every other operation', async () 
   const mock = await createMock(spec, { basePath: '/api/mock' });
   const bad = await mock.handle(new Request('http://site.test/api/mock/repos/octo?per_page=500'));
   assert.equal(bad.status, 400);
+  // The description documents no error body: problem details (RFC 9457), the field in `errors`.
+  assert.equal(bad.headers.get('content-type'), 'application/problem+json');
   assert.deepEqual(await bad.json(), {
-    code: 'validation_failed',
-    message: 'query.per_page: must be <= 100',
+    type: 'about:blank',
+    title: 'Bad Request',
     status: 400,
+    detail: 'query.per_page: must be <= 100',
+    code: 'validation_failed',
+    errors: [{ name: 'query.per_page', reason: 'must be <= 100' }],
   });
   const body = await mock.handle(
     new Request('http://site.test/api/mock/store/order', {
@@ -93,7 +98,7 @@ test('they are still routed and validated like every other operation', async () 
     }),
   );
   assert.equal(body.status, 400);
-  assert.match(((await body.json()) as { message: string }).message, /body\.petId: is required/);
+  assert.match(((await body.json()) as { detail: string }).detail, /body\.petId: is required/);
   const text = await mock.handle(
     new Request('http://site.test/api/mock/store/order', {
       method: 'POST',
@@ -204,7 +209,7 @@ test('a path parameter of `oneOf: [integer, string]` takes both, and a failing w
     }),
   );
   assert.equal(both.status, 400);
-  assert.equal(((await both.json()) as { message: string }).message, 'body: must match exactly one schema in oneOf');
+  assert.equal(((await both.json()) as { detail: string }).detail, 'body: must match exactly one schema in oneOf');
 });
 
 describe('starts on any description', () => {
@@ -338,6 +343,28 @@ describe('credentials', () => {
     test(`refused: ${name}`, () => assert.equal(check(security, headers, query).ok, false));
   }
 
+  test('a browser page: an API key in a cookie is read from X-Scalar-Cookie, the sandbox keyed by its value', () => {
+    // A page's fetch never sends the Cookie header it sets; try-it moves it to X-Scalar-Cookie.
+    assert.deepEqual(check([{ session: [] }], { 'x-scalar-cookie': 'sid=reader-1' }), { ok: true, token: 'reader-1' });
+    assert.equal(check([{ session: [] }], { 'x-scalar-cookie': 'other=1' }).ok, false);
+  });
+
+  test('basic credentials key the sandbox by their password (the token), else by the credentials', () => {
+    const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${password}`)}`;
+    assert.deepEqual(check([{ basic: [] }], { authorization: basic('sandbox', 'reader-1') }), {
+      ok: true,
+      token: 'reader-1',
+    });
+    // A user name alone, or what is not Base64, still passes: the mock checks that something is sent.
+    assert.deepEqual(check([{ basic: [] }], { authorization: basic('alone', '') }), {
+      ok: true,
+      token: btoa('alone:'),
+    });
+    assert.deepEqual(check([{ basic: [] }], { authorization: 'Basic not*base64' }), { ok: true, token: 'not*base64' });
+    // A bearer token where basic is declared keeps working as before.
+    assert.deepEqual(check([{ basic: [] }], { authorization: 'Bearer reader-2' }), { ok: true, token: 'reader-2' });
+  });
+
   test('a refused request is 401 naming what is expected', async () => {
     const mock = await createMock({
       openapi: '3.1.0',
@@ -349,9 +376,11 @@ describe('credentials', () => {
     const res = await mock.handle(new Request('http://site.test/x'));
     assert.equal(res.status, 401);
     assert.deepEqual(await res.json(), {
-      code: 'unauthorized',
-      message: 'credentials missing; expected query api_key',
+      type: 'about:blank',
+      title: 'Unauthorized',
       status: 401,
+      detail: 'credentials missing; expected query api_key',
+      code: 'unauthorized',
     });
     assert.equal((await mock.handle(new Request('http://site.test/x?api_key=k'))).status, 200);
   });

@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { OpenAPIBackend } from 'openapi-backend';
 import type { Description } from '../../../descriptions/json.ts';
-import { Sandboxes } from '../../../site/mock/access/sandboxes.ts';
 import {
   authenticate,
   bearerAuthenticator,
@@ -12,6 +11,7 @@ import {
   rateLimit,
   sandbox,
 } from '../../../site/mock/access/stages.ts';
+import { memoryStore } from '../../../site/mock/access/store.ts';
 import { createMock, internalForm, type Mock } from '../../../site/mock/index.ts';
 import { jsonObjectBody } from '../../../site/mock/petstore/body.ts';
 import { storeState } from '../../../site/mock/petstore/state.ts';
@@ -175,8 +175,8 @@ describe('5. authenticate', () => {
 
 describe('6. rateLimit', () => {
   test('counts per token, adds RateLimit headers to every response, 429 with Retry-After past the limit', async () => {
-    const boxes = new Sandboxes();
-    const stage = rateLimit({ limit: 2, windowS: 60 }, boxes, () => 5_000);
+    const boxes = memoryStore({}, () => 5_000);
+    const stage = rateLimit({ limit: 2, windowS: 60 }, boxes);
     const s = nextSpy();
     const run = (token: string) => stage({ ...ctx('GET', '/pets'), token }, s.next);
     assert.equal((await run('a')).headers.get('ratelimit'), '"default";r=1;t=60');
@@ -195,8 +195,9 @@ describe('6. rateLimit', () => {
 
 describe('7. sandbox', () => {
   test('reads get the seed, writes the token’s own store; reset answers 204 for that token only', async () => {
-    const boxes = new Sandboxes();
-    const pets = boxes.state('petstore', storeState());
+    const boxes = memoryStore();
+    boxes.declare('petstore', storeState());
+    const pets = 'petstore';
     const store = (c: Context) => c.state as Store | undefined;
     const s = nextSpy();
     const w = { ...ctx('DELETE', '/pets/1'), token: 'a' };

@@ -17,6 +17,8 @@ const byName = (...names: string[]) => PACKAGES.filter((p) => names.includes(p.n
 const EXECUTABLES: Record<string, string> = {
   knotd: 'knot',
   '/usr/sbin/knotd': 'knot',
+  'redis-server': 'redis-server',
+  '/usr/bin/redis-server': 'redis-server',
   curl: 'curl',
   openssl: 'openssl',
   go: 'golang-go',
@@ -24,12 +26,15 @@ const EXECUTABLES: Record<string, string> = {
   javac: 'default-jdk-headless',
   ruby: 'ruby',
   php: 'php-cli',
+  mcs: 'mono-mcs',
+  mono: 'mono-runtime',
 };
 /** The files the package table asks for, by package. */
 const FILES: Record<string, string> = {
   '/usr/share/java/okhttp.jar': 'libokhttp-java',
   '/usr/share/java/okio.jar': 'libokhttp-java',
   '/usr/share/php/GuzzleHttp/autoload.php': 'php-guzzlehttp-guzzle',
+  '/usr/lib/mono/4.5/System.Net.Http.dll': 'libmono-system-net-http4.0-cil',
 };
 
 interface Fake {

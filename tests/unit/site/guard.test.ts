@@ -48,6 +48,13 @@ describe('mock detection', () => {
     assert.equal(mockAnswered(200, 'application/problem+json'), true);
     assert.equal(mockAnswered(204, null), true);
   });
+  test("the mock's answer from a description (any media type, or no body) names RateLimit-Policy among its exposed headers", () => {
+    const exposed = 'X-Total-Count, Link, RateLimit, RateLimit-Policy';
+    assert.equal(mockAnswered(200, null, exposed), true);
+    assert.equal(mockAnswered(200, 'application/xml', exposed), true);
+    assert.equal(mockAnswered(200, null, 'RateLimit'), false);
+    assert.equal(mockAnswered(200, null), false);
+  });
   test('a static host answers HTML, or the request fails', () => {
     assert.equal(mockAnswered(404, 'text/html; charset=utf-8'), false);
     assert.equal(mockAnswered(200, 'text/html'), false);

@@ -184,6 +184,16 @@ describe('mapReference on the fixture', () => {
       securitySchemes: { bearerAuth: { token: 'demo-token' } },
     });
   });
+  test('the demo token is preset in every kind of scheme the configuration can hold', async () => {
+    const { explorerSecrets } = await import('../../../site/reference/explorer/map.ts');
+    assert.deepEqual(explorerSecrets({ type: 'http', scheme: 'bearer' }, 't'), { token: 't' });
+    assert.deepEqual(explorerSecrets({ type: 'http', scheme: 'Basic' }, 't'), { username: 'sandbox', password: 't' });
+    assert.deepEqual(explorerSecrets({ type: 'apiKey', in: 'cookie', name: 'k' }, 't'), { value: 't' });
+    assert.deepEqual(explorerSecrets({ type: 'oauth2', flows: { implicit: {}, authorizationCode: {} } }, 't'), {
+      flows: { implicit: { token: 't' }, authorizationCode: { token: 't' } },
+    });
+    assert.equal(explorerSecrets({ type: 'mutualTLS' }, 't'), undefined);
+  });
   test('invalid extensions are named with their operation', () => {
     const bad = fixture();
     op(bad, '/store/inventory', 'get')['x-stability'] = 'alpha';

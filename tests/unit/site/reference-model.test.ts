@@ -492,4 +492,38 @@ describe('guarded fetch', async () => {
     assert.equal((await guarded('https://petstore.example.com/v1/pets')).status, 200);
     assert.equal(sent.length, 2);
   });
+  test("the client's Cookie header (an API key in a cookie) reaches the mock as X-Scalar-Cookie, not other servers", async () => {
+    const seen: Array<string | null> = [];
+    const guarded = createGuardedFetch({
+      hidden: [],
+      mockBase: '/api/mock',
+      origin,
+      fetch: (r) => {
+        seen.push(r.headers.get('x-scalar-cookie'));
+        return json();
+      },
+    });
+    // Scalar passes its headers in init; a browser's Request drops Cookie from them.
+    const headers = new Headers({ cookie: 'api_key=reader-1', accept: 'application/json' });
+    await guarded(`${origin}/api/mock/anything`, { method: 'POST', headers, body: '{}' });
+    await guarded('https://petstore.example.com/v1/anything', { headers });
+    await guarded(`${origin}/api/mock/anything`, { headers: { accept: 'application/json' } });
+    assert.deepEqual(seen, ['api_key=reader-1', null, null]);
+  });
+  test("the client's cookies told by pageCookies (its Request has dropped Cookie) reach the mock", async () => {
+    const seen: Array<string | null> = [];
+    const guarded = createGuardedFetch({
+      hidden: [],
+      mockBase: '/api/mock',
+      origin,
+      fetch: (r) => {
+        seen.push(r.headers.get('x-scalar-cookie'));
+        return json();
+      },
+      pageCookies: () => 'api_key=reader-2',
+    });
+    await guarded(new Request(`${origin}/api/mock/anything`, { method: 'POST', body: '{}' }));
+    await guarded(new Request('https://petstore.example.com/v1/anything'));
+    assert.deepEqual(seen, ['api_key=reader-2', null]);
+  });
 });

@@ -10,6 +10,7 @@ import {
   codeSamples,
   credentialFromEnv,
   credentialVariable,
+  csharp7,
   type SampleTargetId,
 } from '../../../site/reference/model/samples.ts';
 import { SPEC_PATH, writtenSpec } from '../../support/spec.ts';
@@ -91,5 +92,31 @@ describe('generated samples read the credential from the environment', () => {
       ['Go', 'Java', 'C#', 'PHP', 'Ruby'],
     );
     for (const s of generated) assert.match(s.source, /PETSTORE_TOKEN/, s.label);
+  });
+});
+
+describe("the generated C# is the C# 7 Debian's compiler (Mono's mcs) reads", () => {
+  test('a raw string literal becomes a verbatim string with the same characters; using declarations plain ones', () => {
+    const raw =
+      'using var client = new HttpClient();\nx = new StringContent(\n"""\n{\n  "name": "Rex \\"the\\" dog"\n}\n""",\nEncoding.UTF8);\n  using var r = """a "b" c""";';
+    assert.equal(
+      csharp7(raw),
+      'var client = new HttpClient();\nx = new StringContent(\n@"{\n  ""name"": ""Rex \\""the\\"" dog""\n}",\nEncoding.UTF8);\n  var r = @"a ""b"" c";',
+    );
+  });
+  test("the Petstore's C# samples carry no C# 8+ syntax: raw strings, using declarations", () => {
+    const model = buildReferenceModel(writtenSpec(SPEC_PATH) as never, { buildDate: '2026-01-01' });
+    const sources = model.operations.flatMap((s) =>
+      model
+        .operationView(s)
+        .samples.filter((x) => x.label === 'C#')
+        .map((x) => x.source),
+    );
+    assert.ok(sources.length >= 18, `${sources.length} C# samples`);
+    assert.ok(
+      sources.some((src) => src.includes('new StringContent(\n@"{')),
+      'a JSON body as a verbatim string',
+    );
+    for (const src of sources) assert.doesNotMatch(src, /"""|^\s*using var /m, src);
   });
 });

@@ -29,6 +29,29 @@ describe('attribute repairs of Scalar elements', () => {
     );
     assert.deepEqual(attributeRepairs({ tag: 'input', attrs: { role: 'combobox', 'aria-expanded': 'false' } }), []);
   });
+  test("an editor without a name is named by its box's label, a code editor by what it is", () => {
+    const field = { class: 'code-input-lite__editor', role: 'textbox', contenteditable: 'true' };
+    assert.deepEqual(attributeRepairs({ tag: 'div', attrs: field, labelId: 'l1' }), [
+      { name: 'aria-labelledby', value: 'l1' },
+    ]);
+    assert.deepEqual(attributeRepairs({ tag: 'div', attrs: { ...field, 'aria-label': 'Token' }, labelId: 'l1' }), []);
+    assert.deepEqual(attributeRepairs({ tag: 'div', attrs: field }), [], 'no label: left alone');
+    assert.deepEqual(
+      attributeRepairs({ tag: 'div', attrs: { class: 'cm-content', role: 'textbox', contenteditable: 'false' } }),
+      [{ name: 'aria-label', value: 'Code, read only' }],
+    );
+    assert.deepEqual(
+      attributeRepairs({ tag: 'div', attrs: { class: 'cm-content', role: 'textbox', contenteditable: 'true' } }),
+      [{ name: 'aria-label', value: 'Code editor' }],
+    );
+  });
+  test('aria-controls naming an element that is not there is dropped', () => {
+    const copy = { class: 'group/copy-button', 'aria-label': 'Copy', 'aria-controls': 'x-68' };
+    assert.deepEqual(attributeRepairs({ tag: 'button', attrs: copy, controlsFound: false }), [
+      { name: 'aria-controls', value: null },
+    ]);
+    assert.deepEqual(attributeRepairs({ tag: 'button', attrs: copy, controlsFound: true }), []);
+  });
 });
 
 /** WCAG 2.x contrast ratio of two #rrggbb colours. */

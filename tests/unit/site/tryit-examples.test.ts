@@ -97,6 +97,7 @@ describe('try-it document with named examples', () => {
       key_query: { type: 'apiKey', in: 'query', name: 'apiKey' },
       basic: { type: 'http', scheme: 'basic' },
       oauth: { type: 'oauth2', flows: {} },
+      mtls: { type: 'mutualTLS' },
     };
     const op = (security?: unknown) => ({ responses: {}, ...(security === undefined ? {} : { security }) });
     const d = {
@@ -113,18 +114,69 @@ describe('try-it document with named examples', () => {
         '/both': { post: op([{ key_header: [], key_query: [] }]) },
         '/undeclared': { post: op([{ nowhere: [] }]) },
         '/oauth': { delete: op([{ oauth: ['write:things'] }]) },
+        '/mtls-or-basic': { get: op([{ mtls: [] }, { basic: [] }]) },
+        '/mtls': { get: op([{ mtls: [] }]) },
       },
     } as never;
     const pick = (method: string, path: string) => operationSchemes(d, method, path, 'bearer');
     assert.equal(pick('put', '/key'), 'key_header', "the operation's own requirement");
     assert.equal(pick('get', '/global'), 'bearer', "the description's requirement when the operation has none");
     assert.equal(pick('get', '/public'), 'bearer', 'no requirement: the sandbox token still goes to the API scheme');
-    assert.equal(pick('get', '/optional'), 'key_query', 'an empty requirement (optional) is passed over');
-    assert.equal(pick('post', '/basic-or-key'), 'key_query', 'an alternative a token can fill comes first');
-    assert.equal(pick('post', '/basic'), 'basic', 'else what the operation needs, for the reader to fill');
+    assert.equal(pick('get', '/optional'), null, 'optional security ({}): sent without credentials');
+    assert.equal(
+      pick('post', '/basic-or-key'),
+      'basic',
+      "the description's first alternative: the token fills basic too",
+    );
+    assert.equal(pick('post', '/basic'), 'basic');
+    assert.equal(pick('get', '/mtls-or-basic'), 'basic', 'an alternative the mock can be sent comes first');
+    assert.equal(pick('get', '/mtls'), 'mtls', 'else what the operation needs (the page says it is not simulated)');
     assert.deepEqual(pick('post', '/both'), ['key_header', 'key_query'], 'schemes needed together');
     assert.equal(pick('post', '/undeclared'), 'bearer', 'a scheme the description does not declare is left out');
     assert.equal(pick('delete', '/oauth'), 'oauth');
     assert.equal(operationSchemes(doc, 'post', '/users', null), 'bearerAuth', "the fixture's one bearer scheme");
+  });
+});
+
+describe('try-it document: required parameters without an example', () => {
+  test('get a value from their schema (enum, default, format, type), so the first Send needs no typing', () => {
+    const d = {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      components: {
+        parameters: { Id: { name: 'petId', in: 'path', required: true, schema: { type: 'integer', format: 'int64' } } },
+      },
+      paths: {
+        '/pets/{petId}': {
+          parameters: [{ $ref: '#/components/parameters/Id' }],
+          get: {
+            parameters: [
+              { name: 'status', in: 'query', required: true, schema: { type: 'string', enum: ['sold', 'available'] } },
+              { name: 'size', in: 'query', required: true, schema: { type: 'integer', default: 20 } },
+              { name: 'since', in: 'header', required: true, schema: { type: 'string', format: 'date' } },
+              { name: 'given', in: 'query', required: true, example: 'mine', schema: { type: 'string' } },
+              { name: 'session', in: 'cookie', required: true, schema: { type: 'string' } },
+              { name: 'optional', in: 'query', schema: { type: 'string' } },
+            ],
+            responses: {},
+          },
+        },
+      },
+    } as never;
+    const out = tryItDocument(d, 'get', '/pets/{petId}', []) as unknown as {
+      paths: Record<
+        string,
+        { parameters: Array<Record<string, unknown>>; get: { parameters: Array<Record<string, unknown>> } }
+      >;
+    };
+    const item = out.paths['/pets/{petId}'];
+    assert.equal(item?.parameters[0]?.example, 0, 'an int64 path parameter: a number');
+    const byName = Object.fromEntries((item?.get.parameters ?? []).map((p) => [p.name, p]));
+    assert.equal(byName.status?.example, 'sold', 'the first enum value');
+    assert.equal(byName.size?.example, 20, 'the default');
+    assert.match(String(byName.since?.example), /^\d{4}-\d{2}-\d{2}$/, 'a date');
+    assert.equal(byName.given?.example, 'mine', 'its own example stays');
+    assert.equal(byName.session?.example, undefined, 'a cookie parameter is not made up');
+    assert.equal(byName.optional?.example, undefined, 'an optional one stays unticked, without a made-up value');
   });
 });

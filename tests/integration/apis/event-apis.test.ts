@@ -1,0 +1,225 @@
+// Event APIs beside REST, built and served for real: the Petstore and four public AsyncAPI documents
+// (tests/fixtures/event-apis: MQTT streetlights in 2.6, Kraken's WebSocket request/reply, an AMQP RPC
+// server and Gitter's HTTP streaming in 3.1). One build: each event API's pages below its own base (the
+// action from the reader's side, bindings, reply and correlation id, samples), the catalog's protocol
+// badges, the sidebar group, the description download; then `npm start`'s server: Server-Sent Events,
+// POST and a WebSocket on the event mock.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { buildDescription, htmlText } from '../../support/built-pages.ts';
+import { ROOT, type RunningSite, startSite } from '../../support/server.ts';
+
+const DIST = join(ROOT, '.test-dist/event-apis');
+const CLIENT = join(DIST, 'client');
+const LIST = join(ROOT, 'tests/fixtures/event-apis/apis.yaml');
+
+function file(url: string): string {
+  const path = join(CLIENT, url.endsWith('/') ? `${url}index.html` : url);
+  assert.ok(existsSync(path), `${url} was built`);
+  return readFileSync(path, 'utf8');
+}
+const mainOf = (html: string) =>
+  (/<main[\s\S]*?<\/main>/.exec(html)?.[0] ?? '').replace(/<script[\s\S]*?<\/script>/g, ' ');
+const mainText = (html: string) => htmlText(mainOf(html));
+
+let site: RunningSite;
+before(async () => {
+  const build = buildDescription('', DIST, { PETSTORE_APIS: LIST, BUILD_DATE: '2026-11-27' });
+  assert.equal(build.status, 0, build.output.slice(-4000));
+  site = await startSite({ DIST_DIR: '.test-dist/event-apis', PETSTORE_APIS: LIST }, 60_000);
+});
+after(() => site?.stop());
+
+describe('event API pages', () => {
+  test('the operation page says the action from the reader side, with the channel, its parameters and the bindings', () => {
+    const turnOn = mainText(file('/reference/streetlights/turn-on/'));
+    // 2.x `subscribe` is 3.x `send`: the API sends it, the reader receives it.
+    assert.match(turnOn, /The API sends\s*smartylighting\/streetlights\/1\/0\/action\/\{streetlightId\}\/turn\/on/);
+    assert.match(turnOn, /Parameters\s*streetlightId\s*The ID of the streetlight/);
+    assert.match(turnOn, /MQTT operation binding\s*Quality of service \(qos\)\s*1 \(at least once\)/);
+    assert.match(turnOn, /command string .*One of: "on", "off"/);
+    const measured = mainText(file('/reference/streetlights/receive-light-measurement/'));
+    // 2.x `publish` is 3.x `receive`: the reader sends it.
+    assert.match(measured, /You send\s*smartylighting/);
+    assert.match(measured, /lumens integer Light intensity measured in lumens\.\s*≥ 0/);
+  });
+
+  test('request/reply: the reply, its channel and where the correlation id is', () => {
+    const ping = mainText(file('/reference/kraken/receive-ping/'));
+    assert.match(ping, /You send/);
+    assert.match(ping, /Correlation id: \$message\.payload#\/reqid \(in the message's payload at \/reqid\)/);
+    assert.match(ping, /Reply\s*The API replies on \/\. The reply carries the request's correlation id\.\s*pong/);
+  });
+
+  test('code samples per protocol: JavaScript on the mock, Python, and the protocol CLI', () => {
+    const html = file('/reference/streetlights/turn-on/');
+    assert.match(html, /EventSource/);
+    assert.match(html, /paho\.mqtt\.client/);
+    assert.match(html, /mosquitto_sub -h test\.mosquitto\.org -p 1883 -q 1/);
+    const amqp = mainText(file('/reference/rpc/sum/'));
+    assert.match(amqp, /pika/);
+  });
+
+  test('unknown bindings shown as data; an overview with servers, security, channels', () => {
+    const overview = mainText(file('/reference/gitter/'));
+    assert.match(overview, /Servers/);
+    assert.match(overview, /https:\/\/stream\.gitter\.im\/v1/);
+    assert.match(overview, /Security\s*httpBearerToken: http \(bearer\)/);
+    assert.match(overview, /Channels/);
+  });
+
+  test('the catalog lists the event APIs with protocol badges; the sidebar has their group; the download is the file', () => {
+    const catalog = file('/reference/');
+    assert.match(catalog, /data-api="streetlights" data-kind="asyncapi"/);
+    assert.match(catalog, /data-protocol="mqtt"[^>]*>MQTT</);
+    assert.match(catalog, /data-protocol="amqp"[^>]*>AMQP 0-9-1</);
+    const page = file('/reference/kraken/receive-ping/');
+    assert.match(page, /href="\/reference\/kraken\/receive-ping\/"[^>]*aria-current="page"/);
+    assert.equal(
+      readFileSync(join(CLIENT, 'reference/streetlights/asyncapi.yaml'), 'utf8'),
+      readFileSync(join(ROOT, 'tests/fixtures/asyncapi/2.6/streetlights-mqtt.yml'), 'utf8'),
+    );
+  });
+
+  test('Markdown twins, llms.txt and the API in one file; search filters by the event API', () => {
+    const twin = readFileSync(join(CLIENT, 'reference/kraken/receive-ping.md'), 'utf8');
+    assert.match(twin, /^# receivePing/m);
+    assert.match(twin, /You send on `\/`/);
+    assert.match(twin, /Correlation id: `\$message\.payload#\/reqid`/);
+    const llms = readFileSync(join(CLIENT, 'llms.txt'), 'utf8');
+    assert.match(llms, /## Kraken WebSocket API \(event API, AsyncAPI 3\.1\.0\)/);
+    assert.match(llms, /\/reference\/kraken\/receive-ping\.md\)/);
+    const full = readFileSync(join(CLIENT, 'reference/streetlights/llms-full.txt'), 'utf8');
+    assert.match(full, /# turnOn/);
+    assert.match(file('/reference/kraken/receive-ping/'), /data-pagefind-filter="api:Kraken WebSocket API"/);
+  });
+
+  test('try-it: a loader of a few hundred bytes before interaction; the panel client loads on the first press', () => {
+    const html = file('/reference/kraken/receive-ping/');
+    assert.match(html, /<div class="ev-tryit"[^>]*data-mock="\/api\/mock\/kraken\/"[^>]*data-direction="you-send"/);
+    const loader = /src="(\/_astro\/EventTryIt[^"]+\.js)"/.exec(html)?.[1];
+    assert.ok(loader, 'the try-it loader is a script of the page');
+    const code = readFileSync(join(CLIENT, loader), 'utf8');
+    assert.ok(code.length < 1024, `the loader is ${code.length} bytes`);
+    const panel = /import\(`\.\/([^`]+\.js)`\)/.exec(code)?.[1];
+    assert.ok(panel && !html.includes(panel), 'the panel client is not loaded before the press');
+    assert.match(readFileSync(join(CLIENT, '_astro', panel), 'utf8'), /Server-Sent Events/);
+  });
+});
+
+describe('event mock on npm start', () => {
+  test('Server-Sent Events: the messages the API sends, named, with their JSON payload', async () => {
+    const abort = new AbortController();
+    const response = await fetch(`${site.url}/api/mock/kraken/?access_token=sse`, {
+      headers: { Accept: 'text/event-stream' },
+      signal: abort.signal,
+    });
+    assert.equal(response.status, 200);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    let text = '';
+    while (!/event: systemStatus\ndata: .*\n\n/.test(text)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    abort.abort();
+    assert.match(text, /event: heartbeat\ndata: \{"event":"heartbeat"\}\n\n/);
+    assert.match(text, /event: systemStatus\ndata: \{"event":"systemStatus",/);
+  });
+
+  test('POST: 202 with the reply and its correlation id; 400 naming the failing field', async () => {
+    const ok = await fetch(`${site.url}/api/mock/kraken/`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer post', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ event: 'ping', reqid: 42 }),
+    });
+    assert.equal(ok.status, 202);
+    const body = (await ok.json()) as { reply: { event: string; data: { reqid: number }; correlationId: number } };
+    assert.equal(body.reply.event, 'pong');
+    assert.equal(body.reply.data.reqid, 42);
+    assert.equal(ok.headers.get('RateLimit-Policy'), '"default";q=600;w=60');
+    const bad = await fetch(
+      `${site.url}/api/mock/streetlights/smartylighting/streetlights/1/0/event/lamp-1/lighting/measured`,
+      { method: 'POST', body: JSON.stringify({ lumens: -1 }) },
+    );
+    assert.equal(bad.status, 400);
+    const problem = (await bad.json()) as { errors: { field: string }[] };
+    assert.deepEqual(
+      problem.errors.map((e) => e.field),
+      ['payload.lumens'],
+    );
+  });
+
+  test('MCP: list_operations and get_page for an event API; send_event_message talks to its mock', async () => {
+    const client = new Client({ name: 'integration', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${site.url}/mcp`)));
+    try {
+      const listed = await client.callTool({ name: 'list_operations', arguments: { api: 'kraken' } });
+      const ops = (listed.structuredContent as { operations: { operationId: string; method: string; path: string }[] })
+        .operations;
+      assert.deepEqual(
+        ops.find((o) => o.operationId === 'receivePing'),
+        { ...ops.find((o) => o.operationId === 'receivePing'), method: 'SEND', path: '/' },
+      );
+      assert.equal(ops.find((o) => o.operationId === 'heartbeat')?.method, 'RECEIVE');
+      const page = await client.callTool({
+        name: 'get_page',
+        arguments: { api: 'kraken', operationId: 'receivePing' },
+      });
+      assert.match((page.structuredContent as { markdown: string }).markdown, /Correlation id/);
+      const sent = await client.callTool({
+        name: 'send_event_message',
+        arguments: { api: 'kraken', operationId: 'receivePing', message: { event: 'ping', reqid: 5 } },
+      });
+      assert.deepEqual((sent.structuredContent as { body: { reply: { data: unknown } } }).body.reply.data, {
+        event: 'pong',
+        reqid: 5,
+      });
+      const read = await client.callTool({
+        name: 'send_event_message',
+        arguments: { api: 'kraken', operationId: 'heartbeat', count: 1 },
+      });
+      assert.deepEqual((read.structuredContent as { messages: unknown[] }).messages, [
+        { event: 'heartbeat', data: { event: 'heartbeat' } },
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('a WebSocket: messages sent, a reply with the correlation id, an error naming the field, the session kept', async () => {
+    const ws = new WebSocket(`${site.url.replace(/^http/, 'ws')}/api/mock/kraken/?access_token=ws`);
+    const frames: { event: string; data?: { reqid?: number }; error?: { fields: { field: string }[] } }[] = [];
+    const waitFor = (event: string) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${event} frame: ${JSON.stringify(frames)}`)), 10_000);
+        const check = () => {
+          if (frames.some((f) => f.event === event)) {
+            clearTimeout(timer);
+            resolve();
+          } else setTimeout(check, 20);
+        };
+        check();
+      });
+    ws.addEventListener('message', (e) => frames.push(JSON.parse(String(e.data))));
+    await new Promise((resolve, reject) => {
+      ws.addEventListener('open', resolve);
+      ws.addEventListener('error', reject);
+    });
+    await waitFor('heartbeat');
+    ws.send(JSON.stringify({ event: 'ping', reqid: 'x' }));
+    await waitFor('error');
+    assert.deepEqual(
+      frames.find((f) => f.event === 'error')?.error?.fields.map((f) => f.field),
+      ['payload.reqid'],
+    );
+    ws.send(JSON.stringify({ event: 'ping', reqid: 9 }));
+    await waitFor('pong');
+    assert.equal(frames.find((f) => f.event === 'pong')?.data?.reqid, 9);
+    ws.close();
+  });
+});
