@@ -99,6 +99,10 @@ export default defineConfig({
   },
   integrations: [
     config,
+    // Scalar's try-it client and the explorer's script are bundled once and reused while their inputs are
+    // unchanged (node_modules/.cache), then copied into dist/client/_astro/. Early in the list: a build
+    // whose cache lost them starts bundling them in a child process as soon as it sets up.
+    browserBundles(),
     {
       // `astro dev` serves the mock (site/pages/api/mock/) with the store PETSTORE_MOCK_STORE names: a
       // value that is not a store URL stops it here, with what is wrong, not at the first request.
@@ -163,9 +167,6 @@ export default defineConfig({
     pagefindUI(),
     // /sitemap.xml beside Starlight's /sitemap-index.xml: found on any origin, not only the primary domain.
     sitemapAlias(),
-    // Scalar's request client (try-it) is bundled once and reused while its inputs are unchanged
-    // (node_modules/.cache), then copied into dist/client/_astro/.
-    browserBundles(),
     // The in-browser mock for static hosts: a service worker bundled with validators compiled at
     // build time (site/mock/hosts/bundle.ts), registered by try-it only when the server has no mock.
     mockWorker(apiReference.apis),

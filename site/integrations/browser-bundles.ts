@@ -7,6 +7,12 @@
 // dependency versions the site build uses, so the code is the same) into node_modules/.cache and
 // reused while none of its inputs changed (`browserBundle`); `npm ci` makes them already
 // (scripts/prepare-bundles.mjs, `prepareBundles`), since they change with the installed packages.
+// A bundle's key, and so its URL, is known before it is built (`bundleKey`: the packages, the settings
+// and our modules it imports, found by following their relative imports), so a build that must make one
+// (its cache was cleared, `npm ci` could not prepare it) starts a child process for it and goes on: the
+// pages only need its URL, the explorer page its stylesheets' names (awaited when that page renders,
+// reference/explorer/styles.ts), and `astro:build:done` waits for it before copying it. The child also
+// compresses its files into the precompression cache, so the build's own precompression finds them.
 // Scalar's own prebuilt `dist/browser/standalone.esm.js` is not used: it carries the dependency
 // versions Scalar built it with, and the explorer's tag groups came out differently.
 //
@@ -17,11 +23,12 @@
 // both from the cache (Vite's `/@fs/`).
 
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { BUILD_CACHE, cacheKey, publishEntry, temporaryName } from '../build-cache.ts';
+import { setExplorerStyles } from '../reference/explorer/styles.ts';
 
 /** The bundles: each is built apart (no chunk shared between them) from one entry module. */
 export const BUNDLES = {
@@ -36,8 +43,6 @@ const SELF = fileURLToPath(import.meta.url);
 /** Where built bundles are kept between builds, relative to the project root. */
 export const BUNDLES_CACHE = join(BUILD_CACHE, 'browser-bundles');
 
-/** The file of a cache entry that lists the project's own modules the bundle was built from. */
-const INPUTS = 'inputs.json';
 /** The file in a built bundle's folder that names the stylesheets its entry imports. */
 const STYLES = 'styles.json';
 
@@ -50,14 +55,53 @@ function baseKey(root: string, name: BundleName): string {
   return cacheKey(name, process.version, existsSync(lock) ? readFileSync(lock) : '', readFileSync(SELF));
 }
 
-/** The full key: the base key and the bytes of each of our modules in the bundle (paths from the root). */
-function fullKey(root: string, base: string, inputs: readonly string[]): string | undefined {
-  const parts: (string | Buffer)[] = [base];
-  for (const file of inputs) {
-    const abs = join(root, file);
-    if (!existsSync(abs)) return undefined;
-    parts.push(file, readFileSync(abs));
+/** Extensions tried, in order, for an import written without one, and the files whose imports are followed. */
+const RESOLVE_SUFFIXES = ['', '.ts', '.js', '.mjs', '/index.ts', '/index.js'];
+const SCRIPT = /\.(?:ts|js|mjs)$/;
+/** Type-only imports and exports (`import type … from '…';`): erased, never in a bundle. */
+const TYPE_ONLY = /^\s*(?:import|export)\s+type\b[^;]*;/gm;
+/** Relative module specifiers of `import … from`, `export … from`, `import '…'` and `import('…')`. */
+const RELATIVE_IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*['"](\.\.?\/[^'"\n]+)['"]/g;
+
+/**
+ * Our modules a bundle is made of: its entry and every file of the project it imports, found by following
+ * relative imports from the entry, type-only ones aside (imports in comments count: a key over more files
+ * than the bundle holds only misses more often). Package imports are covered by the lock file; a file
+ * that is not a script (`./style.css?url`) counts with its bytes and is not read for imports.
+ * @param root the project root
+ * @param entry the entry module (absolute)
+ * @returns paths relative to the root, `/`-separated, sorted
+ */
+export function moduleInputs(root: string, entry: string): string[] {
+  const found = new Set<string>();
+  const todo = [entry];
+  for (let file = todo.pop(); file !== undefined; file = todo.pop()) {
+    const rel = relative(root, file).split(sep).join('/');
+    if (found.has(rel) || rel.startsWith('..') || rel.includes('node_modules/')) continue;
+    found.add(rel);
+    if (!SCRIPT.test(file)) continue;
+    for (const [, spec] of readFileSync(file, 'utf8').replace(TYPE_ONLY, '').matchAll(RELATIVE_IMPORT)) {
+      const target = resolve(dirname(file), (spec ?? '').split('?')[0] ?? '');
+      const hit = RESOLVE_SUFFIXES.map((suffix) => target + suffix).find(
+        (candidate) => existsSync(candidate) && statSync(candidate).isFile(),
+      );
+      if (hit) todo.push(hit);
+    }
   }
+  return [...found].sort();
+}
+
+/** Our modules bundle `name` is made of ({@link moduleInputs} from its entry). */
+const bundleInputs = (root: string, name: BundleName): string[] => moduleInputs(root, BUNDLES[name]);
+
+/**
+ * The key of bundle `name` for the current sources, known before it is built: the base key (packages,
+ * Node, the bundler settings) and the path and bytes of each of our modules in it ({@link bundleInputs}).
+ * @param root the project root
+ */
+export function bundleKey(root: string, name: BundleName): string {
+  const parts: (string | Buffer)[] = [baseKey(root, name)];
+  for (const file of bundleInputs(root, name)) parts.push(file, readFileSync(join(root, file)));
   return cacheKey(...parts);
 }
 
@@ -75,25 +119,23 @@ export interface BrowserBundle {
 
 /**
  * The bundle `name` for the current sources: the cached one when the packages (lock file), this file
- * and every module of ours it was built from are unchanged, else a new one (Vite build, ES modules,
+ * and every module of ours it is built from are unchanged, else a new one (Vite build, ES modules,
  * minified, no source maps, relative URLs between its files).
  * @param root the project root
  * @param name which bundle (`BUNDLES`)
  * @throws {Error} when the bundle cannot be built
  */
 export async function browserBundle(root: string, name: BundleName): Promise<BrowserBundle> {
-  return cachedBundle(root, name) ?? (await bundleInChild(root, name));
+  return cachedBundle(root, name, bundleKey(root, name)) ?? (await bundleInChild(root, name));
 }
 
-/** The cached bundle `name` for the current sources, or undefined when it must be built. */
-function cachedBundle(root: string, name: BundleName): BrowserBundle | undefined {
-  const cache = join(root, BUNDLES_CACHE);
-  const base = baseKey(root, name);
-  const inputsFile = join(cache, `${base}.${INPUTS}`);
-  if (!existsSync(inputsFile)) return undefined;
-  const key = fullKey(root, base, JSON.parse(readFileSync(inputsFile, 'utf8')) as string[]);
-  const dir = key && join(cache, key);
-  if (!dir || !existsSync(join(dir, `${name}.js`)) || !existsSync(join(dir, STYLES))) return undefined;
+/** The folder of the cache entry `key`. */
+const entryDir = (root: string, key: string): string => join(root, BUNDLES_CACHE, key);
+
+/** The cached bundle `name` with key `key`, or undefined when it must be built. */
+function cachedBundle(root: string, name: BundleName, key: string): BrowserBundle | undefined {
+  const dir = entryDir(root, key);
+  if (!existsSync(join(dir, `${name}.js`)) || !existsSync(join(dir, STYLES))) return undefined;
   const styles = JSON.parse(readFileSync(join(dir, STYLES), 'utf8')) as string[];
   return { name, dir, key, styles, reused: true };
 }
@@ -119,12 +161,17 @@ function bundleInChild(root: string, name: BundleName): Promise<BrowserBundle> {
   });
 }
 
-/** Builds the bundle `name` in this process into the cache (Vite). */
+/**
+ * Builds the bundle `name` in this process into the cache (Vite), under the key {@link bundleKey} gave
+ * before the build.
+ * @throws {Error} when Vite fails, or when the bundle holds a module of ours that {@link bundleInputs} did
+ *   not find (an import {@link moduleInputs} cannot follow): the key would not change with that module
+ */
 async function buildBundle(root: string, name: BundleName): Promise<BrowserBundle> {
-  const cache = join(root, BUNDLES_CACHE);
-  const base = baseKey(root, name);
-  const inputsFile = join(cache, `${base}.${INPUTS}`);
-  const tmp = temporaryName(join(cache, base));
+  const key = bundleKey(root, name);
+  const inputs = new Set(bundleInputs(root, name));
+  const dir = entryDir(root, key);
+  const tmp = temporaryName(dir);
   const ours = new Set<string>();
   const styles: string[] = [];
   const { build } = await import('vite');
@@ -163,45 +210,68 @@ async function buildBundle(root: string, name: BundleName): Promise<BrowserBundl
       for (const id of item.moduleIds) {
         const file = id.split('?')[0] ?? id;
         if (!isAbsolute(file) || file.includes(`${'/'}node_modules${'/'}`)) continue;
-        const rel = relative(root, file);
+        const rel = relative(root, file).split(sep).join('/');
         if (!rel.startsWith('..')) ours.add(rel);
       }
     }
   }
+  const missed = [...ours].filter((file) => !inputs.has(file));
+  if (missed.length) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw new Error(
+      `the ${name} bundle holds ${missed.join(', ')}, which its key does not cover: import our modules by relative paths (browser-bundles.ts moduleInputs)`,
+    );
+  }
   writeFileSync(join(tmp, STYLES), JSON.stringify(styles));
-  const inputs = [...ours].sort();
-  const key = fullKey(root, base, inputs) ?? base;
-  const dir = join(cache, key);
   publishEntry(tmp, dir, true);
-  writeFileSync(inputsFile, JSON.stringify(inputs));
   return { name, dir, key, styles, reused: false };
 }
 
 /** The Astro integration. */
 export default function browserBundlesIntegration(): AstroIntegration {
-  const bundles: BrowserBundle[] = [];
+  let bundles: Promise<BrowserBundle>[] = [];
   return {
     name: 'petstore:browser-bundles',
     hooks: {
       'astro:config:setup': async ({ command, config, updateConfig, logger }) => {
+        const root = fileURLToPath(config.root);
         const defines: Record<string, string> = {};
-        for (const name of Object.keys(BUNDLES) as BundleName[]) {
+        bundles = [];
+        /** The bundles built in this build, one child after the other: each takes a core the pages leave. */
+        let previous: Promise<unknown> = Promise.resolve();
+        // The explorer first: its page waits for its stylesheets' names.
+        for (const name of ['explorer', 'tryit'] as const) {
           let base = `/_astro/bundles/${name}/`;
-          let styles: string[] = [];
+          let bundle: Promise<BrowserBundle> | undefined;
           if (command === 'build' || command === 'dev') {
-            const bundle = await browserBundle(fileURLToPath(config.root), name);
+            const key = bundleKey(root, name);
+            const cached = cachedBundle(root, name, key);
+            if (cached) {
+              bundle = Promise.resolve(cached);
+              report(logger, cached);
+            } else {
+              logger.info(`${name} bundle: building into ${entryDir(root, key)}, beside the build`);
+              bundle = previous.then(() => bundleInChild(root, name));
+              previous = bundle.then(
+                (built) => report(logger, built),
+                () => {},
+              );
+              // `astro dev` serves it from the cache at once.
+              if (command === 'dev') await bundle;
+            }
             bundles.push(bundle);
-            report(logger, bundle);
-            base = command === 'dev' ? `/@fs${bundle.dir}/` : `/${bundleOutputDir(bundle)}`;
-            styles = bundle.styles;
+            base = command === 'dev' ? `/@fs${entryDir(root, key)}/` : `/${bundleOutputDir({ key })}`;
           }
           defines[`__${name.toUpperCase()}_URL__`] = JSON.stringify(`${base}${name}.js`);
-          defines[`__${name.toUpperCase()}_STYLES__`] = JSON.stringify(styles.map((file) => `${base}${file}`));
+          if (name === 'explorer') {
+            const styles = bundle ? bundle.then((b) => b.styles) : Promise.resolve([]);
+            setExplorerStyles(styles.then((files) => files.map((file) => `${base}${file}`)));
+          }
         }
         updateConfig({ vite: { define: defines } });
       },
-      'astro:build:done': ({ dir }) => {
-        for (const bundle of bundles) copyBundle(bundle, fileURLToPath(dir));
+      'astro:build:done': async ({ dir }) => {
+        for (const bundle of bundles) copyBundle(await bundle, fileURLToPath(dir));
       },
     },
   };
@@ -226,7 +296,7 @@ function copyBundle(bundle: BrowserBundle, outDir: string): void {
 /**
  * Compresses the bundles' files into the build's precompression cache (serving/build.ts
  * `precompress`, `PRECOMPRESS_CACHE`), laid out as the build will copy them, so that a build finds their
- * `.br`/`.gz` bodies there: brotli at quality 10–11 of Scalar's bundles is the costliest compression of a build.
+ * `.br`/`.gz` bodies there: compressing Scalar's bundles is the largest compression of a build.
  */
 export async function precompressBundles(root: string, bundles: readonly BrowserBundle[]): Promise<void> {
   const { PRECOMPRESS_CACHE, precompress } = await import('../serving/build.ts');
@@ -270,6 +340,8 @@ if (process.argv[1] && resolve(process.argv[1]) === SELF) {
     await precompressBundles(root, bundles);
   } else {
     const bundle = await buildBundle(root, name);
+    // Its `.br`/`.gz` bodies too, so the build that waits for it finds them compressed.
+    await precompressBundles(root, [bundle]);
     process.stdout.write(`${JSON.stringify(bundle)}\n`);
   }
 }

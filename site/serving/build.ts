@@ -119,12 +119,21 @@ const gz = promisify(gzip);
 /** Assets under `_astro/` from this size (bytes) are compressed at brotli quality 10, not 11. */
 export const LARGE_ASSET_BYTES = 256 * 1024;
 
+/** Where Scalar's browser bundles are copied below the output folder (integrations/browser-bundles.ts `bundleOutputDir`). */
+const BROWSER_BUNDLES = /^_astro\/bundles\.[0-9a-f]+\//;
+
+/** Brotli quality of the files of Scalar's bundles (see {@link brotliQuality}). */
+export const BUNDLE_BROTLI_QUALITY = 8;
+
 /**
  * Brotli quality for a file:
  * - 11 (the smallest output) for the content-hashed assets under `_astro/` smaller than
  *   {@link LARGE_ASSET_BYTES}: the scripts and styles every page loads, cached for a year;
- * - 10 for the larger ones, Scalar's bundles that only try-it and the explorer load: quality 11 on
- *   them costs much more CPU for files barely smaller;
+ * - 10 for the larger ones (the site's own scripts and styles past that size);
+ * - 8 for every file of Scalar's bundles (`_astro/bundles.<key>/`, 7–8 MB of scripts that only try-it
+ *   and the explorer load, on the reader's first click or on the explorer page): quality 10 or 11 on them
+ *   is the costliest work of a build whose cache lost them, about twelve times quality 8's CPU, for
+ *   output 7–9 % smaller;
  * - 5 for pages and data, which are many (thousands of files for a large description): higher
  *   qualities cost several times the CPU for files slightly smaller.
  * @param file the path below the output folder, `/`-separated
@@ -132,6 +141,7 @@ export const LARGE_ASSET_BYTES = 256 * 1024;
  */
 export function brotliQuality(file: string, bytes: number): number {
   if (!file.startsWith('_astro/')) return 5;
+  if (BROWSER_BUNDLES.test(file)) return BUNDLE_BROTLI_QUALITY;
   return bytes < LARGE_ASSET_BYTES ? constants.BROTLI_MAX_QUALITY : 10;
 }
 

@@ -1,7 +1,8 @@
 // Unit tests of what the build keeps between builds: precompressed bodies (site/serving/build.ts),
 // the cache keys of the in-browser mock (site/integrations/mock-worker.ts), of the search index
-// (site/integrations/search-index.ts) and of the reference pages for Astro's incremental build
-// (site/reference/page-cache-key.ts, site/integrations/incremental-build.ts).
+// (site/integrations/search-index.ts), of Scalar's browser bundles (site/integrations/browser-bundles.ts)
+// and of the reference pages for Astro's incremental build (site/reference/page-cache-key.ts,
+// site/integrations/incremental-build.ts).
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { publishEntry, temporaryName, writeEntry } from '../../../site/build-cache.ts';
+import { beginBuild as beginSiteBuild } from '../../../site/build-context.ts';
+import { bundleKey, moduleInputs } from '../../../site/integrations/browser-bundles.ts';
 import { emptyTrash, moveAside } from '../../../site/integrations/clear-output.ts';
 import {
   beginBuild,
@@ -19,8 +22,10 @@ import {
 } from '../../../site/integrations/incremental-build.ts';
 import { workerInputsKey } from '../../../site/integrations/mock-worker.ts';
 import { searchIndexKey } from '../../../site/integrations/search-index.ts';
+import { explorerStyles, setExplorerStyles } from '../../../site/reference/explorer/styles.ts';
 import { type OwnKeyInputs, ownKeyOf, type PageKeyInputs, pageKeyOf } from '../../../site/reference/page-cache-key.ts';
 import {
+  BUNDLE_BROTLI_QUALITY,
   brotliQuality,
   GZIP_LEVEL,
   LARGE_ASSET_BYTES,
@@ -37,7 +42,10 @@ const page = (words: string) => `<!doctype html><title>t</title><p>${words.repea
 describe('brotliQuality', () => {
   test('the smallest output for what every page loads, a faster quality for the large bundles and for pages', () => {
     assert.equal(brotliQuality('_astro/middleware.CRZ_eimi.css', 70_000), 11);
-    assert.equal(brotliQuality('_astro/bundles.143c94cea5/tryit.js', 2_937_544), 10);
+    // Every file of Scalar's bundles, large or small: what only try-it and the explorer load.
+    assert.equal(brotliQuality('_astro/bundles.143c94cea5/tryit.js', 2_937_544), BUNDLE_BROTLI_QUALITY);
+    assert.equal(brotliQuality('_astro/bundles.143c94cea5/client.CHgWV-qq.js', 230_031), BUNDLE_BROTLI_QUALITY);
+    assert.ok(BUNDLE_BROTLI_QUALITY < 10);
     assert.equal(brotliQuality('_astro/x.js', LARGE_ASSET_BYTES - 1), 11);
     assert.equal(brotliQuality('_astro/x.js', LARGE_ASSET_BYTES), 10);
     // A page is never given an asset's quality, whatever its size.
@@ -143,6 +151,68 @@ describe('workerInputsKey', () => {
     assert.equal(workerInputsKey(root, [spec]), a);
     writeFileSync(spec, 'openapi: 3.0.3\ninfo: {}\n');
     assert.notEqual(workerInputsKey(root, [spec]), a);
+  });
+});
+
+describe("a browser bundle's inputs, known before it is built (site/integrations/browser-bundles.ts)", () => {
+  test('every module of ours its entry imports, by any relative import, and no type-only import or package', () => {
+    const root = join(work, 'bundle-inputs');
+    mkdirSync(join(root, 'src', 'lib'), { recursive: true });
+    mkdirSync(join(root, 'node_modules', 'pkg'), { recursive: true });
+    const files: Record<string, string> = {
+      'src/entry.ts': [
+        "import { a } from './a.ts';",
+        "import { b } from './lib/b';",
+        "import type { T } from './types.ts';",
+        "import type {\n  U,\n} from './more-types.ts';",
+        "import style from './style.css?url';",
+        "import 'pkg';",
+        "export { c } from './lib/c.js';",
+        "const d = () => import('./lib/index.ts');",
+        '',
+      ].join('\n'),
+      'src/a.ts': "export { shared } from './lib/c.js';\n",
+      'src/lib/b.ts': "import { x } from '../../outside.ts';\n",
+      'src/lib/c.js': 'export const c = 1;\n',
+      'src/lib/index.ts': 'export const d = 1;\n',
+      'src/types.ts': 'export type T = 1;\n',
+      'src/more-types.ts': 'export type U = 1;\n',
+      'src/style.css': 'p { color: red }\n',
+      'node_modules/pkg/index.js': '',
+    };
+    for (const [file, text] of Object.entries(files)) writeFileSync(join(root, file), text);
+    assert.deepEqual(moduleInputs(root, join(root, 'src', 'entry.ts')), [
+      'src/a.ts',
+      'src/entry.ts',
+      'src/lib/b.ts',
+      'src/lib/c.js',
+      'src/lib/index.ts',
+      'src/style.css',
+    ]);
+  });
+
+  test("the site's bundles: the key changes with a module the bundle imports through another", () => {
+    const before = bundleKey(process.cwd(), 'tryit');
+    assert.equal(bundleKey(process.cwd(), 'tryit'), before);
+    assert.match(before, /^[0-9a-f]{64}$/);
+    // site/mock/route/mount.ts reaches the try-it client through site/mock/hosts/mount.ts.
+    assert.ok(
+      moduleInputs(process.cwd(), join(process.cwd(), 'site/reference/browser/tryit.ts')).includes(
+        'site/mock/route/mount.ts',
+      ),
+    );
+  });
+
+  test("the explorer's stylesheets: awaited by its page once the build gave them; unknown outside a build", async () => {
+    beginSiteBuild();
+    await assert.rejects(explorerStyles(), /stylesheets are unknown/);
+    let built: (hrefs: string[]) => void = () => {};
+    setExplorerStyles(new Promise((done) => (built = done)));
+    const styles = explorerStyles();
+    built(['/_astro/bundles.0123456789/explorer.AbCd1234.css']);
+    assert.deepEqual(await styles, ['/_astro/bundles.0123456789/explorer.AbCd1234.css']);
+    beginSiteBuild();
+    await assert.rejects(explorerStyles(), /stylesheets are unknown/);
   });
 });
 
