@@ -36,7 +36,8 @@
 //
 //   node bench/peer-build.ts [--runs 1] [--petstore-runs 3] [--no-github] [--no-versions] [--no-petstore]
 //                            [--keep] [--json]
-//     --runs N           rounds on GitHub's description (default 1: a round is about 5 minutes on 2 cores)
+//     --runs N           rounds on GitHub's description (default 1: a round is about 5 minutes on 2 cores;
+//                        0: none, only its two releases)
 //     --petstore-runs N  rounds on the Petstore (default 3)
 //     --no-github        skip 1 and 2; --no-versions skips 2; --no-petstore skips 3
 //     --keep             keep the output folders and the peer projects (.bench-dist/peer/)
@@ -52,7 +53,7 @@ import { buildCounts, type Figure, verdictOf } from './figures.ts';
 import { clearEveryCache, clearSiteCaches, prepareAsNpmCi } from './fresh-clone.ts';
 import { printHeaderHelp } from './help.ts';
 import { median } from './stats.ts';
-import { type BuildRun, loadAverage, ourBuildEnv, timedBuild } from './timed-build.ts';
+import { type BuildRun, type BuildSpec, loadAverage, OUR_BUILD, ourBuildEnv, timedBuild } from './timed-build.ts';
 
 const BUDGET = {
   githubCold: { budget: 1.2, goal: 0.8 },
@@ -78,10 +79,7 @@ interface Row extends BuildRun {
 
 const rows: Row[] = [];
 
-async function build(
-  row: Omit<Row, keyof BuildRun>,
-  spec: { cwd: string; env: NodeJS.ProcessEnv; clean?: string; log: string },
-): Promise<Row> {
+async function build(row: Omit<Row, keyof BuildRun>, spec: Omit<BuildSpec, 'log'> & { log: string }): Promise<Row> {
   process.stderr.write(`${row.name}…`);
   const run = await timedBuild({ ...spec, log: join(LOGS, `${spec.log}.log`) });
   process.stderr.write(` ${run.wall.toFixed(1)} s (CPU ${run.cpu.toFixed(1)} s, tree ${run.treeMb.toFixed(0)} MB)\n`);
@@ -114,6 +112,7 @@ async function ourCold(
     { name, side: 'ours', kind: 'cold', description },
     {
       cwd: ROOT,
+      script: OUR_BUILD,
       env: ourBuildEnv({ ...env, DIST_DIR: relative(ROOT, dist) }),
       clean: dist,
       log,
@@ -127,7 +126,7 @@ const prepare: number[] = [];
 async function ourRebuild(name: string, log: string, description: Row['description'], dist: string, spec: string) {
   return build(
     { name, side: 'ours', kind: 'warm', description },
-    { cwd: ROOT, env: ourBuildEnv({ PETSTORE_SPEC: spec, DIST_DIR: relative(ROOT, dist) }), log },
+    { cwd: ROOT, script: OUR_BUILD, env: ourBuildEnv({ PETSTORE_SPEC: spec, DIST_DIR: relative(ROOT, dist) }), log },
   );
 }
 
@@ -333,10 +332,11 @@ function figures(): Figure[] {
   }
   const two = pick('github-2', 'ours', 'cold');
   if (two.length) {
-    out.push(
-      memory('GitHub, two versions, cold: peak RSS of the process tree', two, [], BUDGET.githubTwoRssMb),
-      ratio('GitHub, two versions, cold: wall, against one version', two, gh.oursCold, 'ours, one version, cold'),
-    );
+    out.push(memory('GitHub, two versions, cold: peak RSS of the process tree', two, [], BUDGET.githubTwoRssMb));
+    if (gh.oursCold.length)
+      out.push(
+        ratio('GitHub, two versions, cold: wall, against one version', two, gh.oursCold, 'ours, one version, cold'),
+      );
   }
   const pet = {
     oursCold: pick('petstore', 'ours', 'cold'),
@@ -461,14 +461,13 @@ async function main(): Promise<void> {
     printHeaderHelp(import.meta.url);
     return;
   }
-  const { runs, 'petstore-runs': petstoreRuns } = buildCounts({
-    runs: values.runs,
-    'petstore-runs': values['petstore-runs'],
-  });
+  // --runs 0 leaves out the rounds on one version of GitHub's description, not its two releases.
+  const runs = values.runs === '0' ? 0 : buildCounts({ runs: values.runs }).runs;
+  const { 'petstore-runs': petstoreRuns } = buildCounts({ 'petstore-runs': values['petstore-runs'] });
   const start = loadAverage();
   mkdirSync(LOGS, { recursive: true });
   if (!values['no-github']) {
-    await github(runs);
+    if (runs > 0) await github(runs);
     if (!values['no-versions']) await githubTwoVersions();
   }
   if (!values['no-petstore']) await petstore(petstoreRuns);

@@ -1,0 +1,57 @@
+// `npm run build`: `astro build`, then the site's search index in a process of its own.
+//
+// Pagefind reads every page of the output and, for a large site (GitHub's description, two releases),
+// holds about as much memory as the build's own process, which at that point still holds everything the
+// build made (its heap, Vite's bundler). Run inside `astro build`'s last hook, as Starlight does, the two
+// peaks add up. Here `astro build` runs with PETSTORE_SEARCH_INDEX=after-build (its search step then
+// writes nothing: site/integrations/search-index.ts) and, once it has exited, this process writes
+// `<output>/client/pagefind/` (from the search index cache when the pages are the same as an earlier
+// build's) and its `.br`/`.gz` variants, as the build would have. The output is the same either way;
+// `astro build` run by itself indexes in its own hook.
+//
+// Usage: npm run build [-- <astro build options>]   (e.g. npm run build -- --force)
+// The output folder is DIST_DIR's, or dist/, as astro.config.mjs decides.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AFTER_BUILD, SEARCH_INDEX_ENV, writeSearchIndex } from '../site/integrations/search-index.ts';
+import { PRECOMPRESS_CACHE, precompress } from '../site/serving/build.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
+
+/** Astro's own log line shape, so the step reads as part of the build. */
+function logger(label: string) {
+  const time = () => new Date().toTimeString().slice(0, 8);
+  return {
+    info: (message: string) => process.stdout.write(`${time()} [${label}] ${message}\n`),
+    error: (message: string) => process.stderr.write(`${time()} [${label}] ${message}\n`),
+  };
+}
+
+const args = process.argv.slice(2);
+const build = spawnSync(process.execPath, [ASTRO, 'build', ...args], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, [SEARCH_INDEX_ENV]: AFTER_BUILD },
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+// `astro build --help` and the like build nothing.
+const client = resolve(ROOT, process.env.DIST_DIR || 'dist', 'client');
+if (!existsSync(join(client, 'index.html'))) process.exit(0);
+
+try {
+  await writeSearchIndex(client, ROOT, logger('starlight:pagefind'));
+  const started = performance.now();
+  const r = await precompress(join(client, 'pagefind'), { cacheDir: join(ROOT, PRECOMPRESS_CACHE) });
+  logger('petstore:serving').info(
+    `search index: ${r.files} files precompressed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+} catch (error) {
+  const err = error as Error;
+  process.stderr.write(
+    `npm run build: the search index could not be written: ${err.message}${err.cause ? ` (${(err.cause as Error).message ?? err.cause})` : ''}\n`,
+  );
+  process.exit(1);
+}
