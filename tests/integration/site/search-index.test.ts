@@ -22,11 +22,12 @@ after(() => rmSync(work, { recursive: true, force: true }));
 /** An output folder of three pages, as the build writes them (Starlight marks the searchable part). */
 function pages(name: string): string {
   const client = join(work, name, 'client');
-  for (const [path, title, text] of [
+  const written: Array<[path: string, title: string, text: string]> = [
     ['index.html', 'Petstore API', 'Adopt a pet from the store.'],
     ['reference/list-pets/index.html', 'List pets', 'Returns every pet in the store, a page at a time.'],
     ['reference/create-pet/index.html', 'Create a pet', 'Adds a pet; its name is required.'],
-  ]) {
+  ];
+  for (const [path, title, text] of written) {
     const file = join(client, path);
     mkdirSync(join(file, '..'), { recursive: true });
     writeFileSync(
