@@ -15,8 +15,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AFTER_BUILD, SEARCH_INDEX_ENV, writeSearchIndex } from '../site/integrations/search-index.ts';
-import { PRECOMPRESS_CACHE, precompress } from '../site/serving/build.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
@@ -30,11 +28,14 @@ function logger(label: string) {
   };
 }
 
+// The environment variable and its value (site/integrations/search-index.ts `SEARCH_INDEX_ENV`,
+// `AFTER_BUILD`): that module, and the others this step needs, are loaded once the build has ended, so
+// this process stays small beside it.
 const args = process.argv.slice(2);
 const build = spawnSync(process.execPath, [ASTRO, 'build', ...args], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { ...process.env, [SEARCH_INDEX_ENV]: AFTER_BUILD },
+  env: { ...process.env, PETSTORE_SEARCH_INDEX: 'after-build' },
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 // `astro build --help` and the like build nothing.
@@ -42,6 +43,8 @@ const client = resolve(ROOT, process.env.DIST_DIR || 'dist', 'client');
 if (!existsSync(join(client, 'index.html'))) process.exit(0);
 
 try {
+  const { writeSearchIndex } = await import('../site/integrations/search-index.ts');
+  const { PRECOMPRESS_CACHE, precompress } = await import('../site/serving/build.ts');
   await writeSearchIndex(client, ROOT, logger('starlight:pagefind'));
   const started = performance.now();
   const r = await precompress(join(client, 'pagefind'), { cacheDir: join(ROOT, PRECOMPRESS_CACHE) });

@@ -120,32 +120,50 @@ async function bundledApi(description: string, older: readonly ReleasedFile[], m
   return { ...mount, description: await loadForBuild(description), older: versions };
 }
 
+/** What the first step of making an entry leaves for the second: the definitions' modules, or why there are none. */
+interface Definitions {
+  modules?: Record<string, string>;
+  warnings: string[];
+  error?: string;
+}
+
 /**
- * Makes cache entry `key` for a description (its file) and its older versions: the bundle, then its
- * record, each renamed into place. A description the bundle cannot be made from gets a record with the reason.
- * @returns the record written
+ * The first step of making a cache entry: the modules of the mock's definitions (request validators and
+ * the description's data, compiled from the description and its older versions: bundle.ts `apiModules`).
+ * Never throws: a description they cannot be made from gives `error`.
  */
-async function makeEntry(
-  cacheDir: string,
-  key: string,
+async function makeDefinitions(
   description: string,
   older: readonly ReleasedFile[],
-  mount: WorkerMount = {},
-): Promise<CacheRecord> {
-  const { bundleFile, recordFile } = entryFiles(cacheDir, key);
-  mkdirSync(cacheDir, { recursive: true });
-  let record: CacheRecord;
-  const tmp = temporaryName(bundleFile);
+  mount: WorkerMount,
+): Promise<Definitions> {
+  const warnings: string[] = [];
   try {
-    const warnings: string[] = [];
     // Loaded here: the build's own process needs the bundler only when no child made the entry.
-    const { apiModules, bundleModules } = await import('../mock/hosts/bundle.ts');
+    const { apiModules } = await import('../mock/hosts/bundle.ts');
     const modules = await apiModules([await bundledApi(description, older, mount)], (message) =>
       warnings.push(message),
     );
-    // The descriptions are garbage now: collected before the bundler's own process starts beside this
-    // one (a child is run with --expose-gc), so the two do not hold their peaks at once.
-    (globalThis as { gc?: () => void }).gc?.();
+    return { modules, warnings };
+  } catch (err) {
+    return { warnings, error: (err as Error).message };
+  }
+}
+
+/**
+ * The second step of making cache entry `key`: bundles the definitions with the worker's code, then writes
+ * the bundle and its record, each renamed into place (a record with the reason when there is no bundle).
+ * @returns the record written
+ */
+async function bundleEntry(cacheDir: string, key: string, definitions: Definitions): Promise<CacheRecord> {
+  const { bundleFile, recordFile } = entryFiles(cacheDir, key);
+  mkdirSync(cacheDir, { recursive: true });
+  const { modules, warnings, error } = definitions;
+  let record: CacheRecord;
+  const tmp = temporaryName(bundleFile);
+  try {
+    if (error !== undefined || !modules) throw new Error(error ?? 'no definitions');
+    const { bundleModules } = await import('../mock/hosts/bundle.ts');
     const bytes = await bundleModules(modules, { entry: WORKER_ENTRY, outfile: tmp, format: 'iife' });
     const gzipBytes = gzipSync(readFileSync(tmp), { level: 9 }).length;
     renameSync(tmp, bundleFile);
@@ -158,6 +176,27 @@ async function makeEntry(
   return record;
 }
 
+/**
+ * Makes cache entry `key` for a description (its file) and its older versions in this process: both steps
+ * ({@link makeDefinitions}, {@link bundleEntry}). A description the bundle cannot be made from gets a
+ * record with the reason.
+ * @returns the record written
+ */
+async function makeEntry(
+  cacheDir: string,
+  key: string,
+  description: string,
+  older: readonly ReleasedFile[],
+  mount: WorkerMount = {},
+): Promise<CacheRecord> {
+  return bundleEntry(cacheDir, key, await makeDefinitions(description, older, mount));
+}
+
+/** Where the first child leaves the definitions for the second (beside the entry, removed by the second). */
+function definitionsFile(cacheDir: string, key: string): string {
+  return join(cacheDir, `${key}.definitions.json`);
+}
+
 /** How a child that makes a cache entry ended: its exit, and the end of its output for an error message. */
 interface ChildEnd {
   code: number | null;
@@ -167,36 +206,48 @@ interface ChildEnd {
   seconds: number;
 }
 
-/** Runs this file as a child process that makes cache entry `key`; resolves when it ends (never rejects). */
-function makeEntryInChild(
+/**
+ * Makes cache entry `key` in two child processes, one after the other (this file run by Node): the first
+ * makes the definitions and writes them to {@link definitionsFile}, the second bundles them. The
+ * definitions are made of short-lived objects by the million and the bundler (esbuild, a process of its
+ * own) holds the whole bundle's syntax tree: in one process, the first step's memory stayed with it while
+ * the bundler ran beside it, and for a large description the two, beside the build, were the build's
+ * largest moment. Resolves when the entry is made or a child failed (never rejects).
+ */
+async function makeEntryInChild(
   cacheDir: string,
   key: string,
   description: string,
   older: readonly ReleasedFile[],
   mount: WorkerMount,
 ): Promise<ChildEnd> {
+  const first = await runChild([
+    'definitions',
+    cacheDir,
+    key,
+    description,
+    JSON.stringify(older),
+    JSON.stringify(mount),
+  ]);
+  if (first.code !== 0 || first.signal) return first;
+  const second = await runChild(['bundle', cacheDir, key]);
+  return { ...second, output: `${first.output}${second.output}`.slice(-4000), seconds: first.seconds + second.seconds };
+}
+
+/** Runs this file as a child process with `args`; resolves when it ends (never rejects). */
+function runChild(args: readonly string[]): Promise<ChildEnd> {
   return new Promise((done) => {
     // It keeps the build's priority (unlike the Open Graph children, site/background.ts): it should end
     // early, while the build's own memory is small; slowed down, its peak (and esbuild's) met the
-    // build's and Pagefind's at the end. --expose-gc: see makeEntry. The heap at most doubles after a
-    // collection, as in the build's own process (astro.config.mjs): V8 may otherwise quadruple it while
-    // the definitions are made. Its young generation is kept small (`--max-semi-space-size`, far below
-    // what Node picks for a large heap): the definitions are made of short-lived objects, so the child
-    // peaks lower for the same CPU time (site/README.md "Build cost").
-    const args = [
-      '--expose-gc',
-      '--heap-growing-percent=100',
-      '--max-semi-space-size=8',
-      SELF,
-      cacheDir,
-      key,
-      description,
-      JSON.stringify(older),
-      JSON.stringify(mount),
-    ];
+    // build's and Pagefind's at the end. The heap at most doubles after a collection, as in the build's
+    // own process (astro.config.mjs): V8 may otherwise quadruple it while the definitions are made. Its
+    // young generation is kept small (`--max-semi-space-size`, far below what Node picks for a large
+    // heap): the definitions are made of short-lived objects, so the child peaks lower for the same CPU
+    // time (site/README.md "Build cost").
+    const nodeArgs = ['--heap-growing-percent=100', '--max-semi-space-size=8', SELF, ...args];
     const at = performance.now();
     const seconds = () => (performance.now() - at) / 1000;
-    const child = spawn(process.execPath, args, {
+    const child = spawn(process.execPath, nodeArgs, {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -312,16 +363,33 @@ export default function mockWorker(apis: readonly Api[]): AstroIntegration {
   };
 }
 
-// Run as `node mock-worker.ts <cacheDir> <key> <description> [<older>] [<mount>]` by the integration:
-// makes that cache entry for the description file, its older versions and its mount, and exits 0,
-// also when the description has no worker (the record says why).
+// Run by the integration (makeEntryInChild), in two steps:
+//   node mock-worker.ts definitions <cacheDir> <key> <description> [<older>] [<mount>]
+//     makes the definitions of the description file, its older versions and its mount, and writes them
+//     (or why there are none) beside the entry;
+//   node mock-worker.ts bundle <cacheDir> <key>
+//     bundles them into the cache entry, and removes them.
+// Each exits 0, also when the description has no worker (the record says why).
 if (process.argv[1] && resolve(process.argv[1]) === SELF) {
-  const [cacheDir, key, description, older = '[]', mount = '{}'] = process.argv.slice(2);
-  if (!cacheDir || !key || !description) {
+  const [step, cacheDir, key, description, older = '[]', mount = '{}'] = process.argv.slice(2);
+  if (step === 'definitions' && cacheDir && key && description) {
+    const definitions = await makeDefinitions(
+      description,
+      JSON.parse(older) as ReleasedFile[],
+      JSON.parse(mount) as WorkerMount,
+    );
+    mkdirSync(cacheDir, { recursive: true });
+    await writeEntry(definitionsFile(cacheDir, key), JSON.stringify(definitions));
+  } else if (step === 'bundle' && cacheDir && key) {
+    const file = definitionsFile(cacheDir, key);
+    const definitions = JSON.parse(readFileSync(file, 'utf8')) as Definitions;
+    await bundleEntry(cacheDir, key, definitions);
+    await rm(file, { force: true });
+  } else {
     process.stderr.write(
-      'usage: node site/integrations/mock-worker.ts <cacheDir> <key> <description file> [<older versions as JSON>] [<mount as JSON>] (run by the build)\n',
+      'usage (run by the build): node site/integrations/mock-worker.ts definitions <cacheDir> <key> <description file> [<older versions as JSON>] [<mount as JSON>]\n' +
+        '                          node site/integrations/mock-worker.ts bundle <cacheDir> <key>\n',
     );
     process.exit(2);
   }
-  await makeEntry(cacheDir, key, description, JSON.parse(older) as ReleasedFile[], JSON.parse(mount) as WorkerMount);
 }

@@ -1,6 +1,6 @@
 // What the build keeps between builds, made by other processes: Scalar's browser bundles made by npm
 // ci's prepare script and reused by the build (site/integrations/browser-bundles.ts), and the
-// in-browser mock made by a child process beside the build (site/integrations/mock-worker.ts).
+// in-browser mock made by two child processes beside the build (site/integrations/mock-worker.ts).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -41,12 +41,17 @@ describe("Scalar's browser bundles prepared by npm ci", () => {
 });
 
 describe('the in-browser mock made beside the build', () => {
-  const child = (spec: string, cacheDir: string) =>
-    spawnSync(process.execPath, [join(ROOT, 'site', 'integrations', 'mock-worker.ts'), cacheDir, 'k', spec], {
-      encoding: 'utf8',
-    });
+  /** The build's two child processes, one after the other: the definitions, then the bundle. */
+  const child = (spec: string, cacheDir: string) => {
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, [join(ROOT, 'site', 'integrations', 'mock-worker.ts'), ...args], {
+        encoding: 'utf8',
+      });
+    const first = run(['definitions', cacheDir, 'k', spec]);
+    return first.status === 0 ? run(['bundle', cacheDir, 'k']) : first;
+  };
 
-  test('the child process leaves a complete cache entry: the worker bundle, then the record of its size', () => {
+  test('the child processes leave a complete cache entry: the worker bundle, then the record of its size', () => {
     const cacheDir = join(work, 'mock-worker-ok');
     const r = child(join(ROOT, 'tests', 'fixtures', 'descriptions', 'mock-swagger2-petstore.yaml'), cacheDir);
     assert.equal(r.status, 0, r.stderr);
