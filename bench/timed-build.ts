@@ -13,8 +13,8 @@ import { ROOT } from '../tests/support/server.ts';
 
 /** The Astro CLI every build runs (ours and the peer's: one installed Astro). */
 export const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
-/** What `npm run build` runs for our site: `astro build`, then the search index (scripts/build.ts). */
-export const OUR_BUILD = join(ROOT, 'scripts', 'build.ts');
+/** What `npm run build` runs for our site: `astro build`, then the search index (scripts/build.mjs). */
+export const OUR_BUILD = join(ROOT, 'scripts', 'build.mjs');
 
 /** `uptime`'s three load averages and the number of cores, for printing beside figures. */
 export function loadAverage(): string {

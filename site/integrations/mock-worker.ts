@@ -13,24 +13,23 @@
 // left no cache entry.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import type { Api } from '../apis/api.ts';
-import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
+import { BUILD_CACHE, writeEntry } from '../build-cache.ts';
 import { currentBuild } from '../build-context.ts';
 import { localePrefix } from '../i18n/locales.ts';
 import { type ReleasedFile, siteMockTable } from '../mock/hosts/load.ts';
 import { mockWorkerPaths } from '../mock/hosts/mount.ts';
 import { loadForBuild } from '../reference/loaded-description.ts';
+import { bundleEntry, type CacheRecord, type Definitions, definitionsFile, entryFiles } from './mock-worker-bundle.ts';
 
-const WORKER_ENTRY = fileURLToPath(new URL('../mock/hosts/worker.ts', import.meta.url));
 const MOCK_DIR = fileURLToPath(new URL('../mock/', import.meta.url));
 const SPEC_DIR = fileURLToPath(new URL('../../spec/', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
+const BUNDLE_STEP = fileURLToPath(new URL('./mock-worker-bundle.ts', import.meta.url));
 
 /** Where built workers are kept between builds, relative to the project root. */
 export const MOCK_WORKER_CACHE = join(BUILD_CACHE, 'mock-worker');
@@ -47,8 +46,8 @@ function sources(dir: string): string[] {
 /**
  * The cache key of a worker bundle: SHA-256 over everything that decides its bytes (every file of the
  * description, every TypeScript source of site/mock/ and spec/, the lock file that pins ajv, esbuild
- * and openapi-backend, the Node version, and this file, which decides what an entry records). Any change
- * to one of them gives another key.
+ * and openapi-backend, the Node version, this file and mock-worker-bundle.ts, which decide what an entry
+ * records). Any change to one of them gives another key.
  * @param root the project root
  * @param descriptionFiles the description's files (the entry and every file it `$ref`s)
  * @param older the older published versions bundled beside it (their names and files)
@@ -70,6 +69,7 @@ export function workerInputsKey(
   };
   add('node', process.version);
   add('integration', readFileSync(SELF));
+  add('bundle step', readFileSync(BUNDLE_STEP));
   for (const file of descriptionFiles) add('description', readFileSync(file));
   for (const { version, file } of older) add(`version ${version}`, readFileSync(file));
   const lock = join(root, 'package-lock.json');
@@ -82,21 +82,6 @@ export function workerInputsKey(
 export interface WorkerMount {
   mount?: string;
   version?: string;
-}
-
-/** What a cache entry remembers: the bundle's size, or why the description has no worker. */
-interface CacheRecord {
-  bytes?: number;
-  /** the bundle's size gzipped at level 9, as the build reports it */
-  gzipBytes?: number;
-  error?: string;
-  /** what the bundler warned about (schemas left unchecked) */
-  warnings?: string[];
-}
-
-/** The files of cache entry `key`: the bundle, and its record (written last: it says the entry is complete). */
-function entryFiles(cacheDir: string, key: string): { bundleFile: string; recordFile: string } {
-  return { bundleFile: join(cacheDir, `${key}.js`), recordFile: join(cacheDir, `${key}.json`) };
 }
 
 /**
@@ -118,13 +103,6 @@ async function bundledApi(description: string, older: readonly ReleasedFile[], m
   const versions = [];
   for (const r of older) versions.push({ version: r.version, description: await loadForBuild(r.file) });
   return { ...mount, description: await loadForBuild(description), older: versions };
-}
-
-/** What the first step of making an entry leaves for the second: the definitions' modules, or why there are none. */
-interface Definitions {
-  modules?: Record<string, string>;
-  warnings: string[];
-  error?: string;
 }
 
 /**
@@ -151,32 +129,6 @@ async function makeDefinitions(
 }
 
 /**
- * The second step of making cache entry `key`: bundles the definitions with the worker's code, then writes
- * the bundle and its record, each renamed into place (a record with the reason when there is no bundle).
- * @returns the record written
- */
-async function bundleEntry(cacheDir: string, key: string, definitions: Definitions): Promise<CacheRecord> {
-  const { bundleFile, recordFile } = entryFiles(cacheDir, key);
-  mkdirSync(cacheDir, { recursive: true });
-  const { modules, warnings, error } = definitions;
-  let record: CacheRecord;
-  const tmp = temporaryName(bundleFile);
-  try {
-    if (error !== undefined || !modules) throw new Error(error ?? 'no definitions');
-    const { bundleModules } = await import('../mock/hosts/bundle.ts');
-    const bytes = await bundleModules(modules, { entry: WORKER_ENTRY, outfile: tmp, format: 'iife' });
-    const gzipBytes = gzipSync(readFileSync(tmp), { level: 9 }).length;
-    renameSync(tmp, bundleFile);
-    record = { bytes, gzipBytes, warnings };
-  } catch (err) {
-    await rm(tmp, { force: true });
-    record = { error: (err as Error).message };
-  }
-  await writeEntry(recordFile, JSON.stringify(record));
-  return record;
-}
-
-/**
  * Makes cache entry `key` for a description (its file) and its older versions in this process: both steps
  * ({@link makeDefinitions}, {@link bundleEntry}). A description the bundle cannot be made from gets a
  * record with the reason.
@@ -192,11 +144,6 @@ async function makeEntry(
   return bundleEntry(cacheDir, key, await makeDefinitions(description, older, mount));
 }
 
-/** Where the first child leaves the definitions for the second (beside the entry, removed by the second). */
-function definitionsFile(cacheDir: string, key: string): string {
-  return join(cacheDir, `${key}.definitions.json`);
-}
-
 /** How a child that makes a cache entry ended: its exit, and the end of its output for an error message. */
 interface ChildEnd {
   code: number | null;
@@ -208,7 +155,7 @@ interface ChildEnd {
 
 /**
  * Makes cache entry `key` in two child processes, one after the other (this file run by Node): the first
- * makes the definitions and writes them to {@link definitionsFile}, the second bundles them. The
+ * makes the definitions and writes them to `definitionsFile`, the second (mock-worker-bundle.ts) bundles them. The
  * definitions are made of short-lived objects by the million and the bundler (esbuild, a process of its
  * own) holds the whole bundle's syntax tree: in one process, the first step's memory stayed with it while
  * the bundler ran beside it, and for a large description the two, beside the build, were the build's
@@ -221,7 +168,7 @@ async function makeEntryInChild(
   older: readonly ReleasedFile[],
   mount: WorkerMount,
 ): Promise<ChildEnd> {
-  const first = await runChild([
+  const first = await runChild(SELF, [
     'definitions',
     cacheDir,
     key,
@@ -230,12 +177,12 @@ async function makeEntryInChild(
     JSON.stringify(mount),
   ]);
   if (first.code !== 0 || first.signal) return first;
-  const second = await runChild(['bundle', cacheDir, key]);
+  const second = await runChild(BUNDLE_STEP, [cacheDir, key]);
   return { ...second, output: `${first.output}${second.output}`.slice(-4000), seconds: first.seconds + second.seconds };
 }
 
-/** Runs this file as a child process with `args`; resolves when it ends (never rejects). */
-function runChild(args: readonly string[]): Promise<ChildEnd> {
+/** Runs `script` as a child process with `args`; resolves when it ends (never rejects). */
+function runChild(script: string, args: readonly string[]): Promise<ChildEnd> {
   return new Promise((done) => {
     // It keeps the build's priority (unlike the Open Graph children, site/background.ts): it should end
     // early, while the build's own memory is small; slowed down, its peak (and esbuild's) met the
@@ -244,7 +191,7 @@ function runChild(args: readonly string[]): Promise<ChildEnd> {
     // young generation is kept small (`--max-semi-space-size`, far below what Node picks for a large
     // heap): the definitions are made of short-lived objects, so the child peaks lower for the same CPU
     // time (site/README.md "Build cost").
-    const nodeArgs = ['--heap-growing-percent=100', '--max-semi-space-size=8', SELF, ...args];
+    const nodeArgs = ['--heap-growing-percent=100', '--max-semi-space-size=8', script, ...args];
     const at = performance.now();
     const seconds = () => (performance.now() - at) / 1000;
     const child = spawn(process.execPath, nodeArgs, {
@@ -363,33 +310,24 @@ export default function mockWorker(apis: readonly Api[]): AstroIntegration {
   };
 }
 
-// Run by the integration (makeEntryInChild), in two steps:
+// Run by the integration (makeEntryInChild) as the first of its two children:
 //   node mock-worker.ts definitions <cacheDir> <key> <description> [<older>] [<mount>]
-//     makes the definitions of the description file, its older versions and its mount, and writes them
-//     (or why there are none) beside the entry;
-//   node mock-worker.ts bundle <cacheDir> <key>
-//     bundles them into the cache entry, and removes them.
-// Each exits 0, also when the description has no worker (the record says why).
+// makes the definitions of the description file, its older versions and its mount, and writes them (or
+// why there are none) beside the entry for mock-worker-bundle.ts; exits 0 also when the description has
+// no worker (the record the second child writes says why).
 if (process.argv[1] && resolve(process.argv[1]) === SELF) {
   const [step, cacheDir, key, description, older = '[]', mount = '{}'] = process.argv.slice(2);
-  if (step === 'definitions' && cacheDir && key && description) {
-    const definitions = await makeDefinitions(
-      description,
-      JSON.parse(older) as ReleasedFile[],
-      JSON.parse(mount) as WorkerMount,
-    );
-    mkdirSync(cacheDir, { recursive: true });
-    await writeEntry(definitionsFile(cacheDir, key), JSON.stringify(definitions));
-  } else if (step === 'bundle' && cacheDir && key) {
-    const file = definitionsFile(cacheDir, key);
-    const definitions = JSON.parse(readFileSync(file, 'utf8')) as Definitions;
-    await bundleEntry(cacheDir, key, definitions);
-    await rm(file, { force: true });
-  } else {
+  if (step !== 'definitions' || !cacheDir || !key || !description) {
     process.stderr.write(
-      'usage (run by the build): node site/integrations/mock-worker.ts definitions <cacheDir> <key> <description file> [<older versions as JSON>] [<mount as JSON>]\n' +
-        '                          node site/integrations/mock-worker.ts bundle <cacheDir> <key>\n',
+      'usage (run by the build): node site/integrations/mock-worker.ts definitions <cacheDir> <key> <description file> [<older versions as JSON>] [<mount as JSON>]\n',
     );
     process.exit(2);
   }
+  const definitions = await makeDefinitions(
+    description,
+    JSON.parse(older) as ReleasedFile[],
+    JSON.parse(mount) as WorkerMount,
+  );
+  mkdirSync(cacheDir, { recursive: true });
+  await writeEntry(definitionsFile(cacheDir, key), JSON.stringify(definitions));
 }

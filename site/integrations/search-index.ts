@@ -4,7 +4,7 @@
 // - Pagefind's output depends only on the HTML it reads and Pagefind's version, so it is kept in
 //   node_modules/.cache under a hash of those (`searchIndexKey`) and copied into `<dist>/pagefind/` when
 //   a build produced the same pages;
-// - under `npm run build` the step runs after `astro build` has exited (scripts/build.ts,
+// - under `npm run build` the step runs after `astro build` has exited (scripts/build.mjs,
 //   `PETSTORE_SEARCH_INDEX=after-build`): for a large description Pagefind is a second process about as
 //   large as the build's own, which in its last hook still holds everything the build made.
 import { createHash } from 'node:crypto';
@@ -140,7 +140,7 @@ export async function writeSearchIndex(client: string, root: string, logger: Ind
 
 /**
  * The environment variable that moves the search index out of `astro build`: with the value
- * {@link AFTER_BUILD}, the build writes no `pagefind/` and `npm run build` (scripts/build.ts) writes
+ * {@link AFTER_BUILD}, the build writes no `pagefind/` and `npm run build` (scripts/build.mjs) writes
  * it once `astro build` has exited. Pagefind holds about as much memory as the build's own process
  * for a large site, and in the build the two would hold it at once.
  */

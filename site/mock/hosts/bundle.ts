@@ -2,14 +2,14 @@
 // for edge runtimes) with the table of APIs it serves (`virtual:petstore-mock/apis`, the module
 // definition.d.ts declares), every version's definition compiled into plain modules by
 // request/precompile.ts, so the bundle compiles no code at run time.
-import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
 import { HAND_WRITTEN } from '../behaviours.ts';
 import { internalForm, type MockDescription, type OlderVersion } from '../index.ts';
 import { type DefinitionModules, definitionModules } from '../request/precompile.ts';
 import { MOCK_BASE } from '../route/mount.ts';
+import { type BundleModulesOptions, bundleModules, definitionPlugin } from './bundle-modules.ts';
 
 export type { OlderVersion };
+export { bundleModules, definitionPlugin };
 
 /** The module a bundled host imports its table of APIs from (resolved by {@link definitionPlugin}). */
 export const APIS_MODULE = 'virtual:petstore-mock/apis';
@@ -68,31 +68,8 @@ export async function apiModules(
   return modules;
 }
 
-/** An esbuild plugin that serves the generated modules ({@link apiModules}) from memory. */
-export function definitionPlugin(modules: DefinitionModules): Plugin {
-  const resolveDir = fileURLToPath(new URL('.', import.meta.url));
-  return {
-    name: 'petstore-mock-definition',
-    setup(b) {
-      b.onResolve({ filter: /^virtual:petstore-mock\// }, (args) => ({ path: args.path, namespace: 'petstore-mock' }));
-      b.onLoad({ filter: /.*/, namespace: 'petstore-mock' }, (args) => {
-        const contents = modules[args.path];
-        if (contents === undefined) return { errors: [{ text: `no generated module ${args.path}` }] };
-        return { contents, loader: 'js', resolveDir };
-      });
-    },
-  };
-}
-
 /** What {@link bundleMock} writes. */
-export interface BundleOptions {
-  /** The host module to bundle (site/mock/hosts/worker.ts, site/mock/hosts/edge.ts). */
-  entry: string;
-  /** The file to write. */
-  outfile: string;
-  /** `iife` for a classic service worker script, `esm` for an edge module. */
-  format: 'iife' | 'esm';
-  minify?: boolean;
+export interface BundleOptions extends BundleModulesOptions {
   /** Told about request schemas left unchecked (see request/precompile.ts `definitionModules`). */
   onWarn?: (message: string) => void;
   /** The older released versions the bundle answers under `/api/mock/@<version>/` (default none; one description only). */
@@ -116,30 +93,4 @@ export async function bundleMock(
     ? (apis as readonly BundledApi[])
     : [{ description: apis as MockDescription, older: options.older ?? [] }];
   return bundleModules(await apiModules(list, options.onWarn), options);
-}
-
-/**
- * Bundles a host of the mock core with definition modules {@link apiModules} made: {@link bundleMock}'s
- * second half, for a caller that lets the descriptions go before the bundler runs.
- * @returns the bundle's size in bytes
- * @throws {Error} when the bundle fails
- */
-export async function bundleModules(
-  modules: DefinitionModules,
-  options: Omit<BundleOptions, 'onWarn' | 'older'>,
-): Promise<number> {
-  const result = await build({
-    entryPoints: [options.entry],
-    outfile: options.outfile,
-    bundle: true,
-    format: options.format,
-    platform: 'browser',
-    target: 'es2022',
-    minify: options.minify ?? true,
-    legalComments: 'none',
-    metafile: true,
-    logLevel: 'silent',
-    plugins: [definitionPlugin(modules)],
-  });
-  return Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
 }

@@ -43,12 +43,10 @@ describe("Scalar's browser bundles prepared by npm ci", () => {
 describe('the in-browser mock made beside the build', () => {
   /** The build's two child processes, one after the other: the definitions, then the bundle. */
   const child = (spec: string, cacheDir: string) => {
-    const run = (args: string[]) =>
-      spawnSync(process.execPath, [join(ROOT, 'site', 'integrations', 'mock-worker.ts'), ...args], {
-        encoding: 'utf8',
-      });
-    const first = run(['definitions', cacheDir, 'k', spec]);
-    return first.status === 0 ? run(['bundle', cacheDir, 'k']) : first;
+    const run = (script: string, args: string[]) =>
+      spawnSync(process.execPath, [join(ROOT, 'site', 'integrations', script), ...args], { encoding: 'utf8' });
+    const first = run('mock-worker.ts', ['definitions', cacheDir, 'k', spec]);
+    return first.status === 0 ? run('mock-worker-bundle.ts', [cacheDir, 'k']) : first;
   };
 
   test('the child processes leave a complete cache entry: the worker bundle, then the record of its size', () => {

@@ -1,5 +1,5 @@
 // The site's search index (site/integrations/search-index.ts): written by Pagefind in the build's last
-// hook, or, under `npm run build` (scripts/build.ts), after `astro build` has exited, so the two large
+// hook, or, under `npm run build` (scripts/build.mjs), after `astro build` has exited, so the two large
 // processes never hold their memory at once; reused from the cache when the pages are the same. Runs
 // Pagefind itself on a few pages (no site build).
 import assert from 'node:assert/strict';
@@ -110,7 +110,7 @@ describe('the search index', () => {
     await withEnv(undefined, () => hook(options(inBuild)));
     assert.ok(existsSync(join(inBuild, 'pagefind', 'pagefind-entry.json')), 'written by the build');
 
-    // What scripts/build.ts then writes into the deferred output is the build's own index.
+    // What scripts/build.mjs then writes into the deferred output is the build's own index.
     await writeSearchIndex(deferred, root, lines().logger);
     assert.deepEqual(tree(join(deferred, 'pagefind')), tree(join(inBuild, 'pagefind')));
   });
@@ -120,8 +120,8 @@ describe('the search index', () => {
     assert.equal(indexAfterBuild({ [SEARCH_INDEX_ENV]: 'in-build' }), false);
     assert.equal(indexAfterBuild({ [SEARCH_INDEX_ENV]: 'after-build' }), true);
     // npm run build's script names the variable itself (it loads this module only after the build).
-    const script = readFileSync(join(ROOT, 'scripts', 'build.ts'), 'utf8');
-    assert.ok(script.includes(`${SEARCH_INDEX_ENV}: '${AFTER_BUILD}'`), 'scripts/build.ts sets it');
+    const script = readFileSync(join(ROOT, 'scripts', 'build.mjs'), 'utf8');
+    assert.ok(script.includes(`${SEARCH_INDEX_ENV}: '${AFTER_BUILD}'`), 'scripts/build.mjs sets it');
     assert.throws(
       () => indexAfterBuild({ [SEARCH_INDEX_ENV]: 'later' }),
       /PETSTORE_SEARCH_INDEX=later: expected after-build or in-build/,

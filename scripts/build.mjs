@@ -7,7 +7,9 @@
 // writes nothing: site/integrations/search-index.ts) and, once it has exited, this process writes
 // `<output>/client/pagefind/` (from the search index cache when the pages are the same as an earlier
 // build's) and its `.br`/`.gz` variants, as the build would have. The output is the same either way;
-// `astro build` run by itself indexes in its own hook.
+// `astro build` run by itself indexes in its own hook. Plain JavaScript: a TypeScript entry costs this
+// process, which waits beside the build, Node's type stripper; the site's modules it needs after the
+// build are loaded then.
 //
 // Usage: npm run build [-- <astro build options>]   (e.g. npm run build -- --force)
 // The output folder is DIST_DIR's, or dist/, as astro.config.mjs decides.
@@ -19,12 +21,17 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
 
-/** Astro's own log line shape, so the step reads as part of the build. */
-function logger(label: string) {
+/**
+ * Astro's own log line shape, so the step reads as part of the build.
+ * @param {string} label
+ */
+function logger(label) {
   const time = () => new Date().toTimeString().slice(0, 8);
   return {
-    info: (message: string) => process.stdout.write(`${time()} [${label}] ${message}\n`),
-    error: (message: string) => process.stderr.write(`${time()} [${label}] ${message}\n`),
+    /** @param {string} message */
+    info: (message) => process.stdout.write(`${time()} [${label}] ${message}\n`),
+    /** @param {string} message */
+    error: (message) => process.stderr.write(`${time()} [${label}] ${message}\n`),
   };
 }
 
@@ -52,9 +59,10 @@ try {
     `search index: ${r.files} files precompressed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 } catch (error) {
-  const err = error as Error;
+  const err = /** @type {Error} */ (error);
+  const cause = /** @type {Error | undefined} */ (err.cause);
   process.stderr.write(
-    `npm run build: the search index could not be written: ${err.message}${err.cause ? ` (${(err.cause as Error).message ?? err.cause})` : ''}\n`,
+    `npm run build: the search index could not be written: ${err.message}${cause ? ` (${cause.message ?? cause})` : ''}\n`,
   );
   process.exit(1);
 }
