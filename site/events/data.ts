@@ -6,7 +6,9 @@
  */
 import { statSync } from 'node:fs';
 import { type LoadedEventDescription, loadEventDescription } from '../../descriptions/asyncapi/index.ts';
+import { buildDate } from '../../descriptions/dates.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
+import { currentVersionOf, publishedReleases } from '../apis/releases.ts';
 import { buildSlot, currentBuild } from '../build-context.ts';
 import { type EventApiView, eventApiView } from './model.ts';
 
@@ -59,4 +61,28 @@ export function eventData(api: Api): Promise<EventData> {
 /** The site's event APIs (none when the site has none). */
 export function eventApis(site: SiteApis): readonly Api[] {
   return site.events ?? [];
+}
+
+/** An event API's published versions: the current one's name, and each older one as an API of its own. */
+export interface EventVersions {
+  readonly current: string;
+  /** The older versions, newest first: each the API with its released file and its pages below `<base>/<version>`. */
+  readonly older: readonly { readonly version: string; readonly api: Api }[];
+}
+
+/**
+ * The versions of an event API a build publishes, decided as an OpenAPI API's (site/apis/releases.ts: the
+ * release record, the `publish` policy, the build date); each older one is read from its released file.
+ * @throws {Error} when the release record is invalid or a published release's file is missing
+ */
+export async function eventVersions(api: Api): Promise<EventVersions> {
+  const { loaded } = await eventData(api);
+  const { current, older } = publishedReleases(api, currentVersionOf(loaded.source), buildDate());
+  return {
+    current,
+    older: older.map(({ version, file }) => ({
+      version,
+      api: { ...api, description: file, base: `${api.base}/${encodeURIComponent(version)}` },
+    })),
+  };
 }

@@ -2,7 +2,7 @@
 // (tests/fixtures/event-apis: MQTT streetlights in 2.6, Kraken's WebSocket request/reply, an AMQP RPC
 // server and Gitter's HTTP streaming in 3.1). One build: each event API's pages below its own base (the
 // action from the reader's side, bindings, reply and correlation id, samples), the catalog's protocol
-// badges, the sidebar group, the description download; then `npm start`'s server: Server-Sent Events,
+// badges, the sidebar group, the description download, an event API's versions and changelog; then `npm start`'s server: Server-Sent Events,
 // POST and a WebSocket on the event mock.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -96,6 +96,34 @@ describe('event API pages', () => {
     const full = readFileSync(join(CLIENT, 'reference/streetlights/llms-full.txt'), 'utf8');
     assert.match(full, /# turnOn/);
     assert.match(file('/reference/kraken/receive-ping/'), /data-pagefind-filter="api:Kraken WebSocket API"/);
+  });
+
+  test('an event API with releases: each version published below its own URL, a switcher, and its changelog', () => {
+    // tests/fixtures/event-versions: 1.0.0 (AsyncAPI 2.6, dimLight deprecated), 2.0.0 (3.1, dimLight removed
+    // after its sunset date), 2.1.0 the current description.
+    const current = file('/reference/streetlights-history/turn-on/');
+    assert.match(current, /<details class="ev-versions">/);
+    assert.match(current, /href="\/reference\/streetlights-history\/1\.0\.0\/turn-on\/"/);
+    const old = mainText(file('/reference/streetlights-history/1.0.0/dim-light/'));
+    assert.match(old, /You are reading version 1\.0\.0 of Streetlights MQTT API\. The current version is 2\.1\.0/);
+    assert.ok(!existsSync(join(CLIENT, 'reference/streetlights-history/dim-light/index.html')), 'dimLight is gone now');
+    assert.match(file('/reference/streetlights-history/1.0.0/dim-light/'), /Deprecated/);
+    assert.ok(
+      !file('/reference/streetlights-history/2.0.0/turn-on/').includes('class="ev-tryit"'),
+      'no try-it on an older version',
+    );
+
+    const changes = mainText(file('/changelog/streetlights-history/'));
+    assert.match(changes, /2\.1\.0/);
+    assert.match(changes, /Removed[\s\S]*dimLight/);
+    assert.match(changes, /Added required: \["lumens"\]/);
+    assert.match(
+      file('/changelog/streetlights-history/'),
+      /href="\/reference\/streetlights-history\/receive-light-measurement\/"/,
+    );
+    const feed = readFileSync(join(CLIENT, 'changelog/streetlights-history.xml'), 'utf8');
+    assert.match(feed, /<item>[\s\S]*2\.1\.0/);
+    assert.match(mainText(file('/changelog/')), /Streetlights MQTT API/);
   });
 
   test('try-it: a loader of a few hundred bytes before interaction; the panel client loads on the first press', () => {
