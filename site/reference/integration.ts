@@ -27,7 +27,7 @@ import {
 } from '../apis/options.ts';
 import { currentBuild } from '../build-context.ts';
 import { eventData } from '../events/data.ts';
-import { eventRoutes } from '../events/routes.ts';
+import { eventRoutes, isDownload } from '../events/routes.ts';
 import { everyLocale, localePrefix, ROOT_LOCALE, type SiteLocale } from '../i18n/locales.ts';
 import { overlayFile } from '../i18n/overlays.ts';
 import { INCREMENTAL_MANIFEST } from '../integrations/incremental-build.ts';
@@ -276,7 +276,9 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
               const overlay = overlayFile(a.description, key as string, a.options.overlays);
               if (overlay) addWatchFile(overlay);
             }
-            for (const r of eventRoutes(`${localePrefix(key)}${site.base}`)) injectRoute(r);
+            // Its pages only: the description's download is one for every language, never below a locale.
+            for (const r of eventRoutes(`${localePrefix(key)}${site.base}`).filter((r) => !isDownload(r)))
+              injectRoute(r);
           }
         }
         updateConfig({

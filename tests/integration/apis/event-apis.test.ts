@@ -159,6 +159,11 @@ describe('event API pages', () => {
       mainText(file('/fr/reference/kraken/receive-ping/')),
       /Vous envoyez[\s\S]*Réponse\s*L’API répond sur \//,
     );
+    // The description's download is one for every language.
+    assert.ok(
+      !existsSync(join(CLIENT, 'fr/reference/streetlights-history/asyncapi.yaml')),
+      'no download below a locale',
+    );
     // The English pages keep their words.
     assert.match(mainText(file('/reference/streetlights-history/turn-on/')), /The API sends/);
   });
