@@ -271,3 +271,17 @@ export async function readBaseAt(
     throw err;
   }
 }
+
+/**
+ * Refuses a comparison of an AsyncAPI description with an OpenAPI one: spec-diff compares two versions of one
+ * kind of description.
+ * @throws {InputError} `description_invalid`, naming both files and their kinds
+ */
+export function checkSameKind(base: Description, head: Description): void {
+  if (Boolean(base.event) === Boolean(head.event)) return;
+  const kind = (d: Description) => (d.event ? 'an AsyncAPI' : 'an OpenAPI');
+  throw new InputError(
+    'description_invalid',
+    `${base.path} is ${kind(base)} description and ${head.path} ${kind(head)} one: spec-diff compares two versions of one kind of description`,
+  );
+}

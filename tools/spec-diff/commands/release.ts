@@ -20,7 +20,7 @@ import { initialRelease, releaseFromReport } from '../changelog/release.ts';
 import { diffDescriptions } from '../core/run.ts';
 import { UsageError } from '../errors.ts';
 import { buildDate, type Io, shown } from '../io.ts';
-import { loadFile } from '../load.ts';
+import { checkSameKind, loadFile } from '../load.ts';
 import {
   defaultReleasedDir,
   FileExistsError,
@@ -159,6 +159,7 @@ export async function runRelease(version: string, command: ReleaseCommand, io: I
       );
     }
     const base = await loadFile(basePath, `${latest.version} (${shown(basePath, io.cwd)})`);
+    checkSameKind(base, head);
     const report = diffDescriptions(base, head, {
       buildDate: date,
       noticeDays: command.noticeDays,

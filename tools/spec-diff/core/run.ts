@@ -3,7 +3,7 @@
  */
 
 import type { JsonObject } from '../../../descriptions/json.ts';
-import { type Description, InputError } from '../load.ts';
+import type { Description } from '../load.ts';
 import { compareDocuments } from './compare.ts';
 import { diffEvents } from './events.ts';
 import { type Locator, locator } from './locate.ts';
@@ -33,7 +33,8 @@ export function comparedAsWritten(base: Description, head: Description): boolean
  *
  * Descriptions written in the same OpenAPI 3.0 or 3.1 version are compared as written (no upgrade: faster, and
  * the pointers are those of the text); otherwise both are compared in the loader's OpenAPI 3.2 form, so a
- * description moved from 3.0 to 3.1 is not reported as changed everywhere.
+ * description moved from 3.0 to 3.1 is not reported as changed everywhere. Two AsyncAPI descriptions (event
+ * APIs) are compared by core/events.ts.
  *
  * @throws {Error} when `buildDate` is not a calendar date
  */
@@ -65,17 +66,12 @@ export function diffDescriptions(base: Description, head: Description, options: 
 
 /**
  * Compares two versions of an event API (AsyncAPI 2.x or 3.x, each in its resolved 3.x form: core/events.ts).
- * @throws {InputError} `description_invalid` when one side is AsyncAPI and the other OpenAPI
+ * @throws {Error} when one side is not AsyncAPI (the commands refuse that first: load.ts `checkSameKind`)
  */
 function diffEventDescriptions(base: Description, head: Description, options: DiffOptions): Report {
   const b = base.event;
   const h = head.event;
-  if (!b || !h) {
-    throw new InputError(
-      'description_invalid',
-      `${base.path} is ${b ? 'an AsyncAPI' : 'an OpenAPI'} description and ${head.path} ${b ? 'an OpenAPI' : 'an AsyncAPI'} one: spec-diff compares two versions of one kind of description`,
-    );
-  }
+  if (!b || !h) throw new Error(`${base.path} and ${head.path} are not both AsyncAPI descriptions`);
   const side = (d: Description, label: string, commit?: string) => ({
     label,
     ...(commit ? { commit } : {}),
