@@ -108,10 +108,25 @@ describe('event API pages', () => {
     const old = mainText(file('/reference/streetlights-history/1.0.0/dim-light/'));
     assert.match(old, /You are reading version 1\.0\.0 of Streetlights MQTT API\. The current version is 2\.1\.0/);
     assert.ok(!existsSync(join(CLIENT, 'reference/streetlights-history/dim-light/index.html')), 'dimLight is gone now');
-    assert.match(file('/reference/streetlights-history/1.0.0/dim-light/'), /Deprecated/);
+    const old1 = file('/reference/streetlights-history/1.0.0/dim-light/');
+    assert.match(old1, /Deprecated/);
     assert.ok(
       !file('/reference/streetlights-history/2.0.0/turn-on/').includes('class="ev-tryit"'),
       'no try-it on an older version',
+    );
+    // Every page of an older version has its Markdown twin, which says which version it is.
+    const twin = readFileSync(join(CLIENT, 'reference/streetlights-history/1.0.0/turn-on.md'), 'utf8');
+    assert.match(
+      twin,
+      /^# turnOn\n[\s\S]*\n> Version 1\.0\.0 of Streetlights MQTT API; the current version is 2\.1\.0: \[this page in 2\.1\.0\]\(https:\/\/docs\.petstore\.example\.com\/reference\/streetlights-history\/turn-on\.md\)\./,
+    );
+    assert.match(
+      readFileSync(join(CLIENT, 'reference/streetlights-history/1.0.0/dim-light.md'), 'utf8'),
+      /\[its overview\]\(https:\/\/docs\.petstore\.example\.com\/reference\/streetlights-history\.md\)/,
+    );
+    assert.match(
+      old1,
+      /<link rel="alternate" type="text\/markdown" href="\/reference\/streetlights-history\/1\.0\.0\/dim-light\.md"/,
     );
   });
 
