@@ -174,6 +174,11 @@ describe('event API pages', () => {
       mainText(file('/fr/reference/kraken/receive-ping/')),
       /Vous envoyez[\s\S]*Réponse\s*L’API répond sur \//,
     );
+    // The French changelog links the French pages.
+    assert.match(
+      file('/fr/changelog/streetlights-history/'),
+      /href="\/fr\/reference\/streetlights-history\/receive-light-measurement\/"/,
+    );
     // The description's download is one for every language.
     assert.ok(
       !existsSync(join(CLIENT, 'fr/reference/streetlights-history/asyncapi.yaml')),
