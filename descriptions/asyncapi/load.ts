@@ -14,7 +14,7 @@ import { parseFile, positionOf } from '../loader/parse.ts';
 import type { DescriptionProblem } from '../loader/types.ts';
 import { findRefs, refPointer } from '../loader/walk.ts';
 import { escapePointerToken } from '../pointer.ts';
-import { eventModel } from './model.ts';
+import { eventModel, plainValue } from './model.ts';
 import type { EventModel } from './types.ts';
 
 /** A loaded AsyncAPI description. Shared by every consumer of a process: read-only. */
@@ -31,6 +31,11 @@ export interface LoadedEventDescription {
   readonly source: JsonObject;
   /** the 3.x form the model was made from (a 2.x document's upgrade), not resolved */
   readonly upgraded: JsonObject;
+  /**
+   * the 3.x form resolved (`$ref`s followed, traits applied) as plain acyclic JSON without the parser's
+   * `x-parser-*` fields ({@link plainValue}): what a comparison of two versions reads
+   */
+  readonly resolved: JsonObject;
   readonly model: EventModel;
   /** the validator's warnings, hints and the upgrade's notes: problems that did not stop the load */
   readonly warnings: readonly DescriptionProblem[];
@@ -255,6 +260,7 @@ export async function loadEventDescription(
     sourceVersion: version,
     source: value as JsonObject,
     upgraded,
+    resolved: plainValue(resolved) as JsonObject,
     model: eventModel(resolved, version),
     warnings,
   };

@@ -121,13 +121,26 @@ function examplesOf(value: unknown): EventMessageExample[] {
   });
 }
 
+/**
+ * A calendar date of an `x-deprecated-*` extension as `YYYY-MM-DD`. An unquoted YAML date reaches the model as
+ * a midnight UTC timestamp (`2026-06-30T00:00:00.000Z`: the 2.x upgrade writes the parsed date back), or as a
+ * `Date`: either is its day. Anything else stays as written, for the checks to refuse.
+ */
+function day(value: unknown): string | undefined {
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString().slice(0, 10);
+  const text = str(value);
+  return text && /^\d{4}-\d{2}-\d{2}T00:00:00(\.0+)?Z$/.test(text) ? text.slice(0, 10) : text;
+}
+
 function lifecycleOf(value: JsonObject): EventLifecycle {
   const stability = str(value['x-stability']);
+  const sunset = day(value['x-deprecated-sunset']);
+  const since = day(value['x-deprecated-since']);
   return {
     deprecated: value.deprecated === true || value['x-deprecated'] === true,
     ...(stability ? { stability } : {}),
-    ...(str(value['x-deprecated-sunset']) ? { sunset: str(value['x-deprecated-sunset']) } : {}),
-    ...(str(value['x-deprecated-since']) ? { since: str(value['x-deprecated-since']) } : {}),
+    ...(sunset ? { sunset } : {}),
+    ...(since ? { since } : {}),
     ...(str(value['x-successor']) ? { successor: str(value['x-successor']) } : {}),
   };
 }

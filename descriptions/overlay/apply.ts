@@ -47,6 +47,13 @@ const NAMED_MAPS: ReadonlySet<string> = new Set([
   'variables',
   'mapping',
   'scopes',
+  // AsyncAPI's maps of named objects (an event API's Overlay targets them the same way).
+  'channels',
+  'operations',
+  'messages',
+  'servers',
+  'messageTraits',
+  'operationTraits',
 ]);
 
 /** What applying an overlay gives. */

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Api, SiteApis } from '../apis/api.ts';
 import { changedIn, changelogView } from '../changelog/model.ts';
-import { eventData } from '../events/data.ts';
+import { eventData, eventVersions } from '../events/data.ts';
 import { eventAgentPages } from '../events/markdown.ts';
 import { translator } from '../i18n/catalogue.ts';
 import { localePrefix, localizedPath, type SiteLocale } from '../i18n/locales.ts';
@@ -301,8 +301,16 @@ export function allPages(site: SiteApis, locales: readonly SiteLocale[]): Promis
         out.splice(guides, 0, ...catalogs.splice(0, 1));
       }
       for (const api of rest) out.push(...(await apiPages(api, locales, false)));
-      // The event APIs' pages (site/events/), English only.
-      for (const api of site.events ?? []) out.push(...eventAgentPages((await eventData(api)).view));
+      // The event APIs' pages (site/events/), English only: the current version's, then each older published one's.
+      for (const api of site.events ?? []) {
+        const current = (await eventData(api)).view;
+        out.push(...eventAgentPages(current));
+        const versions = await eventVersions(api);
+        for (const { version, api: older } of versions.older)
+          out.push(
+            ...eventAgentPages((await eventData(older)).view, { version, currentVersion: versions.current, current }),
+          );
+      }
       out.push(...catalogs);
       return out;
     })();

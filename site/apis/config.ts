@@ -151,7 +151,7 @@ export function siteApis(options: ReferenceOptions, sources: ApiSources = {}): S
     );
   }
   const folders = new Map<string, Api>();
-  for (const api of apis) {
+  for (const api of all) {
     if (!api.changelog) continue;
     const folder = dirname(api.changelog);
     const other = folders.get(folder);

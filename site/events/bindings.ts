@@ -8,6 +8,21 @@
 import type { EventBinding } from '../../descriptions/asyncapi/index.ts';
 import { isObject } from '../../descriptions/json.ts';
 
+/**
+ * The words a binding's view is written in: a label per known field, yes and no, the meanings of MQTT's
+ * quality of service levels. Undefined: English (the labels of {@link KNOWN}).
+ */
+export interface BindingWords {
+  /** the label of a known field (`mqtt`, `qos`), given its English label */
+  label(protocol: string, field: string, english: string): string;
+  yes: string;
+  no: string;
+  /** `0`, `1`, `2` → `at most once`, `at least once`, `exactly once` */
+  qos(level: string): string | undefined;
+  /** `Binding version` */
+  version: string;
+}
+
 /** One fact of a binding: a label and the value as text (a scalar), or as JSON (an object, a schema). */
 export interface BindingFact {
   readonly field: string;
@@ -126,12 +141,28 @@ const KNOWN: Record<string, readonly (readonly [string, string])[]> = {
 };
 KNOWN.websockets = KNOWN.ws as (typeof KNOWN)['ws'];
 
-function valueFact(protocol: string, field: string, label: string, value: unknown): BindingFact {
+/** The English words of {@link BindingWords}. */
+export const ENGLISH_BINDING_WORDS: BindingWords = {
+  label: (_protocol, _field, english) => english,
+  yes: 'yes',
+  no: 'no',
+  qos: (level) => QOS[level],
+  version: 'Binding version',
+};
+
+/** The fields a known binding protocol has, with their English labels (the catalogues' `ev.binding.*` keys). */
+export function knownBindingFields(): readonly { protocol: string; field: string; label: string }[] {
+  return Object.entries(KNOWN)
+    .filter(([protocol]) => protocol !== 'websockets')
+    .flatMap(([protocol, fields]) => fields.map(([field, label]) => ({ protocol, field, label })));
+}
+
+function valueFact(protocol: string, field: string, label: string, value: unknown, words: BindingWords): BindingFact {
   if (protocol === 'mqtt' && field === 'qos' && (typeof value === 'number' || typeof value === 'string')) {
-    const meaning = QOS[String(value)];
+    const meaning = words.qos(String(value));
     return { field, label, text: meaning ? `${value} (${meaning})` : String(value) };
   }
-  if (typeof value === 'boolean') return { field, label, text: value ? 'yes' : 'no' };
+  if (typeof value === 'boolean') return { field, label, text: value ? words.yes : words.no };
   if (typeof value === 'string' || typeof value === 'number') return { field, label, text: String(value) };
   if (protocol === 'amqp' && isObject(value) && (field === 'exchange' || field === 'queue')) {
     const parts = Object.entries(value).map(
@@ -142,23 +173,28 @@ function valueFact(protocol: string, field: string, label: string, value: unknow
   return { field, label, json: JSON.stringify(value, null, 2) };
 }
 
-/** A binding as the pages show it. */
-export function bindingView(binding: EventBinding): BindingView {
+/**
+ * A binding as the pages show it.
+ * @param words the words of the page's language (default English)
+ */
+export function bindingView(binding: EventBinding, words: BindingWords = ENGLISH_BINDING_WORDS): BindingView {
   const protocol = binding.protocol;
   const known = KNOWN[protocol];
   const raw = JSON.stringify(binding.value, null, 2);
   const name = PROTOCOL_NAMES[protocol] ?? protocol;
   if (!known) return { protocol, name, known: false, facts: [], raw };
   const facts: BindingFact[] = [];
+  const family = protocol === 'websockets' ? 'ws' : protocol;
   for (const [field, label] of known) {
-    if (binding.value[field] !== undefined) facts.push(valueFact(protocol, field, label, binding.value[field]));
+    if (binding.value[field] !== undefined)
+      facts.push(valueFact(protocol, field, words.label(family, field, label), binding.value[field], words));
   }
   // Fields the site has no label for are shown under their own names.
   for (const [field, value] of Object.entries(binding.value)) {
     if (field === 'bindingVersion' || known.some(([f]) => f === field)) continue;
-    facts.push(valueFact(protocol, field, field, value));
+    facts.push(valueFact(protocol, field, field, value, words));
   }
   const version = binding.value.bindingVersion;
-  if (typeof version === 'string') facts.push({ field: 'bindingVersion', label: 'Binding version', text: version });
+  if (typeof version === 'string') facts.push({ field: 'bindingVersion', label: words.version, text: version });
   return { protocol, name, known: true, facts, raw };
 }

@@ -121,8 +121,53 @@ export function overviewMarkdown(view: EventApiView): string {
   return out.join('\n');
 }
 
-/** Every page of an event API with its Markdown twin. */
-export function eventAgentPages(view: EventApiView): AgentPage[] {
+/** An older published version's pages: which version they are, and the current version's view. */
+export interface OlderVersion {
+  readonly version: string;
+  readonly currentVersion: string;
+  readonly current: EventApiView;
+}
+
+/**
+ * Every page of an event API with its Markdown twin.
+ * @param older for an older published version's view: each twin says under its title which version it is and
+ *   links the same page in the current version (else the current overview), and each page names its version
+ */
+export function eventAgentPages(view: EventApiView, older?: OlderVersion): AgentPage[] {
+  const pages = currentAgentPages(view);
+  if (!older) return pages;
+  const { current } = older;
+  const now = new Map<string, string>([[`${view.base}/`, `${current.base}/`]]);
+  for (const o of view.operations) {
+    const same = current.operations.find((c) => c.id === o.id);
+    if (same) now.set(o.url, same.url);
+  }
+  for (const m of view.messages) {
+    const same = current.messages.find((c) => c.id === m.id);
+    if (same) now.set(m.url, same.url);
+  }
+  for (const s of view.schemas) {
+    const same = current.schemas.find((c) => c.name === s.name);
+    if (same) now.set(s.url, same.url);
+  }
+  return pages.map((page) => {
+    const same = now.get(page.url);
+    const note = `> Version ${older.version} of ${view.title}; the current version is ${older.currentVersion}: ${
+      same ? `[this page in ${older.currentVersion}](${twin(same)})` : `[its overview](${twin(`${current.base}/`)})`
+    }.`;
+    return {
+      ...page,
+      version: older.version,
+      markdown: () => {
+        const [title, ...rest] = page.markdown().split('\n');
+        return [title, '', note, ...rest].join('\n');
+      },
+    };
+  });
+}
+
+/** The pages of one version of an event API, as they read in the current version. */
+function currentAgentPages(view: EventApiView): AgentPage[] {
   const api = { id: view.id, title: view.title };
   return [
     {

@@ -7,6 +7,7 @@
  * side, so `send` is what the API sends (the reader receives it) and `receive` is what the reader sends.
  */
 import {
+  type EventBinding,
   type EventChannel,
   type EventMessage,
   type EventModel,
@@ -18,7 +19,7 @@ import {
   payloadExamples,
 } from '../../descriptions/asyncapi/index.ts';
 import { slugify, uniqueSlugs } from '../reference/model/slug.ts';
-import { type BindingView, bindingView, protocolName } from './bindings.ts';
+import { type BindingView, type BindingWords, bindingView, protocolName } from './bindings.ts';
 import { type EventSample, eventSamples } from './samples.ts';
 
 /** Where an event API's pages and mock are (site/apis/: the API's `base` and `mockBase`). */
@@ -29,6 +30,18 @@ export interface EventApiPlace {
   readonly mockBase: string;
   /** the description's download (as written) */
   readonly download: string;
+  /**
+   * The words of the pages' language: the reader's side of an action and the bindings' labels. Undefined:
+   * English (the Markdown twins, the MCP server and llms.txt read the English view).
+   */
+  readonly words?: EventWords;
+}
+
+/** The fixed words an event API's view is made with, in one language. */
+export interface EventWords {
+  /** `The API sends`, `You send` */
+  direction(direction: OperationView['direction']): string;
+  bindings: BindingWords;
 }
 
 export interface ServerView {
@@ -179,6 +192,7 @@ export function mockPathOf(mockBase: string, filled: string | null): string | nu
  */
 export function eventApiView(model: EventModel, place: EventApiPlace): EventApiView {
   const base = place.base;
+  const bindingsOf = (list: readonly EventBinding[]) => list.map((b) => bindingView(b, place.words?.bindings));
   const opSlugs = uniqueSlugs(
     model.operations.map((o) => o.id),
     new Set(['messages', 'schemas', 'tags', 'asyncapi']),
@@ -199,7 +213,7 @@ export function eventApiView(model: EventModel, place: EventApiPlace): EventApiV
       ...(m.payload !== undefined ? { payload: m.payload } : {}),
       ...(m.correlationId ? { correlationId: m.correlationId } : {}),
       examples: payloadExamples(model, m).map(exampleView),
-      bindings: m.bindings.map(bindingView),
+      bindings: bindingsOf(m.bindings),
       deprecated: m.deprecated,
       slug,
       url: `${base}/messages/${slug}/`,
@@ -215,7 +229,7 @@ export function eventApiView(model: EventModel, place: EventApiPlace): EventApiV
       ...(c.title ? { title: c.title } : {}),
       ...(c.description ? { description: c.description } : {}),
       parameters: c.parameters,
-      bindings: c.bindings.map(bindingView),
+      bindings: bindingsOf(c.bindings),
       mockPath: mockPathOf(place.mockBase, filled),
     };
   });
@@ -231,7 +245,7 @@ export function eventApiView(model: EventModel, place: EventApiPlace): EventApiV
       ...(s.description ? { description: s.description } : {}),
       variables: s.variables,
       security: s.security,
-      bindings: s.bindings.map(bindingView),
+      bindings: bindingsOf(s.bindings),
       tags: s.tags.map((t) => t.name),
     }),
   );
@@ -264,11 +278,11 @@ export function eventApiView(model: EventModel, place: EventApiPlace): EventApiV
       ...(o.description ? { description: o.description } : {}),
       action: o.action,
       direction,
-      directionText: text,
+      directionText: place.words?.direction(direction) ?? text,
       channel,
       messages: own,
       ...(reply ? { reply } : {}),
-      bindings: o.bindings.map(bindingView),
+      bindings: bindingsOf(o.bindings),
       security: o.security,
       tags: o.tags.map((t) => t.name),
       lifecycle: o.lifecycle,
@@ -325,22 +339,45 @@ export type EventSidebarItem =
     }
   | { label: string; items: EventSidebarItem[]; collapsed?: boolean };
 
+/** The sidebar group's words in one language. */
+export interface EventSidebarWords {
+  overview: string;
+  messages: string;
+  download: string;
+  /** the badges: the reader sends, the reader receives */
+  send: string;
+  receive: string;
+}
+
+const ENGLISH_SIDEBAR_WORDS: EventSidebarWords = {
+  overview: 'Overview',
+  messages: 'Messages',
+  download: 'AsyncAPI description',
+  send: 'Send',
+  receive: 'Receive',
+};
+
 /**
  * The API's sidebar group: its overview, its operations (the reader's side as the badge), its messages.
  * @param reading whether a page of this API is being read (else the group is folded)
  */
-export function eventSidebarGroup(view: EventApiView, reading: boolean, label?: string): EventSidebarItem {
+export function eventSidebarGroup(
+  view: EventApiView,
+  reading: boolean,
+  label?: string,
+  words: EventSidebarWords = ENGLISH_SIDEBAR_WORDS,
+): EventSidebarItem {
   return {
     label: label || view.title,
     collapsed: !reading,
     items: [
-      { label: 'Overview', link: `${view.base}/` },
+      { label: words.overview, link: `${view.base}/` },
       ...view.operations.map(
         (o): EventSidebarItem => ({
           label: o.title,
           link: o.url,
           badge: {
-            text: o.direction === 'api-sends' ? 'Receive' : 'Send',
+            text: o.direction === 'api-sends' ? words.receive : words.send,
             variant: o.lifecycle.deprecated ? 'caution' : o.direction === 'api-sends' ? 'note' : 'tip',
           },
         }),
@@ -348,13 +385,13 @@ export function eventSidebarGroup(view: EventApiView, reading: boolean, label?: 
       ...(view.messages.length > 0
         ? [
             ((): EventSidebarItem => ({
-              label: 'Messages',
+              label: words.messages,
               collapsed: true,
               items: view.messages.map((m) => ({ label: m.title ?? m.name, link: m.url })),
             }))(),
           ]
         : []),
-      { label: 'AsyncAPI description', link: view.download, attrs: { download: '' } },
+      { label: words.download, link: view.download, attrs: { download: '' } },
     ],
   };
 }

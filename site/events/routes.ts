@@ -18,3 +18,8 @@ export function eventRoutes(base: string): EventRoute[] {
     { pattern: `${base}/[api]/asyncapi.[ext]`, entrypoint: file('asyncapi.ts') },
   ];
 }
+
+/** Whether a route is the description's download (`<id>/asyncapi.yaml`), which no locale has a copy of. */
+export function isDownload(route: EventRoute): boolean {
+  return route.pattern.endsWith('/asyncapi.[ext]');
+}

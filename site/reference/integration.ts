@@ -27,8 +27,9 @@ import {
 } from '../apis/options.ts';
 import { currentBuild } from '../build-context.ts';
 import { eventData } from '../events/data.ts';
-import { eventRoutes } from '../events/routes.ts';
+import { eventRoutes, isDownload } from '../events/routes.ts';
 import { everyLocale, localePrefix, ROOT_LOCALE, type SiteLocale } from '../i18n/locales.ts';
+import { overlayFile } from '../i18n/overlays.ts';
 import { INCREMENTAL_MANIFEST } from '../integrations/incremental-build.ts';
 import { withTranslations } from '../navigation.ts';
 import { type Highlighter, type QueuedBlock, startHighlighter } from './highlighter/pool.ts';
@@ -268,6 +269,17 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
             if (overlay) addWatchFile(overlay);
           }
           for (const r of localeRoutes(key as string, site.base, site.catalog)) injectRoute(r);
+          // The event APIs' pages in the locale, each with its Overlay for the locale when it has one.
+          if (site.events?.length) {
+            for (const a of site.events) {
+              await eventData(a, key).catch((error: unknown) => exitOnDescriptionError(error, a));
+              const overlay = overlayFile(a.description, key as string, a.options.overlays);
+              if (overlay) addWatchFile(overlay);
+            }
+            // Its pages only: the description's download is one for every language, never below a locale.
+            for (const r of eventRoutes(`${localePrefix(key)}${site.base}`).filter((r) => !isDownload(r)))
+              injectRoute(r);
+          }
         }
         updateConfig({
           vite: {

@@ -19,6 +19,7 @@ import { releasedFile } from '../apis/releases.ts';
 import { buildSlot, currentBuild } from '../build-context.ts';
 import { eventData } from '../events/data.ts';
 import { eventSidebarGroup } from '../events/model.ts';
+import { sidebarWords } from '../events/words.ts';
 import { type Translate, translator } from '../i18n/catalogue.ts';
 import { localeOf, localePrefix, localizedPath } from '../i18n/locales.ts';
 import { localizedDescription } from '../i18n/overlays.ts';
@@ -254,8 +255,8 @@ export async function siteNavigation(site: SiteApis, place?: SidebarPlace, local
   }
   // The event APIs' groups after the OpenAPI ones (site/events/).
   for (const api of site.events ?? []) {
-    const { view } = await eventData(api);
-    groups.push(eventSidebarGroup(view, api.id === place?.api.id, api.options.sidebar.label));
+    const { view } = await eventData(api, locale);
+    groups.push(eventSidebarGroup(view, api.id === place?.api.id, api.options.sidebar.label, sidebarWords(t)));
   }
   return siteSidebar({ label: sidebarLabel(site.label, t), catalog: `${site.base}/`, apis: groups }, t);
 }

@@ -5,6 +5,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
+import {
+  isAsyncApiFile,
+  type LoadedEventDescription,
+  loadEventDescription,
+} from '../../descriptions/asyncapi/index.ts';
 import type { JsonObject } from '../../descriptions/json.ts';
 import {
   DescriptionError,
@@ -32,6 +37,11 @@ export interface Description {
   split?: boolean;
   /** Stands for a description that does not exist at the base revision (core/run.ts `absentBase`). */
   absent?: true;
+  /**
+   * An event API's description (AsyncAPI 2.x or 3.x), as the AsyncAPI loader read it: then `source` is the
+   * document as written, `document` its resolved 3.x form, and `sourceVersion` is `asyncapi <version>`.
+   */
+  event?: LoadedEventDescription;
 }
 
 /**
@@ -58,7 +68,8 @@ function family(version: string): string {
 
 /**
  * Reads a description file with the shared loader (YAML or JSON, Swagger 2.0 to OpenAPI 3.2, split files bundled,
- * upgraded to 3.2). Not the loader's per-process cache: a base and a head may be the same path at two moments.
+ * upgraded to 3.2), or with the AsyncAPI loader when it is an event API's (an `asyncapi` field: 2.x upgraded to
+ * 3.0, validated by `@asyncapi/parser`). Not the loader's per-process cache: a base and a head may be the same path at two moments.
  * @param label how reports name the file (default: the path)
  * @param from where the files come from, when not the file system: `read` (see the loader's `FileReader`) and
  *   `name`, how errors name a file other than the entry (`main:spec/schemas/pet.yaml`)
@@ -70,6 +81,18 @@ export async function loadFile(
   from: { read?: FileReader; name?: (file: string) => string } = {},
 ): Promise<Description> {
   try {
+    if (await isAsyncApiFile(path, from.read)) {
+      const e = await loadEventDescription(path, from.read ? { read: from.read } : {});
+      return {
+        path: label,
+        text: e.text,
+        format: e.format,
+        sourceVersion: `asyncapi ${e.sourceVersion}`,
+        source: e.source,
+        document: e.resolved,
+        event: e,
+      };
+    }
     const d = await readDescription(path, { entryTree: true, ...(from.read ? { read: from.read } : {}) });
     return {
       path: label,
@@ -247,4 +270,18 @@ export async function readBaseAt(
       );
     throw err;
   }
+}
+
+/**
+ * Refuses a comparison of an AsyncAPI description with an OpenAPI one: spec-diff compares two versions of one
+ * kind of description.
+ * @throws {InputError} `description_invalid`, naming both files and their kinds
+ */
+export function checkSameKind(base: Description, head: Description): void {
+  if (Boolean(base.event) === Boolean(head.event)) return;
+  const kind = (d: Description) => (d.event ? 'an AsyncAPI' : 'an OpenAPI');
+  throw new InputError(
+    'description_invalid',
+    `${base.path} is ${kind(base)} description and ${head.path} ${kind(head)} one: spec-diff compares two versions of one kind of description`,
+  );
 }

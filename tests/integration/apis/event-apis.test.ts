@@ -2,7 +2,8 @@
 // (tests/fixtures/event-apis: MQTT streetlights in 2.6, Kraken's WebSocket request/reply, an AMQP RPC
 // server and Gitter's HTTP streaming in 3.1). One build: each event API's pages below its own base (the
 // action from the reader's side, bindings, reply and correlation id, samples), the catalog's protocol
-// badges, the sidebar group, the description download; then `npm start`'s server: Server-Sent Events,
+// badges, the sidebar group, the description download, an event API's versions and changelog, its pages in
+// French (an Overlay and the message catalogue); then `npm start`'s server: Server-Sent Events,
 // POST and a WebSocket on the event mock.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -28,9 +29,9 @@ const mainText = (html: string) => htmlText(mainOf(html));
 
 let site: RunningSite;
 before(async () => {
-  const build = buildDescription('', DIST, { PETSTORE_APIS: LIST, BUILD_DATE: '2026-11-27' });
+  const build = buildDescription('', DIST, { PETSTORE_APIS: LIST, BUILD_DATE: '2026-11-27', PETSTORE_LOCALES: 'fr' });
   assert.equal(build.status, 0, build.output.slice(-4000));
-  site = await startSite({ DIST_DIR: '.test-dist/event-apis', PETSTORE_APIS: LIST }, 60_000);
+  site = await startSite({ DIST_DIR: '.test-dist/event-apis', PETSTORE_APIS: LIST, PETSTORE_LOCALES: 'fr' }, 60_000);
 });
 after(() => site?.stop());
 
@@ -96,6 +97,95 @@ describe('event API pages', () => {
     const full = readFileSync(join(CLIENT, 'reference/streetlights/llms-full.txt'), 'utf8');
     assert.match(full, /# turnOn/);
     assert.match(file('/reference/kraken/receive-ping/'), /data-pagefind-filter="api:Kraken WebSocket API"/);
+  });
+
+  test('an event API with releases: each version published below its own URL, with a switcher', () => {
+    // tests/fixtures/event-versions: 1.0.0 (AsyncAPI 2.6, dimLight deprecated), 2.0.0 (3.1, dimLight removed
+    // after its sunset date), 2.1.0 the current description.
+    const current = file('/reference/streetlights-history/turn-on/');
+    assert.match(current, /<details class="ev-versions">/);
+    assert.match(current, /href="\/reference\/streetlights-history\/1\.0\.0\/turn-on\/"/);
+    const old = mainText(file('/reference/streetlights-history/1.0.0/dim-light/'));
+    assert.match(old, /You are reading version 1\.0\.0 of Streetlights MQTT API\. The current version is 2\.1\.0/);
+    assert.ok(!existsSync(join(CLIENT, 'reference/streetlights-history/dim-light/index.html')), 'dimLight is gone now');
+    const old1 = file('/reference/streetlights-history/1.0.0/dim-light/');
+    assert.match(old1, /Deprecated/);
+    assert.ok(
+      !file('/reference/streetlights-history/2.0.0/turn-on/').includes('class="ev-tryit"'),
+      'no try-it on an older version',
+    );
+    // Every page of an older version has its Markdown twin, which says which version it is.
+    const twin = readFileSync(join(CLIENT, 'reference/streetlights-history/1.0.0/turn-on.md'), 'utf8');
+    assert.match(
+      twin,
+      /^# turnOn\n[\s\S]*\n> Version 1\.0\.0 of Streetlights MQTT API; the current version is 2\.1\.0: \[this page in 2\.1\.0\]\(https:\/\/docs\.petstore\.example\.com\/reference\/streetlights-history\/turn-on\.md\)\./,
+    );
+    assert.match(
+      readFileSync(join(CLIENT, 'reference/streetlights-history/1.0.0/dim-light.md'), 'utf8'),
+      /\[its overview\]\(https:\/\/docs\.petstore\.example\.com\/reference\/streetlights-history\.md\)/,
+    );
+    assert.match(
+      old1,
+      /<link rel="alternate" type="text\/markdown" href="\/reference\/streetlights-history\/1\.0\.0\/dim-light\.md"/,
+    );
+  });
+
+  test("an event API's changelog page and feed, from its release record; the changelog list names it", () => {
+    const changes = mainText(file('/changelog/streetlights-history/'));
+    assert.match(changes, /2\.1\.0/);
+    assert.match(changes, /Removed[\s\S]*dimLight/);
+    assert.match(changes, /Added required: \["lumens"\]/);
+    assert.match(
+      file('/changelog/streetlights-history/'),
+      /href="\/reference\/streetlights-history\/receive-light-measurement\/"/,
+    );
+    const feed = readFileSync(join(CLIENT, 'changelog/streetlights-history.xml'), 'utf8');
+    assert.match(feed, /<item>[\s\S]*2\.1\.0/);
+    assert.match(mainText(file('/changelog/')), /Streetlights MQTT API/);
+  });
+
+  test('in French: the Overlay translates the description, the catalogue the pages, links stay in the locale', () => {
+    // tests/fixtures/event-versions/streetlights/i18n/fr.overlay.yaml, and site/i18n/messages/fr.json.
+    const html = file('/fr/reference/streetlights-history/turn-on/');
+    assert.match(html, /<html lang="fr"/);
+    const turnOn = mainText(html);
+    assert.match(turnOn, /L’API envoie\s*smartylighting\/streetlights\/1\/0\/action\/\{streetlightId\}\/turn\/on/);
+    assert.match(turnOn, /Liaison MQTT de l’opération\s*Qualité de service \(qos\)\s*1 \(au moins une fois\)/);
+    assert.match(turnOn, /Allumer ou éteindre/);
+    assert.match(html, /<h1[^>]*>Allumer un lampadaire<\/h1>/);
+    assert.match(html, /href="\/fr\/reference\/streetlights-history\/1\.0\.0\/turn-on\/"/);
+    assert.match(
+      html,
+      /hreflang="en" href="https:\/\/docs\.petstore\.example\.com\/reference\/streetlights-history\/turn-on\/"/,
+    );
+    assert.match(
+      file('/reference/streetlights-history/turn-on/'),
+      /hreflang="fr" href="https:\/\/docs\.petstore\.example\.com\/fr\/reference\/streetlights-history\/turn-on\/"/,
+    );
+    const overview = mainText(file('/fr/reference/streetlights-history/'));
+    assert.match(overview, /Serveurs[\s\S]*Canaux/);
+    assert.match(overview, /Le sujet sur lequel les valeurs mesurées sont publiées et lues\./);
+    assert.match(
+      mainText(file('/fr/reference/streetlights-history/1.0.0/dim-light/')),
+      /Vous lisez la version 1\.0\.0/,
+    );
+    // An API without an Overlay for the locale: its own text in English, the pages' words in French.
+    assert.match(
+      mainText(file('/fr/reference/kraken/receive-ping/')),
+      /Vous envoyez[\s\S]*Réponse\s*L’API répond sur \//,
+    );
+    // The French changelog links the French pages.
+    assert.match(
+      file('/fr/changelog/streetlights-history/'),
+      /href="\/fr\/reference\/streetlights-history\/receive-light-measurement\/"/,
+    );
+    // The description's download is one for every language.
+    assert.ok(
+      !existsSync(join(CLIENT, 'fr/reference/streetlights-history/asyncapi.yaml')),
+      'no download below a locale',
+    );
+    // The English pages keep their words.
+    assert.match(mainText(file('/reference/streetlights-history/turn-on/')), /The API sends/);
   });
 
   test('try-it: a loader of a few hundred bytes before interaction; the panel client loads on the first press', () => {

@@ -30,6 +30,7 @@ const SAME_AS_ENGLISH: Record<string, ReadonlySet<string>> = {
     'API',
     'APIs',
     'RSS',
+    'AsyncAPI',
   ]),
   de: new Set([
     'Name',
@@ -44,10 +45,28 @@ const SAME_AS_ENGLISH: Record<string, ReadonlySet<string>> = {
     'Operation',
     'Parameter',
     'Tag',
+    'Tags',
+    'Mock',
+    'Bindings',
+    'Scopes',
+    'Topic',
+    'Exchange',
   ]),
   es: new Set(['Experimental', 'Callbacks', 'no']),
-  fr: new Set(['Guides', 'Introduction', 'Description', 'Type', 'Version', 'Guide', 'Webhook', 'tag']),
-  'pt-BR': new Set(['Experimental', 'Callbacks', 'tag']),
+  fr: new Set([
+    'Guides',
+    'Introduction',
+    'Description',
+    'Type',
+    'Version',
+    'Guide',
+    'Webhook',
+    'tag',
+    'Message',
+    'Messages',
+    'Topic',
+  ]),
+  'pt-BR': new Set(['Experimental', 'Callbacks', 'tag', 'Tags']),
 };
 /** Whether every word of a message (placeholders and punctuation aside) may stay as in English. */
 const allowedWords = (text: string, allowed: ReadonlySet<string>) =>

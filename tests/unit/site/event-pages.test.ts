@@ -1,10 +1,13 @@
 // What the event pages show that a reader relies on (site/events/, pure): bindings per protocol in words,
-// unknown ones as data; the action from the reader's side; code samples where x-codeSamples wins.
+// unknown ones as data; the action from the reader's side; code samples where x-codeSamples wins; the
+// words of a locale from the message catalogues.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { bindingView, protocolName } from '../../../site/events/bindings.ts';
+import { bindingView, knownBindingFields, protocolName } from '../../../site/events/bindings.ts';
 import { directionOf, mockPathOf } from '../../../site/events/model.ts';
 import { eventSamples, tokenVariable } from '../../../site/events/samples.ts';
+import { bindingLabelKey, bindingWords, eventWords } from '../../../site/events/words.ts';
+import { translator } from '../../../site/i18n/catalogue.ts';
 
 describe('site/events', () => {
   test('bindings: MQTT qos and retain, Kafka key, AMQP exchange in words; an unknown binding as its data', () => {
@@ -65,5 +68,33 @@ describe('site/events', () => {
     );
     assert.equal(samples[2]?.source, `mosquitto_pub -h broker.example -p 1883 -q 2 -t 'a/1' -m '{"n":1}'`);
     assert.equal(tokenVariable('Streetlights MQTT API'), 'STREETLIGHTS_MQTT_TOKEN');
+  });
+});
+
+describe('site/events in the reader’s language', () => {
+  test('bindings in French: labels, yes/no and the quality of service from the catalogue', () => {
+    const fr = bindingView(
+      { protocol: 'mqtt', value: { qos: 1, retain: false, bindingVersion: '0.2.0' } },
+      bindingWords(translator('fr')),
+    );
+    assert.deepEqual(
+      fr.facts.map((f) => [f.label, f.text]),
+      [
+        ['Qualité de service', '1 (au moins une fois)'],
+        ['Conservé', 'non'],
+        ['Version de la liaison', '0.2.0'],
+      ],
+    );
+    // A WebSocket binding under either protocol key reads the `ws` labels.
+    const ws = bindingView({ protocol: 'websockets', value: { method: 'GET' } }, bindingWords(translator('ja')));
+    assert.deepEqual(ws.facts[0]?.label, 'ハンドシェイクのメソッド');
+    assert.equal(eventWords(translator('de')).direction('api-sends'), 'Die API sendet');
+  });
+
+  test('every labelled binding field has its catalogue key, whose English is the label the English pages show', () => {
+    const en = translator('en');
+    for (const { protocol, field, label } of knownBindingFields()) {
+      assert.equal(en(bindingLabelKey(protocol, field)), label, `${protocol}.${field}`);
+    }
   });
 });

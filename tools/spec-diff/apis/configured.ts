@@ -35,7 +35,9 @@ const picked = (api: Api): ConfiguredApi => ({
 
 async function answer(): Promise<ConfigurationAnswer> {
   if (configFile) {
-    const config = (await import(pathToFileURL(configFile).href)) as { apiReference?: { apis?: readonly Api[] } };
+    const config = (await import(pathToFileURL(configFile).href)) as {
+      apiReference?: { apis?: readonly Api[]; site?: { events?: readonly Api[] } };
+    };
     const apis = config.apiReference?.apis;
     if (!Array.isArray(apis) || apis.length === 0)
       return {
@@ -44,13 +46,15 @@ async function answer(): Promise<ConfigurationAnswer> {
           message: `${configFile} exports no \`apiReference\` with APIs: spec-diff reads the site's APIs from the reference integration the configuration exports (export const apiReference = reference({...}))`,
         },
       };
-    return { apis: apis.map(picked) };
+    // Event APIs (AsyncAPI) have versions and a changelog too: they come after the OpenAPI ones, as in the list.
+    return { apis: [...apis, ...(config.apiReference?.site?.events ?? [])].map(picked) };
   }
   const { ApiConfigError, siteApis } = await import('../../../site/apis/config.ts');
   const { ApiListError } = await import('../../../site/apis/list-file.ts');
   const { DEFAULT_OPTIONS } = await import('../../../site/apis/options.ts');
   try {
-    return { apis: siteApis(DEFAULT_OPTIONS).apis.map(picked) };
+    const site = siteApis(DEFAULT_OPTIONS);
+    return { apis: [...site.apis, ...(site.events ?? [])].map(picked) };
   } catch (err) {
     if (err instanceof ApiConfigError || err instanceof ApiListError)
       return { error: { code: 'config_invalid', message: err.message } };

@@ -1,21 +1,39 @@
 /**
  * A changelog entry made from a spec-diff report: what `npm run spec:release -- <version>` records. Pure.
  */
+
+import type { EventModel } from '../../../descriptions/asyncapi/index.ts';
 import type { ChangelogNote, ChangelogOperation, ChangelogRelease } from '../../../descriptions/changelog.ts';
 import { isObject, type JsonObject } from '../../../descriptions/json.ts';
 import { listAllOperations } from '../../../descriptions/operations.ts';
+import { eventOperationRef } from '../core/events.ts';
 import type { Change, OperationRef, Report } from '../core/types.ts';
 import { message } from '../report/messages.ts';
 
-/** The summary of an operation in a document (OpenAPI 3.2's `query` and `additionalOperations` too), when it has one. */
-function summaryOf(doc: JsonObject, ref: OperationRef): string | undefined {
+/**
+ * A released description as the changelog reads it: an OpenAPI document, or an event API's model (its
+ * operations named by their id).
+ */
+export type Released = JsonObject | { event: EventModel };
+
+const isEvent = (doc: Released): doc is { event: EventModel } => 'event' in doc && isObject(doc.event);
+
+/**
+ * The summary of an operation in a document (OpenAPI 3.2's `query` and `additionalOperations` too; an event
+ * operation's summary, else its title), when it has one.
+ */
+function summaryOf(doc: Released, ref: OperationRef): string | undefined {
+  if (isEvent(doc)) {
+    const op = doc.event.operations.find((o) => o.id === ref.operationId);
+    return op?.summary ?? op?.title;
+  }
   const item = isObject(doc.paths) ? doc.paths[ref.path] : undefined;
   if (!isObject(item)) return undefined;
   const op = listAllOperations({ paths: { [ref.path]: item } }).find((o) => o.method === ref.method)?.operation;
   return isObject(op) && typeof op.summary === 'string' ? op.summary : undefined;
 }
 
-function entry(ref: OperationRef, change: ChangelogOperation['change'], doc: JsonObject): ChangelogOperation {
+function entry(ref: OperationRef, change: ChangelogOperation['change'], doc: Released): ChangelogOperation {
   const summary = summaryOf(doc, ref);
   return {
     change,
@@ -29,8 +47,16 @@ function entry(ref: OperationRef, change: ChangelogOperation['change'], doc: Jso
 }
 
 /** The first release: every operation of the description, added. */
-export function initialRelease(doc: JsonObject, version: string, date: string): ChangelogRelease {
+export function initialRelease(doc: Released, version: string, date: string): ChangelogRelease {
   const operations: ChangelogOperation[] = [];
+  if (isEvent(doc)) {
+    for (const op of doc.event.operations) {
+      const e = entry(eventOperationRef(doc.event, op.id) as OperationRef, 'added', doc);
+      if (op.lifecycle.deprecated && op.lifecycle.sunset) e.sunset = op.lifecycle.sunset;
+      operations.push(e);
+    }
+    return { version, date, breaking: false, operations, other: [] };
+  }
   for (const { method, path, operationId, operation: op } of listAllOperations(doc)) {
     const ref: OperationRef = { method, path };
     if (operationId !== undefined) ref.operationId = operationId;
@@ -59,8 +85,8 @@ const KIND_OF: Partial<Record<Change['code'], ChangelogOperation['change']>> = {
  */
 export function releaseFromReport(
   report: Report,
-  head: JsonObject,
-  base: JsonObject,
+  head: Released,
+  base: Released,
   version: string,
   date: string,
 ): ChangelogRelease {

@@ -15,6 +15,7 @@ import {
   AbsentAtBaseError,
   type BaseRef,
   type BaseSource,
+  checkSameKind,
   type GitRunner,
   InputError,
   loadFile,
@@ -156,6 +157,7 @@ async function compare(
     if (!(api && err instanceof AbsentAtBaseError)) throw err;
     baseSource = { description: absentBase(head, err.label), label: err.label };
   }
+  checkSameKind(baseSource.description, head);
   const report = diffDescriptions(baseSource.description, head, {
     buildDate: run.date,
     noticeDays: command.noticeDays,

@@ -20,7 +20,7 @@ import { initialRelease, releaseFromReport } from '../changelog/release.ts';
 import { diffDescriptions } from '../core/run.ts';
 import { UsageError } from '../errors.ts';
 import { buildDate, type Io, shown } from '../io.ts';
-import { loadFile } from '../load.ts';
+import { checkSameKind, loadFile } from '../load.ts';
 import {
   defaultReleasedDir,
   FileExistsError,
@@ -146,7 +146,9 @@ export async function runRelease(version: string, command: ReleaseCommand, io: I
       'released_exists',
     );
   let release: ReturnType<typeof initialRelease>;
-  if (!latest) release = initialRelease(head.source, version, date);
+  // What the changelog reads of a released description: an OpenAPI document, or an event API's model.
+  const released = (d: typeof head) => (d.event ? { event: d.event.model } : d.source);
+  if (!latest) release = initialRelease(released(head), version, date);
   else {
     const basePath = findReleasedFile(releasedDir, latest.version);
     if (!basePath) {
@@ -157,6 +159,7 @@ export async function runRelease(version: string, command: ReleaseCommand, io: I
       );
     }
     const base = await loadFile(basePath, `${latest.version} (${shown(basePath, io.cwd)})`);
+    checkSameKind(base, head);
     const report = diffDescriptions(base, head, {
       buildDate: date,
       noticeDays: command.noticeDays,
@@ -173,7 +176,7 @@ export async function runRelease(version: string, command: ReleaseCommand, io: I
       io.stderr.write(`spec-diff: release ${version}${of} refused: nothing changed since ${latest.version}.\n`);
       return 1;
     }
-    release = releaseFromReport(report, head.source, base.source, version, date);
+    release = releaseFromReport(report, released(head), released(base), version, date);
   }
   const next = addRelease(changelog, release);
   // The release kept as one file that stands alone: a one-file YAML description byte for byte (comments kept);

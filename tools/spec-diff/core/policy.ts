@@ -65,11 +65,21 @@ export interface PolicyOptions {
   locate?: Locator;
 }
 
-/** One operation as the policy sees it. */
-interface Op {
+/**
+ * One operation as the deprecation rules see it, in any kind of description (OpenAPI paths, AsyncAPI
+ * operations).
+ */
+export interface PolicyOperation {
   ref: OperationRef;
   deprecated: boolean;
+  /** `x-deprecated-sunset` as written (a `YYYY-MM-DD` string, a YAML date, or anything else to refuse). */
   sunset: unknown;
+  /** Its JSON pointer in the description (where a change of the whole operation is placed). */
+  pointer: string;
+}
+
+/** One OpenAPI operation as the policy sees it. */
+interface Op extends PolicyOperation {
   path: string;
   /** The path item key (`get`, `query`) or `additionalOperations` name (`COPY`). */
   key: string;
@@ -93,6 +103,7 @@ function operations(doc: JsonObject): Map<string, Op> {
       ref,
       deprecated: op.deprecated === true,
       sunset: op['x-deprecated-sunset'],
+      pointer: formatPointer(['paths', path, ...at]),
       path,
       key,
       at,
@@ -145,7 +156,7 @@ function pairOperations(base: Map<string, Op>, head: Map<string, Op>): Map<strin
 }
 
 /** `YYYY-MM-DD` plus `days` days. */
-function addDays(day: string, days: number): string {
+export function addDays(day: string, days: number): string {
   return new Date(parseDay(day) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
@@ -185,7 +196,7 @@ function sunsetProblem(
 const dayText = (v: unknown): string => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v ?? ''));
 
 /** The most serious of some classes, in {@link CLASS_ORDER}. */
-function worst(classes: ChangeClass[]): ChangeClass {
+export function worst(classes: ChangeClass[]): ChangeClass {
   for (const c of CLASS_ORDER) if (classes.includes(c)) return c;
   return 'unclassified';
 }
@@ -198,45 +209,46 @@ function operationAt(tokens: string[], head: Map<string, Op>, base: Map<string, 
 
 const sameOp = (a: OperationRef, b: OperationRef): boolean => a.method === b.method && a.path === b.path;
 
+/** A breaking change's decision: allowed with a new major version of `info.version`, else refused. */
+export function breakingUnder(majorBump: boolean): (c: Omit<Change, 'decision'>) => Change {
+  return (c) => (majorBump ? { ...c, decision: 'allowed', allowedBy: 'major-version' } : { ...c, decision: 'fail' });
+}
+
+/** What the operation-level rules need besides the operations. */
+export interface OperationRules {
+  /** The date sunsets are judged against (UTC, YYYY-MM-DD). */
+  buildDate: string;
+  /** The earliest sunset date a new deprecation may name (the build date plus the notice period). */
+  earliest: string;
+  /** Whether the major part of `info.version` went up. */
+  majorBump: boolean;
+  /** Where a pointer is written in the head description. */
+  place: (pointer: string) => Pick<Change, 'location' | 'pointer'>;
+}
+
 /**
- * Applies the policy: operation-level decisions (added, removed, deprecated, sunset dates) first, then every
- * other difference grouped by where it is written in the head description (one edit of a shared schema is one
- * change, listing every operation it touches).
- *
- * @param base the earlier description (the form that was compared)
- * @param head the later description
- * @param diffs api-smart-diff's differences between them ({@link compareDocuments})
- * @throws {Error} when `options.buildDate` is not a calendar date
+ * The operation-level decisions of the deprecation policy, for any kind of description: an operation removed
+ * (allowed only after a passed sunset date), added (a deprecated one needs a proper sunset date), newly
+ * deprecated (a sunset date at least the notice period away), undeprecated, its sunset date moved.
+ * @param baseOps the base's operations by key
+ * @param headOps the head's operations by key
+ * @param pairs head key → base key of the operations that are the same operation
+ * @returns the changes, and the change of each operation by its key (head and base keys)
  */
-export function applyPolicy(
-  base: { doc: JsonObject; side: Side },
-  head: { doc: JsonObject; side: Side },
-  diffs: RawDiff[],
-  options: PolicyOptions,
-): Report {
-  const { buildDate, noticeDays, headFile, locate } = options;
-  const earliest = addDays(buildDate, noticeDays);
-  const majorBump = isMajorBump(base.side.version, head.side.version);
-  const baseOps = operations(base.doc);
-  const headOps = operations(head.doc);
+export function decideOperations(
+  baseOps: ReadonlyMap<string, PolicyOperation>,
+  headOps: ReadonlyMap<string, PolicyOperation>,
+  pairs: ReadonlyMap<string, string>,
+  rules: OperationRules,
+): { changes: Change[]; byOp: Map<string, Change> } {
+  const { buildDate, earliest, place } = rules;
+  const breaking = breakingUnder(rules.majorBump);
   const changes: Change[] = [];
-
-  const place = (pointer: string): Pick<Change, 'location' | 'pointer'> => {
-    if (!locate) return { pointer };
-    const f = locate(pointer);
-    return { pointer: f.pointer, location: { file: headFile, line: f.line, column: f.column } };
-  };
-  const opPointer = (op: Op): string => formatPointer(['paths', op.path, ...op.at]);
-  const breaking = (c: Omit<Change, 'decision'>): Change =>
-    majorBump ? { ...c, decision: 'allowed', allowedBy: 'major-version' } : { ...c, decision: 'fail' };
-
-  // Operation-level decisions.
   const byOp = new Map<string, Change>();
-  const pairs = pairOperations(baseOps, headOps);
   const pairedBase = new Set(pairs.values());
   for (const [key, op] of baseOps) {
     if (pairedBase.has(key)) continue;
-    const where = place(opPointer(op));
+    const where = place(op.pointer);
     const sunset = dayText(op.sunset);
     const base0 = { class: 'breaking' as const, operations: [op.ref], ...where, diffs: [] };
     let change: Change;
@@ -265,7 +277,7 @@ export function applyPolicy(
   for (const [key, op] of headOps) {
     const baseKey = pairs.get(key);
     const before = baseKey ? baseOps.get(baseKey) : undefined;
-    const where = place(opPointer(op));
+    const where = place(op.pointer);
     const common = { operations: [op.ref], ...where, diffs: [] };
     /** A deprecation whose sunset date the notice period refuses, as a failing change. */
     const refused = (problem: NonNullable<ReturnType<typeof sunsetProblem>>): Change => ({
@@ -335,6 +347,82 @@ export function applyPolicy(
       byOp.set(key, change);
     }
   }
+
+  return { changes, byOp };
+}
+
+/**
+ * The report from its changes: sorted (refused first, then by class and line) and counted.
+ */
+export function finishReport(
+  changes: Change[],
+  sides: { base: Side; head: Side },
+  options: { buildDate: string; noticeDays: number; majorBump: boolean },
+): Report {
+  const rank = { fail: 0, allowed: 1, pass: 2 } as const;
+  changes.sort(
+    (a, b) =>
+      rank[a.decision] - rank[b.decision] ||
+      CLASS_ORDER.indexOf(a.class) - CLASS_ORDER.indexOf(b.class) ||
+      (a.location?.line ?? 0) - (b.location?.line ?? 0),
+  );
+  const summary = {
+    breaking: 0,
+    'non-breaking': 0,
+    deprecation: 0,
+    documentation: 0,
+    unclassified: 0,
+    fail: 0,
+    allowed: 0,
+  };
+  for (const c of changes) {
+    summary[c.class]++;
+    if (c.decision === 'fail') summary.fail++;
+    if (c.decision === 'allowed') summary.allowed++;
+  }
+  return {
+    ok: summary.fail === 0,
+    base: sides.base,
+    head: sides.head,
+    buildDate: options.buildDate,
+    noticeDays: options.noticeDays,
+    majorBump: options.majorBump,
+    summary,
+    changes,
+  };
+}
+
+/**
+ * Applies the policy: operation-level decisions (added, removed, deprecated, sunset dates) first, then every
+ * other difference grouped by where it is written in the head description (one edit of a shared schema is one
+ * change, listing every operation it touches).
+ *
+ * @param base the earlier description (the form that was compared)
+ * @param head the later description
+ * @param diffs api-smart-diff's differences between them ({@link compareDocuments})
+ * @throws {Error} when `options.buildDate` is not a calendar date
+ */
+export function applyPolicy(
+  base: { doc: JsonObject; side: Side },
+  head: { doc: JsonObject; side: Side },
+  diffs: RawDiff[],
+  options: PolicyOptions,
+): Report {
+  const { buildDate, noticeDays, headFile, locate } = options;
+  const earliest = addDays(buildDate, noticeDays);
+  const majorBump = isMajorBump(base.side.version, head.side.version);
+  const baseOps = operations(base.doc);
+  const headOps = operations(head.doc);
+  const place = (pointer: string): Pick<Change, 'location' | 'pointer'> => {
+    if (!locate) return { pointer };
+    const f = locate(pointer);
+    return { pointer: f.pointer, location: { file: headFile, line: f.line, column: f.column } };
+  };
+  const breaking = breakingUnder(majorBump);
+
+  // Operation-level decisions.
+  const pairs = pairOperations(baseOps, headOps);
+  const { changes, byOp } = decideOperations(baseOps, headOps, pairs, { buildDate, earliest, majorBump, place });
 
   for (const [hk, bk] of pairs) {
     const c = byOp.get(hk);
@@ -418,37 +506,7 @@ export function applyPolicy(
     changes.push(change);
   }
 
-  const rank = { fail: 0, allowed: 1, pass: 2 } as const;
-  changes.sort(
-    (a, b) =>
-      rank[a.decision] - rank[b.decision] ||
-      CLASS_ORDER.indexOf(a.class) - CLASS_ORDER.indexOf(b.class) ||
-      (a.location?.line ?? 0) - (b.location?.line ?? 0),
-  );
-  const summary = {
-    breaking: 0,
-    'non-breaking': 0,
-    deprecation: 0,
-    documentation: 0,
-    unclassified: 0,
-    fail: 0,
-    allowed: 0,
-  };
-  for (const c of changes) {
-    summary[c.class]++;
-    if (c.decision === 'fail') summary.fail++;
-    if (c.decision === 'allowed') summary.allowed++;
-  }
-  return {
-    ok: summary.fail === 0,
-    base: base.side,
-    head: head.side,
-    buildDate,
-    noticeDays,
-    majorBump,
-    summary,
-    changes,
-  };
+  return finishReport(changes, { base: base.side, head: head.side }, { buildDate, noticeDays, majorBump });
 }
 
 function isDay(s: string): boolean {
@@ -472,7 +530,7 @@ function show(v: unknown): string {
  * Our own sentence for a grouped change (the library words each use of a shared schema separately):
  * `Removed "sold" from enum` or `Changed type from "string" to "integer"`, with where it is inside a schema.
  */
-function describe(c: Change): string {
+export function describe(c: Change): string {
   const d = c.diffs[0] as RawDiff;
   const tokens = parsePointer(c.pointer);
   const last = tokens.at(-1) ?? '';

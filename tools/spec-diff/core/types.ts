@@ -116,8 +116,10 @@ export interface Side {
   commit?: string;
   /** `info.version` of the description. */
   version: string;
-  /** The OpenAPI (or Swagger) version the description is written in. */
-  openapi: string;
+  /** The OpenAPI (or Swagger) version the description is written in (an OpenAPI description). */
+  openapi?: string;
+  /** The AsyncAPI version the description is written in (an event API). */
+  asyncapi?: string;
 }
 
 /** The API a report is for, on a site of several APIs or with `--api`. */

@@ -6,21 +6,20 @@
 import rss from '@astrojs/rss';
 import type { APIContext, GetStaticPaths } from 'astro';
 import { feedItems } from '../../../changelog/model.ts';
-import { apiById, apis } from '../../../config.ts';
+import { site as siteApis } from '../../../config.ts';
 import { translator } from '../../../i18n/catalogue.ts';
 import { ROOT_LOCALE } from '../../../i18n/locales.ts';
-import { changelog, pageLookup } from '../../changelog-pages.ts';
-import { referenceModel } from '../../loaded-description.ts';
+import { changelog, changelogApi, changelogApis, changelogTitle, pageLookup } from '../../changelog-pages.ts';
 
 export const prerender = true;
 
 /** One path per API on a site of several (`[api]`); ignored by Astro for the one API's static path. */
-export const getStaticPaths = (() => apis.map((api) => ({ params: { api: api.id } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() =>
+  changelogApis(siteApis).map((api) => ({ params: { api: api.id } }))) satisfies GetStaticPaths;
 
 export async function GET(context: APIContext): Promise<Response> {
-  const api = apiById(context.params.api);
-  const model = await referenceModel(api);
-  const title = api.title ?? model.title;
+  const api = changelogApi(siteApis, context.params.api);
+  const title = await changelogTitle(api);
   const site = context.site ?? 'http://localhost:4321';
   const t = translator(ROOT_LOCALE.lang);
   return rss({
