@@ -167,8 +167,9 @@ export default defineConfig({
     // (node_modules/.cache), then copied into dist/client/_astro/.
     browserBundles(),
     // The in-browser mock for static hosts: a service worker bundled with validators compiled at
-    // build time (site/mock/hosts/bundle.ts), registered by try-it only when the server has no mock.
-    mockWorker(apiReference.apis),
+    // build time (site/mock/hosts/bundle.ts), registered by try-it only when the server has no mock;
+    // each event API's too (Server-Sent Events and POST; a WebSocket needs the server).
+    mockWorker(apiReference.apis, apiReference.site.events),
     // The Open Graph images (/og/<page>.jpg): drawn in child processes from the start of the build,
     // kept in node_modules/.cache, copied into dist/client/og/ at the end (before `serving` lists
     // the output); `astro dev` draws them on request.
