@@ -108,6 +108,9 @@ describe('event API pages', () => {
     const panel = /import\(`\.\/([^`]+\.js)`\)/.exec(code)?.[1];
     assert.ok(panel && !html.includes(panel), 'the panel client is not loaded before the press');
     assert.match(readFileSync(join(CLIENT, '_astro', panel), 'utf8'), /Server-Sent Events/);
+    // The in-browser event mock a static host runs: the API's worker below its reference.
+    assert.match(html, /<div class="ev-tryit"[^>]*data-worker="\/reference\/kraken\/mock-sw\.js"/);
+    assert.match(readFileSync(join(CLIENT, 'reference/kraken/mock-sw.js'), 'utf8'), /text\/event-stream/);
   });
 });
 
