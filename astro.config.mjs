@@ -12,6 +12,7 @@ import browserBundles from './site/integrations/browser-bundles.ts';
 import builtFrom from './site/integrations/built-from.ts';
 import clearOutput from './site/integrations/clear-output.ts';
 import { cnameFile } from './site/integrations/cname.ts';
+import eventTryIt from './site/integrations/event-tryit.ts';
 import highlighting from './site/integrations/highlighting.ts';
 import incrementalBuild, { cacheDirFor, DEFAULT_OUT_DIR } from './site/integrations/incremental-build.ts';
 import mockWorker from './site/integrations/mock-worker.ts';
@@ -166,6 +167,8 @@ export default defineConfig({
     // Scalar's request client (try-it) is bundled once and reused while its inputs are unchanged
     // (node_modules/.cache), then copied into dist/client/_astro/.
     browserBundles(),
+    // The event try-it's panel client, bundled apart (esbuild) and imported on the first press.
+    eventTryIt(apiReference.site.events),
     // The in-browser mock for static hosts: a service worker bundled with validators compiled at
     // build time (site/mock/hosts/bundle.ts), registered by try-it only when the server has no mock;
     // each event API's too (Server-Sent Events and POST; a WebSocket needs the server).

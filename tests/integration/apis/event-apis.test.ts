@@ -101,15 +101,32 @@ describe('event API pages', () => {
   test('try-it: a loader of a few hundred bytes before interaction; the panel client loads on the first press', () => {
     const html = file('/reference/kraken/receive-ping/');
     assert.match(html, /<div class="ev-tryit"[^>]*data-mock="\/api\/mock\/kraken\/"[^>]*data-direction="you-send"/);
-    const loader = /src="(\/_astro\/EventTryIt[^"]+\.js)"/.exec(html)?.[1];
-    assert.ok(loader, 'the try-it loader is a script of the page');
-    const code = readFileSync(join(CLIENT, loader), 'utf8');
-    assert.ok(code.length < 1024, `the loader is ${code.length} bytes`);
-    const panel = /import\(`\.\/([^`]+\.js)`\)/.exec(code)?.[1];
-    assert.ok(panel && !html.includes(panel), 'the panel client is not loaded before the press');
-    assert.match(readFileSync(join(CLIENT, '_astro', panel), 'utf8'), /Server-Sent Events/);
-    // The in-browser event mock a static host runs: the API's worker below its reference.
     assert.match(html, /<div class="ev-tryit"[^>]*data-worker="\/reference\/kraken\/mock-sw\.js"/);
+    const loader = [...html.matchAll(/<script type="module">([^<]*)<\/script>/g)]
+      .map((m) => m[1] as string)
+      .find((code) => code.includes('data-ev-tryit'));
+    assert.ok(loader, 'the try-it loader is a script of the page');
+    assert.ok(loader.length < 1024, `the loader is ${loader.length} bytes`);
+    // Vite bundles none of it: an `import()` it bundled would split its preload helper into a chunk that
+    // Search's script (every page's) then imports, so a REST page would carry more script than in a site
+    // without event APIs.
+    assert.doesNotMatch(loader, /\bfrom\s*["'`]|\bimport\s*["'`]/, 'the loader imports no chunk');
+    const search = /src="(\/_astro\/Search[^"]+\.js)"/.exec(file('/reference/petstore/list-pets/'))?.[1];
+    assert.ok(search, "a REST operation page loads Search's script");
+    assert.doesNotMatch(
+      readFileSync(join(CLIENT, search), 'utf8'),
+      /\bfrom\s*["'`]\.\/|\bimport\s*["'`]\.\//,
+      "Search's script imports no chunk shared with the event try-it",
+    );
+    const panel = /import\(`(\/_astro\/event-tryit\.[^`]+\.js)`\)/.exec(loader)?.[1];
+    assert.ok(panel, 'the loader imports the panel client from the URL the build defines');
+    assert.doesNotMatch(
+      html,
+      new RegExp(`(?:src|href)="${panel.replaceAll('.', '\\.')}"`),
+      'not loaded before the press',
+    );
+    assert.match(readFileSync(join(CLIENT, panel), 'utf8'), /Server-Sent Events/);
+    // The in-browser event mock a static host runs: the API's worker below its reference.
     assert.match(readFileSync(join(CLIENT, 'reference/kraken/mock-sw.js'), 'utf8'), /text\/event-stream/);
   });
 });
