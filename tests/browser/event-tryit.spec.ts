@@ -3,24 +3,21 @@
 // labelled, axe finds no WCAG 2.2 AA violation, it runs the API's event mock in the reader's browser (a
 // service worker): Server-Sent Events stream the messages the API sends, named, through the worker's fetch
 // handler; a POST of a message gets its reply with the correlation id copied, or 400 naming the field; and a
-// WebSocket says that it needs the server.
+// WebSocket says that it needs the server. And that worker runs under the CSP the site's server sends (no
+// eval: its validators were compiled at build time).
 
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { BACKEND_NOTE, WEBSOCKET_NEEDS_SERVER } from '../../site/events/browser/tryit.ts';
 import { expect, testOnBuiltSite } from '../support/browser.ts';
 import { buildDescription } from '../support/built-pages.ts';
-import { ROOT } from '../support/server.ts';
+import { ROOT, type RunningSite, startSite } from '../support/server.ts';
 
 const DIST = join(ROOT, '.test-dist/browser-event-apis');
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-const test = testOnBuiltSite(DIST, () =>
-  buildDescription('', DIST, {
-    PETSTORE_APIS: join(ROOT, 'tests/fixtures/event-apis/apis.yaml'),
-    BUILD_DATE: '2026-11-27',
-  }),
-);
+const LIST = join(ROOT, 'tests/fixtures/event-apis/apis.yaml');
+const test = testOnBuiltSite(DIST, () => buildDescription('', DIST, { PETSTORE_APIS: LIST, BUILD_DATE: '2026-11-27' }));
 
 test('the event try-it panel: opened by keyboard, labelled, no axe violation, honest about WebSockets', async ({
   page,
@@ -90,4 +87,54 @@ test('on a static host: Server-Sent Events and POST through the in-browser event
   await page.getByRole('button', { name: 'Send the message' }).click();
   await expect(log.locator('li', { hasText: '400' })).toContainText('payload.reqid');
   await page.getByRole('button', { name: 'Disconnect', exact: true }).click();
+});
+
+/** The same build served by `npm start`'s server, which sends the site's CSP. */
+const onServer = test.extend<object, { eventServer: RunningSite }>({
+  eventServer: [
+    async ({ builtHost }, use) => {
+      void builtHost; // built (and kept) for as long as the server runs
+      const site = await startSite({ DIST_DIR: relative(ROOT, DIST), PETSTORE_APIS: LIST }, 120_000);
+      try {
+        await use(site);
+      } finally {
+        await site.stop();
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+});
+
+onServer.describe('the in-browser event mock under the site’s CSP', () => {
+  onServer.use({ baseURL: async ({ eventServer }, use) => use(eventServer.url) });
+
+  onServer('its worker checks a message with validators compiled at build time: no eval', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|unsafe-eval/i.test(m.text())) violations.push(m.text());
+    });
+    const response = await page.goto('/reference/kraken/receive-ping/');
+    const csp = (await response?.headerValue('content-security-policy')) ?? '';
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    // Registered by hand: on this server the panel would use the server's mock instead.
+    const posted = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().includes('/api/mock/kraken/'),
+    );
+    const answer = await page.evaluate(async () => {
+      const sw = navigator.serviceWorker;
+      const changed = new Promise((resolve) => sw.addEventListener('controllerchange', resolve, { once: true }));
+      await sw.register('/reference/kraken/mock-sw.js', { scope: '/reference/kraken/' });
+      if (!sw.controller) await changed;
+      const res = await fetch('/api/mock/kraken/?access_token=csp', {
+        method: 'POST',
+        body: '{"event": "ping", "reqid": "x"}',
+      });
+      return { status: res.status, body: (await res.json()) as { errors?: { field: string }[] } };
+    });
+    expect((await posted).fromServiceWorker(), 'answered by the worker').toBe(true);
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors?.map((e) => e.field)).toEqual(['payload.reqid']);
+    expect(violations).toEqual([]);
+  });
 });
