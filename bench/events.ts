@@ -16,9 +16,38 @@ import autocannon from 'autocannon';
 import { ROOT, startSite } from '../tests/support/server.ts';
 import { loadAverage, ourBuildEnv, timedBuild } from './timed-build.ts';
 
+const USAGE = `Usage: node bench/events.ts [--no-build] [--seconds N]
+
+Event APIs beside REST, each figure beside its anchor measured in the same run:
+  1. warm build of the Petstore with four public event APIs against the Petstore alone (budget +60 %);
+  2. an operation page's JavaScript before interaction (gzip), listPets beside event APIs against the
+     Petstore's own site (budget: unchanged), and an event operation page's;
+  3. the mocks at 100 connections on loopback: event WebSocket ping/pong against REST GET /pets.
+
+Options:
+  --no-build    skip 1 and measure the builds already in .bench-dist/events/ (petstore, with-events)
+  --seconds N   how long each mock load runs (default 10)
+  --help        this text
+
+Examples:
+  node bench/events.ts
+  node bench/events.ts --no-build --seconds 5`;
+
 const { values } = parseArgs({
-  options: { 'no-build': { type: 'boolean' }, seconds: { type: 'string', default: '10' } },
+  options: {
+    'no-build': { type: 'boolean' },
+    seconds: { type: 'string', default: '10' },
+    help: { type: 'boolean' },
+  },
 });
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+if (!(Number(values.seconds) > 0)) {
+  process.stderr.write(`--seconds: "${values.seconds}" is not a positive number\n\n${USAGE}\n`);
+  process.exit(2);
+}
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = 100;
 const LIST = join(ROOT, 'tests/fixtures/event-apis/apis.yaml');
