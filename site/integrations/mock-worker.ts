@@ -89,8 +89,14 @@ export function workerInputsKey(
  * description, the TypeScript sources of site/mock/ and descriptions/, which make its model and bundle
  * it, the lock file, the Node version, this file and the mount), apart from every REST worker's key.
  * @param descriptionFiles the description's files (descriptions/asyncapi/files.ts `eventDescriptionFiles`)
+ * @param sources {@link eventSourcesDigest} of the root, when the caller has it already
  */
-export function eventWorkerInputsKey(root: string, descriptionFiles: readonly string[], mount: string): string {
+export function eventWorkerInputsKey(
+  root: string,
+  descriptionFiles: readonly string[],
+  mount: string,
+  sources: string = eventSourcesDigest(root),
+): string {
   const hash = createHash('sha256');
   const add = (label: string, data: string | Buffer) => {
     hash.update(`${label}\0${data.length}\0`);
@@ -100,10 +106,25 @@ export function eventWorkerInputsKey(root: string, descriptionFiles: readonly st
   add('node', process.version);
   add('integration', readFileSync(SELF));
   for (const file of descriptionFiles) add('description', existsSync(file) ? readFileSync(file) : '');
+  add('sources', sources);
+  return hash.digest('hex');
+}
+
+/**
+ * SHA-256 over what every event API's worker is made with, apart from its description: the lock file and the
+ * TypeScript sources of site/mock/ and descriptions/ (a build computes it once for all its event APIs).
+ */
+export function eventSourcesDigest(root: string): string {
+  const hash = createHash('sha256');
+  const add = (label: string, data: string | Buffer) => {
+    hash.update(`${label}\0${data.length}\0`);
+    hash.update(data);
+  };
   const lock = join(root, 'package-lock.json');
   if (existsSync(lock)) add('lock', readFileSync(lock));
-  for (const file of [...sources(MOCK_DIR), ...sources(DESCRIPTIONS_DIR)])
+  for (const file of [...sources(MOCK_DIR), ...sources(DESCRIPTIONS_DIR)]) {
     add(file.slice(root.length), readFileSync(file));
+  }
   return hash.digest('hex');
 }
 
@@ -365,9 +386,10 @@ export default function mockWorker(apis: readonly Api[], events: readonly Api[] 
           );
         }
         // Each event API's worker: small (no parser, no schema compiler), made here when not in the cache.
+        const eventSources = events.length > 0 ? eventSourcesDigest(root) : '';
         for (const api of events) {
           const url = mockWorkerPaths(api.base).url;
-          const key = eventWorkerInputsKey(root, eventDescriptionFiles(api.description), api.mockBase);
+          const key = eventWorkerInputsKey(root, eventDescriptionFiles(api.description), api.mockBase, eventSources);
           let record = readRecord(cacheDir, key);
           const reused = record !== undefined;
           const at = performance.now();
