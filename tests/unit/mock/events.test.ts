@@ -3,7 +3,7 @@
 // correlation id copied, 400 naming the field), WebSocket sessions' decisions, tokens from the
 // `access_token` query parameter (RFC 6750 section 2.3) and the rate limit.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -116,6 +116,8 @@ const BASE = 'http://mock.test/api/mock/ticks';
  * would link it (its `require`s of Ajv's runtime and ajv-formats resolved from the project), no bundler run.
  */
 async function precompiled(model: EventModel): Promise<Record<string, CompiledValidator>> {
+  // Below the project, so the module's `require`s resolve from its node_modules.
+  mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
   const dir = mkdtempSync(join(ROOT, 'node_modules/.cache/event-validators-'));
   try {
     const file = join(dir, 'validators.mjs');
