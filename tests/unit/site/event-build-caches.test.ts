@@ -1,5 +1,6 @@
 // Unit tests of what a build keeps of its event APIs between builds: the loaded AsyncAPI descriptions
-// (site/events/load-cache.ts: a warm build runs no parser). The loader is a stand-in here; the parser's own
+// (site/events/load-cache.ts: a warm build runs no parser) and the key of an event API's pages for Astro's
+// incremental build (site/events/page-cache-key.ts). The loader is a stand-in here; the parser's own
 // answers are tested in tests/integration/descriptions/asyncapi.test.ts.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import {
   eventLoadKey,
   pruneEventLoads,
 } from '../../../site/events/load-cache.ts';
+import { type EventPageKeyInputs, eventPageKeyOf } from '../../../site/events/page-cache-key.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'petstore-event-caches-'));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -133,5 +135,35 @@ describe('cachedLoad (site/events/load-cache.ts)', () => {
     await cachedLoad(dir, 'used', load); // read: marked used
     assert.equal(pruneEventLoads(dir), 2);
     assert.deepEqual(readdirSync(dir), ['used.json']);
+  });
+});
+
+describe('the key of an event API’s pages (site/events/page-cache-key.ts)', () => {
+  const inputs: EventPageKeyInputs = {
+    files: [
+      { path: 'asyncapi.yaml', bytes: Buffer.from('asyncapi: 3.0.0\n') },
+      { path: 'messages.yaml', bytes: Buffer.from('ping: {}\n') },
+    ],
+    options: { id: 'kraken', base: '/reference/kraken', options: { sidebar: { label: 'Kraken' } } },
+    date: '2026-11-27',
+    sidebar: [{ label: 'Kraken', items: [{ label: 'Ping', link: '/reference/kraken/ping/' }] }],
+    versions: [{ id: 'petstore', versions: [{ version: '1.0.0', current: true, base: '/reference/petstore' }] }],
+  };
+
+  test('the same inputs give the same key; each input changes it', () => {
+    const key = eventPageKeyOf(inputs);
+    assert.equal(eventPageKeyOf(structuredClone(inputs)), key);
+    const changed: [string, EventPageKeyInputs][] = [
+      [
+        'a referenced file’s bytes',
+        { ...inputs, files: [inputs.files[0] as never, { path: 'messages.yaml', bytes: Buffer.from('pong: {}\n') }] },
+      ],
+      ['a file missing', { ...inputs, files: [inputs.files[0] as never, { path: 'messages.yaml', bytes: null }] }],
+      ['the options', { ...inputs, options: { ...(inputs.options as object), title: 'Kraken WebSocket API' } }],
+      ['the build date', { ...inputs, date: '2026-11-28' }],
+      ['the sidebar', { ...inputs, sidebar: [{ label: 'Kraken', items: [] }] }],
+      ['the published versions', { ...inputs, versions: [] }],
+    ];
+    for (const [what, other] of changed) assert.notEqual(eventPageKeyOf(other), key, what);
   });
 });
