@@ -146,13 +146,13 @@ const digests = new Map<string, string | undefined>();
  * @param path the description's entry file (absolute)
  * @throws {DescriptionError} when the description cannot be loaded (file, line, column, pointer)
  */
-export function loadEventDescriptionCached(path: string): Promise<CachedLoad> {
+export async function loadEventDescriptionCached(path: string): Promise<CachedLoad> {
   const root = process.cwd();
   if (!digests.has(root)) digests.set(root, eventLoaderDigest(root));
   const loader = digests.get(root);
   if (loader === undefined) {
     // The same JSON round trip as an entry's, so that the value is the same with or without the cache.
-    return loadEventDescription(path).then((loaded) => ({ loaded: JSON.parse(JSON.stringify(loaded)), cached: false }));
+    return { loaded: JSON.parse(JSON.stringify(await loadEventDescription(path))), cached: false };
   }
   return cachedLoad(join(root, EVENT_LOAD_CACHE), eventLoadKey(eventDescriptionFiles(path), loader), () =>
     loadEventDescription(path),
