@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { listFiles } from '../../site/serving/build.ts';
 import type { ExpectedPage } from './expected-pages.ts';
 import { ROOT } from './server.ts';
 
@@ -64,11 +65,7 @@ export function builtRoutes(output: string): { rendered: string[]; copied: strin
 
 /** Every file below `dir` (a build's `client/` folder), by path relative to it, with its bytes. */
 export function outputFiles(dir: string): Map<string, Buffer> {
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
-    .sort();
-  return new Map(files.map((f) => [f, readFileSync(join(dir, f))]));
+  return new Map(listFiles(dir).map((f) => [f, readFileSync(join(dir, f))]));
 }
 
 /** Asserts two outputs ({@link outputFiles}) hold the same files with the same bytes. */
