@@ -12,6 +12,7 @@ import browserBundles from './site/integrations/browser-bundles.ts';
 import builtFrom from './site/integrations/built-from.ts';
 import clearOutput from './site/integrations/clear-output.ts';
 import { cnameFile } from './site/integrations/cname.ts';
+import eventTryIt from './site/integrations/event-tryit.ts';
 import highlighting from './site/integrations/highlighting.ts';
 import incrementalBuild, { cacheDirFor, DEFAULT_OUT_DIR } from './site/integrations/incremental-build.ts';
 import mockWorker from './site/integrations/mock-worker.ts';
@@ -167,9 +168,12 @@ export default defineConfig({
     pagefindUI(),
     // /sitemap.xml beside Starlight's /sitemap-index.xml: found on any origin, not only the primary domain.
     sitemapAlias(),
+    // The event try-it's panel client, bundled apart (esbuild) and imported on the first press.
+    eventTryIt(apiReference.site.events),
     // The in-browser mock for static hosts: a service worker bundled with validators compiled at
-    // build time (site/mock/hosts/bundle.ts), registered by try-it only when the server has no mock.
-    mockWorker(apiReference.apis),
+    // build time (site/mock/hosts/bundle.ts), registered by try-it only when the server has no mock;
+    // each event API's too (Server-Sent Events and POST; a WebSocket needs the server).
+    mockWorker(apiReference.apis, apiReference.site.events),
     // The Open Graph images (/og/<page>.jpg): drawn in child processes from the start of the build,
     // kept in node_modules/.cache, copied into dist/client/og/ at the end (before `serving` lists
     // the output); `astro dev` draws them on request.

@@ -58,7 +58,8 @@ const MARKER = '.built-from.json';
  * the environment variables the build's configuration read (recorded in the marker with their values:
  * `PETSTORE_SPEC`, `PETSTORE_CHANGELOG`, `PETSTORE_VERSIONS`…) now say something else, or a file of an
  * API the build showed is newer (its description and the files beside it, a split description's parts;
- * its release record and the `released/` descriptions beside it).
+ * its release record and the `released/` descriptions beside it; an event API's AsyncAPI description, the
+ * files beside it and every file its `$ref`s reach).
  * @param {string} root the repository root
  * @param {Record<string, string | undefined>} [env]
  */
@@ -79,6 +80,12 @@ export function isStale(root, env = process.env) {
     if (api.changelog) out.push(newest(api.changelog), newest(join(dirname(api.changelog), 'released')));
     return out;
   });
+  // Event APIs (AsyncAPI): their description and its folder as for an API, and every file it references.
+  const events = Array.isArray(marker.site?.events) ? marker.site.events : [];
+  for (const api of events) files.push(newest(api.description), newest(dirname(api.description), 3));
+  for (const { files: parts } of Array.isArray(marker.events) ? marker.events : []) {
+    for (const file of Array.isArray(parts) ? parts : []) files.push(newest(file));
+  }
   return built <= Math.max(...files, ...SITE_INPUTS.map((s) => newest(join(root, s))));
 }
 

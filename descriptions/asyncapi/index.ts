@@ -1,9 +1,11 @@
 /**
  * AsyncAPI descriptions: detect (`isAsyncApi`, `isAsyncApiFile`), load, validate and upgrade
- * (`loadEventDescription`: `@asyncapi/parser`, `@asyncapi/converter`), and the normalized model every
+ * (`loadEventDescription`: `@asyncapi/parser`, `@asyncapi/converter`), the files a description is made of
+ * (`eventDescriptionFiles`), and the normalized model every
  * part reads (`EventModel`, types.ts), plus the pure helpers the pages and the mock share (channels.ts).
  */
 export * from './channels.ts';
+export { eventDescriptionFiles } from './files.ts';
 export {
   isAsyncApi,
   isAsyncApiFile,

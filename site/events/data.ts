@@ -1,8 +1,8 @@
 /**
- * Build-time edge of the event APIs: loads an AsyncAPI description once per build
- * (descriptions/asyncapi/: the parser takes about a second) and makes its views (model.ts) once, kept in
- * the build's state (site/build-context.ts) as the reference's loaded descriptions are; a new modification
- * time of the file loads it again.
+ * Build-time edge of the event APIs: loads an AsyncAPI description once per build (descriptions/asyncapi/,
+ * through the build cache of load-cache.ts: the parser runs only when the description or the loader's code
+ * changed) and makes its views (model.ts) once, kept in the build's state (site/build-context.ts) as the
+ * reference's loaded descriptions are; a new modification time of the file loads it again.
  */
 import { statSync } from 'node:fs';
 import { type LoadedEventDescription, loadEventDescription } from '../../descriptions/asyncapi/index.ts';
@@ -14,6 +14,7 @@ import { buildSlot, currentBuild } from '../build-context.ts';
 import { translator } from '../i18n/catalogue.ts';
 import { localeOf, localePrefix } from '../i18n/locales.ts';
 import { overlayFile } from '../i18n/overlays.ts';
+import { loadEventDescriptionCached } from './load-cache.ts';
 import { type EventApiView, eventApiView } from './model.ts';
 import { eventWords } from './words.ts';
 
@@ -22,6 +23,8 @@ export interface EventData {
   readonly api: Api;
   readonly loaded: LoadedEventDescription;
   readonly view: EventApiView;
+  /** true when the description's load came from the build cache (no parser ran) */
+  readonly cached: boolean;
 }
 
 /** The build's loaded event APIs, by id, file and base. */
@@ -59,7 +62,10 @@ export function eventData(api: Api, locale?: string): Promise<EventData> {
   const cached = store.get(key);
   if (cached && cached.mtime === mtime) return cached.data;
   const data = (async (): Promise<EventData> => {
-    let loaded = locale ? (await eventData(api)).loaded : await loadEventDescription(api.description);
+    let loaded: LoadedEventDescription;
+    let cached: boolean;
+    if (locale) ({ loaded, cached } = await eventData(api));
+    else ({ loaded, cached } = await loadEventDescriptionCached(api.description));
     if (overlay) {
       const applied = applyOverlay(loaded.source, await readOverlay(overlay));
       for (const w of applied.warnings) console.warn(`[i18n] warning: ${formatOverlayProblem(w)}`);
@@ -67,11 +73,13 @@ export function eventData(api: Api, locale?: string): Promise<EventData> {
       const translated = JSON.stringify(applied.document);
       const again = await loadEventDescription(api.description, { read: async () => translated });
       loaded = { ...again, text: loaded.text, format: loaded.format };
+      cached = false;
     }
     const t = translator(locale ? localeOf(locale).lang : 'en');
     return {
       api,
       loaded,
+      cached,
       view: eventApiView(loaded.model, {
         id: api.id,
         ...(api.title ? { title: api.title } : {}),
@@ -115,4 +123,16 @@ export async function eventVersions(api: Api): Promise<EventVersions> {
       api: { ...api, description: file, base: `${api.base}/${encodeURIComponent(version)}` },
     })),
   };
+}
+
+/**
+ * The build log's line about the event descriptions' loads: which the parser read, and how many came from
+ * the build cache. Pure.
+ */
+export function eventLoadLine(loads: readonly Pick<EventData, 'api' | 'cached'>[]): string {
+  const parsed = loads.filter((l) => !l.cached).map((l) => l.api.id);
+  const cached = loads.length - parsed.length;
+  const from = cached > 0 ? `${cached} from the cache (inputs unchanged)` : '';
+  const read = parsed.length > 0 ? `${parsed.join(', ')} parsed` : '';
+  return `event descriptions: ${[read, from].filter(Boolean).join('; ')}`;
 }

@@ -92,7 +92,7 @@ export function operationMarkdown(view: EventApiView, op: OperationView): string
     out.push(
       '## Mock',
       '',
-      `\`${op.channel.mockPath}\`: ${op.direction === 'api-sends' ? '`GET` with `Accept: text/event-stream` (Server-Sent Events: `event` the message name, `data` its JSON payload)' : '`POST` a JSON message (202 with the reply, 400 naming the failing fields)'}, or a WebSocket on the same path (npm start's server). Every protocol is simulated over these transports; a token goes in \`Authorization: Bearer\` or \`access_token\`.`,
+      `\`${op.channel.mockPath}\`: ${op.direction === 'api-sends' ? '`GET` with `Accept: text/event-stream` (Server-Sent Events: `event` the message name, `data` its JSON payload)' : '`POST` a JSON message (202 with the reply, 400 naming the failing fields)'}, or a WebSocket on the same path (npm start's server only; on a static host, Server-Sent Events and POST run in the reader's browser). Every protocol is simulated over these transports; a token goes in \`Authorization: Bearer\` or \`access_token\`.`,
       '',
     );
   }

@@ -1,5 +1,6 @@
 // Writes <outDir>/.built-from.json naming the APIs the build showed (site/apis/: their description
-// files, release records and published versions) and the environment they were made from, so `npm
+// files, release records and published versions; the event APIs' description files, every file their
+// `$ref`s reach) and the environment they were made from, so `npm
 // start` serves the same APIs without Astro and the test commands (scripts/build-if-stale.mjs) rebuild
 // when the environment names others or an input file is newer, whether the output came from `npm run
 // build` or from them.
@@ -7,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { eventDescriptionFiles } from '../../descriptions/asyncapi/files.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
 import { API_ENVIRONMENT } from '../apis/config.ts';
 import type { ReleasedFile } from '../apis/releases.ts';
@@ -26,6 +28,13 @@ export interface BuiltApi {
   versions: ReleasedFile[];
 }
 
+/** One event API of a build, as {@link BUILT_FROM} records it: its id and the files its description is made of. */
+export interface BuiltEventApi {
+  id: string;
+  /** the description's entry and every local file its `$ref`s reach (absolute) */
+  files: string[];
+}
+
 /** What {@link BUILT_FROM} holds. */
 export interface BuiltFrom {
   /**
@@ -37,6 +46,8 @@ export interface BuiltFrom {
   site: Omit<SiteApis, 'apis'>;
   /** The build's APIs, in the site's order. */
   apis: BuiltApi[];
+  /** The build's event APIs (AsyncAPI), in the site's order; absent without any. */
+  events?: BuiltEventApi[];
 }
 
 /** The site's APIs as a build recorded them. */
@@ -67,6 +78,9 @@ export async function builtFromRecord(
       ...(site.events ? { events: site.events } : {}),
     },
     apis: built,
+    ...(site.events?.length
+      ? { events: site.events.map((api) => ({ id: api.id, files: eventDescriptionFiles(api.description) })) }
+      : {}),
   };
 }
 

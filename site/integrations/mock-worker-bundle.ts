@@ -45,9 +45,16 @@ export interface Definitions {
 /**
  * The second step of making cache entry `key`: bundles the definitions with the worker's code, then writes
  * the bundle and its record, each renamed into place (a record with the reason when there is no bundle).
+ * @param entry the worker's module (default the REST mock's, site/mock/hosts/worker.ts; an event API's is
+ *   events-worker.ts)
  * @returns the record written
  */
-export async function bundleEntry(cacheDir: string, key: string, definitions: Definitions): Promise<CacheRecord> {
+export async function bundleEntry(
+  cacheDir: string,
+  key: string,
+  definitions: Definitions,
+  entry: string = WORKER_ENTRY,
+): Promise<CacheRecord> {
   const { bundleFile, recordFile } = entryFiles(cacheDir, key);
   mkdirSync(cacheDir, { recursive: true });
   const { modules, warnings, error } = definitions;
@@ -55,7 +62,7 @@ export async function bundleEntry(cacheDir: string, key: string, definitions: De
   const tmp = temporaryName(bundleFile);
   try {
     if (error !== undefined || !modules) throw new Error(error ?? 'no definitions');
-    const bytes = await bundleModules(modules, { entry: WORKER_ENTRY, outfile: tmp, format: 'iife' });
+    const bytes = await bundleModules(modules, { entry, outfile: tmp, format: 'iife' });
     const gzipBytes = gzipSync(readFileSync(tmp), { level: 9 }).length;
     renameSync(tmp, bundleFile);
     record = { bytes, gzipBytes, warnings };

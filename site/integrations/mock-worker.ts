@@ -1,8 +1,10 @@
 // Build-time wiring of the in-browser mock: bundles site/mock/hosts/worker.ts with the definitions precompiled
 // from each API's description (site/mock/hosts/bundle.ts) into dist/client at `<base>/mock-sw.js` (the API's
 // reference base path: a reader downloads the mock of the API read, not every API's), where the try-it
-// client registers it on static hosts. Runs before the serving integration, so the
-// worker is precompressed and covered by _headers like every other file.
+// client registers it on static hosts; and each event API's site/mock/hosts/events-worker.ts below its own
+// base the same way, with the model the build parsed (site/events/data.ts) and its messages' validators
+// compiled (`eventApiModules`), where the event try-it registers it. Runs before the serving integration,
+// so the workers are precompressed and covered by _headers like every other file.
 //
 // The bundle depends only on the description, the mock's sources and the installed packages, so it
 // is kept in node_modules/.cache under a hash of those (`workerInputsKey`) and copied from there when
@@ -17,16 +19,20 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from '
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { eventDescriptionFiles } from '../../descriptions/asyncapi/files.ts';
 import type { Api } from '../apis/api.ts';
 import { BUILD_CACHE, writeEntry } from '../build-cache.ts';
 import { currentBuild } from '../build-context.ts';
+import { eventData } from '../events/data.ts';
 import { localePrefix } from '../i18n/locales.ts';
 import { type ReleasedFile, siteMockTable } from '../mock/hosts/load.ts';
 import { mockWorkerPaths } from '../mock/hosts/mount.ts';
 import { loadForBuild } from '../reference/loaded-description.ts';
 import { bundleEntry, type CacheRecord, type Definitions, definitionsFile, entryFiles } from './mock-worker-bundle.ts';
 
+const EVENTS_WORKER_ENTRY = fileURLToPath(new URL('../mock/hosts/events-worker.ts', import.meta.url));
 const MOCK_DIR = fileURLToPath(new URL('../mock/', import.meta.url));
+const DESCRIPTIONS_DIR = fileURLToPath(new URL('../../descriptions/', import.meta.url));
 const SPEC_DIR = fileURLToPath(new URL('../../spec/', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
 const BUNDLE_STEP = fileURLToPath(new URL('./mock-worker-bundle.ts', import.meta.url));
@@ -75,6 +81,50 @@ export function workerInputsKey(
   const lock = join(root, 'package-lock.json');
   if (existsSync(lock)) add('lock', readFileSync(lock));
   for (const file of [...sources(MOCK_DIR), ...sources(SPEC_DIR)]) add(file.slice(root.length), readFileSync(file));
+  return hash.digest('hex');
+}
+
+/**
+ * The cache key of an event API's worker bundle: SHA-256 over what decides its bytes (every file of the
+ * description, the TypeScript sources of site/mock/ and descriptions/, which make its model and bundle
+ * it, the lock file, the Node version, this file and the mount), apart from every REST worker's key.
+ * @param descriptionFiles the description's files (descriptions/asyncapi/files.ts `eventDescriptionFiles`)
+ * @param sources {@link eventSourcesDigest} of the root, when the caller has it already
+ */
+export function eventWorkerInputsKey(
+  root: string,
+  descriptionFiles: readonly string[],
+  mount: string,
+  sources: string = eventSourcesDigest(root),
+): string {
+  const hash = createHash('sha256');
+  const add = (label: string, data: string | Buffer) => {
+    hash.update(`${label}\0${data.length}\0`);
+    hash.update(data);
+  };
+  add('event worker', mount);
+  add('node', process.version);
+  add('integration', readFileSync(SELF));
+  for (const file of descriptionFiles) add('description', existsSync(file) ? readFileSync(file) : '');
+  add('sources', sources);
+  return hash.digest('hex');
+}
+
+/**
+ * SHA-256 over what every event API's worker is made with, apart from its description: the lock file and the
+ * TypeScript sources of site/mock/ and descriptions/ (a build computes it once for all its event APIs).
+ */
+export function eventSourcesDigest(root: string): string {
+  const hash = createHash('sha256');
+  const add = (label: string, data: string | Buffer) => {
+    hash.update(`${label}\0${data.length}\0`);
+    hash.update(data);
+  };
+  const lock = join(root, 'package-lock.json');
+  if (existsSync(lock)) add('lock', readFileSync(lock));
+  for (const file of [...sources(MOCK_DIR), ...sources(DESCRIPTIONS_DIR)]) {
+    add(file.slice(root.length), readFileSync(file));
+  }
   return hash.digest('hex');
 }
 
@@ -142,6 +192,24 @@ async function makeEntry(
   mount: WorkerMount = {},
 ): Promise<CacheRecord> {
   return bundleEntry(cacheDir, key, await makeDefinitions(description, older, mount));
+}
+
+/**
+ * Makes cache entry `key` for an event API: its worker bundle (the model the build parsed, its validators
+ * compiled, events-worker.ts), then its record; a failure gets a record with the reason.
+ * @returns the record written
+ */
+async function makeEventEntry(cacheDir: string, key: string, api: Api): Promise<CacheRecord> {
+  const warnings: string[] = [];
+  let definitions: Definitions;
+  try {
+    const { eventApiModules } = await import('../mock/hosts/bundle.ts');
+    const { model } = (await eventData(api)).loaded;
+    definitions = { modules: eventApiModules([{ mount: api.mockBase, model }], (m) => warnings.push(m)), warnings };
+  } catch (err) {
+    definitions = { warnings, error: (err as Error).message };
+  }
+  return bundleEntry(cacheDir, key, definitions, EVENTS_WORKER_ENTRY);
 }
 
 /** How a child that makes a cache entry ended: its exit, and the end of its output for an error message. */
@@ -224,8 +292,9 @@ interface WorkerJob {
  * The Astro integration: add it before `serving()`.
  * @param apis the site's APIs: each gets a worker running its own mock (its current and older published
  *   versions) below its reference's base path, so a reader of one API downloads that API's only
+ * @param events the site's event APIs (AsyncAPI): each gets a worker running its event mock below its base
  */
-export default function mockWorker(apis: readonly Api[]): AstroIntegration {
+export default function mockWorker(apis: readonly Api[], events: readonly Api[] = []): AstroIntegration {
   let root = process.cwd();
   let cacheDir = join(root, MOCK_WORKER_CACHE);
   /** This build's workers, from `astro:build:start`. */
@@ -303,6 +372,28 @@ export default function mockWorker(apis: readonly Api[]): AstroIntegration {
           }
           logger.info(
             `${url} written${older.length ? ` (versions ${older.map((o) => o.version).join(', ')} beside the current one)` : ''}${reused ? ' (inputs unchanged: from the cache)' : ''}${made === undefined ? '' : ` (made in ${made.toFixed(1)} s)`}: ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${((record.gzipBytes ?? 0) / 1024).toFixed(1)} KiB gzip`,
+          );
+        }
+        // Each event API's worker: small (no parser, no schema compiler), made here when not in the cache.
+        const eventSources = events.length > 0 ? eventSourcesDigest(root) : '';
+        for (const api of events) {
+          const url = mockWorkerPaths(api.base).url;
+          const key = eventWorkerInputsKey(root, eventDescriptionFiles(api.description), api.mockBase, eventSources);
+          let record = readRecord(cacheDir, key);
+          const reused = record !== undefined;
+          const at = performance.now();
+          record ??= await makeEventEntry(cacheDir, key, api);
+          for (const message of record.warnings ?? []) logger.warn(`in-browser event mock: ${message}`);
+          if (record.error !== undefined) {
+            // The event try-it then says on a static host that the mock is not available.
+            logger.warn(`${url} not written, the in-browser event mock is off for this API: ${record.error}`);
+            continue;
+          }
+          const outfile = join(fileURLToPath(dir), url);
+          mkdirSync(dirname(outfile), { recursive: true });
+          copyFileSync(entryFiles(cacheDir, key).bundleFile, outfile);
+          logger.info(
+            `${url} written (event mock${reused ? ', inputs unchanged: from the cache' : `, made in ${((performance.now() - at) / 1000).toFixed(1)} s`}): ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${((record.gzipBytes ?? 0) / 1024).toFixed(1)} KiB gzip`,
           );
         }
       },

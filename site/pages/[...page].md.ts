@@ -8,6 +8,7 @@ import type { AgentPage, AgentPageKind } from '../agents/pages.ts';
 import { allPages } from '../agents/site.ts';
 import type { Api } from '../apis/api.ts';
 import { apiById, locales, site } from '../config.ts';
+import { eventPageKey } from '../events/page-cache-key.ts';
 import { referenceData } from '../reference/loaded-description.ts';
 import { type KeyedPage, localeCacheKey, ownPageKey, referencePageKey } from '../reference/page-cache-key.ts';
 
@@ -39,14 +40,17 @@ export const getStaticPaths = (async () => {
   };
   const paths = [];
   for (const page of await allPages(site, locales)) {
-    // An event API's pages (site/events/) have no key: they render on each build.
     const api = page.api && site.apis.some((a) => a.id === page.api?.id) ? apiById(page.api.id) : undefined;
+    // An event API's twins have its pages' key (site/events/page-cache-key.ts).
+    const events = page.api && site.events?.find((a) => a.id === page.api?.id);
     const own = api && (await keyedPage(api, page));
-    const cacheKey = own
-      ? await ownPageKey(site, api, own, page.version, page.locale)
-      : GENERATED.has(page.kind) && api
-        ? `${await keyOf(api.id, page.version)}${await localeCacheKey(api, page.locale)}`
-        : undefined;
+    const cacheKey = events
+      ? await eventPageKey(site, events)
+      : own
+        ? await ownPageKey(site, api, own, page.version, page.locale)
+        : GENERATED.has(page.kind) && api
+          ? `${await keyOf(api.id, page.version)}${await localeCacheKey(api, page.locale)}`
+          : undefined;
     paths.push({
       params: { page: page.mdUrl.slice(1, -'.md'.length) },
       props: { page },

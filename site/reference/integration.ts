@@ -26,7 +26,7 @@ import {
   type ReferenceUserOptions,
 } from '../apis/options.ts';
 import { currentBuild } from '../build-context.ts';
-import { eventData } from '../events/data.ts';
+import { eventData, eventLoadLine } from '../events/data.ts';
 import { eventRoutes, isDownload } from '../events/routes.ts';
 import { everyLocale, localePrefix, ROOT_LOCALE, type SiteLocale } from '../i18n/locales.ts';
 import { overlayFile } from '../i18n/overlays.ts';
@@ -249,8 +249,10 @@ export default function reference(userOptions?: ReferenceUserOptions): Reference
       };
     },
     hooks: {
-      'astro:config:setup': async ({ addWatchFile, injectRoute, updateConfig }) => {
+      'astro:config:setup': async ({ addWatchFile, injectRoute, logger, updateConfig }) => {
         await loadAll();
+        const events = site.events ?? [];
+        if (events.length > 0) logger.info(eventLoadLine(await Promise.all(events.map((a) => eventData(a)))));
         for (const a of apis) for (const file of (await referenceData(a)).loaded.files) addWatchFile(file);
         for (const r of [...referenceRoutes(site.base, site.catalog), ...siteRoutes(site.catalog)]) injectRoute(r);
         if (site.events?.length) {

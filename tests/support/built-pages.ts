@@ -1,10 +1,14 @@
 // A description built for real (`astro build` with PETSTORE_SPEC into its own output folder) and its
 // operation and webhook pages read back from dist/: each page's own `<main>` (its `<h1>`, and the
 // method, path and Webhook flag of its endpoint line), never the sidebar, which every page carries.
-// Used by the integration tests and by bench/corpus-build.ts.
+// Used by the integration tests and by bench/corpus-build.ts. Also what a build wrote: the routes it
+// rendered and copied from the previous build (`builtRoutes`), every published file (`outputFiles`), and two
+// outputs compared byte for byte (`assertSameOutput`).
+import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { listFiles } from '../../site/serving/build.ts';
 import type { ExpectedPage } from './expected-pages.ts';
 import { ROOT } from './server.ts';
 
@@ -47,6 +51,29 @@ export function buildDescription(
     maxBuffer: 256 * 1024 * 1024,
   });
   return { status: r.status, output: `${r.stdout}\n${r.stderr}`, dist, ms: performance.now() - started };
+}
+
+/** The routes a build wrote, from its output: rendered, and copied from the previous build (Astro's incremental build). */
+export function builtRoutes(output: string): { rendered: string[]; copied: string[] } {
+  // Routes print as `├─ /path (+12ms)` or `├─ /path (restored)`; a timestamp may follow a path directly.
+  const routes = [...output.matchAll(/[├└]─ (\/\S*?)(?=\d\d:\d\d:\d\d|\s|$)(?: \((restored|cached)\))?/g)];
+  return {
+    rendered: routes.filter((m) => !m[2]).map((m) => m[1] ?? ''),
+    copied: routes.filter((m) => m[2]).map((m) => m[1] ?? ''),
+  };
+}
+
+/** Every file below `dir` (a build's `client/` folder), by path relative to it, with its bytes. */
+export function outputFiles(dir: string): Map<string, Buffer> {
+  return new Map(listFiles(dir).map((f) => [f, readFileSync(join(dir, f))]));
+}
+
+/** Asserts two outputs ({@link outputFiles}) hold the same files with the same bytes. */
+export function assertSameOutput(actual: Map<string, Buffer>, expected: Map<string, Buffer>, what: string): void {
+  assert.deepEqual([...actual.keys()], [...expected.keys()], `${what}: the same files`);
+  for (const [file, bytes] of expected) {
+    assert.ok(bytes.equals(actual.get(file) ?? Buffer.alloc(0)), `${what}: ${file} differs`);
+  }
 }
 
 /** An operation or webhook page as built: what its own `<main>` says. */

@@ -1,11 +1,17 @@
 /**
  * Try-it for an event operation, in the reader's browser; loaded when "Try it" is first pressed
- * (components/events/EventTryIt.astro), so a page carries only the button's loader before that. The
- * panel connects to the site's event mock (a WebSocket, or Server-Sent Events where no server takes a
- * WebSocket), shows each message as it arrives with its name, sends the example
- * (editable) and shows the reply. Native controls only, so it is keyboard-usable; the log is a polite live
- * region.
+ * (components/events/EventTryIt.astro, from the URL the build gives it: integrations/event-tryit.ts), so a
+ * page carries only the button's loader before that. The panel connects to the API's event mock (a
+ * WebSocket, or Server-Sent Events), shows each message as it arrives with its name, sends the example
+ * (editable; over the WebSocket, else as a POST) and shows the reply. Native controls only, so it is
+ * keyboard-usable; the log is a polite live region.
+ *
+ * The mock is the site's server when it answers the API's mock (`npm start`, `astro dev`), else, on a
+ * static host, the API's in-browser event mock (a service worker, site/mock/hosts/events-worker.ts),
+ * registered on the first press (reference/browser/browser-mock.ts): it answers Server-Sent Events and
+ * POST; a WebSocket needs the server.
  */
+import { chooseBackend, type MockBackend } from '../../reference/browser/browser-mock.ts';
 
 /** What the page tells the panel (data attributes of the try-it box). */
 interface TryItData {
@@ -15,7 +21,24 @@ interface TryItData {
   direction: 'api-sends' | 'you-send';
   /** the example message, JSON text */
   example: string;
+  /** the API's mock mount (`/api/mock/kraken`), which the server answers when it has the mock */
+  mockBase: string;
+  /** the API's in-browser event mock: its worker script and scope */
+  worker: string;
+  scope: string;
 }
+
+/** What the panel says of where its mock runs, by backend. */
+export const BACKEND_NOTE: Record<MockBackend, string> = {
+  server: '',
+  browser:
+    'The event mock runs in your browser (this site is on a static host): Server-Sent Events and POST work here; a WebSocket needs the site’s server (npm start).',
+  none: 'No event mock answers here: this static host has none and this browser cannot run one (service workers are off). Run the site with npm start.',
+};
+
+/** What the panel says when a WebSocket is asked for where only the in-browser mock answers. */
+export const WEBSOCKET_NEEDS_SERVER =
+  'A WebSocket needs the site’s server (npm start): on this static host, choose Server-Sent Events, and send messages with POST.';
 
 function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -27,16 +50,29 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-/** Builds the panel inside `box` and wires it. */
-export function openPanel(box: HTMLElement): void {
+/** The backend, chosen once per page (the probe and the worker's start happen on the first press). */
+let backend: Promise<MockBackend> | undefined;
+
+/**
+ * Builds the panel inside `box` and wires it, once the backend is chosen (the site's server, else the
+ * in-browser event mock, registered now).
+ */
+export async function openPanel(box: HTMLElement): Promise<void> {
   const data = box.dataset as unknown as TryItData;
+  backend ??= chooseBackend(data.mockBase, { url: data.worker, scope: data.scope });
+  // The first press may wait for the in-browser mock to start.
+  box.setAttribute('aria-busy', 'true');
+  const answeredBy = await backend;
+  box.removeAttribute('aria-busy');
+  document.documentElement.dataset.eventMockBackend = answeredBy;
   const id = `ev-tryit-${Math.random().toString(36).slice(2, 8)}`;
   const transport = el('select', { id: `${id}-transport` });
   transport.append(
     el('option', { value: 'ws', textContent: 'WebSocket (needs the server: npm start)' }),
     el('option', { value: 'sse', textContent: 'Server-Sent Events' }),
   );
-  if (data.direction === 'api-sends') transport.value = 'sse';
+  // Where only the in-browser mock answers, Server-Sent Events (and POST) are what works.
+  if (data.direction === 'api-sends' || answeredBy !== 'server') transport.value = 'sse';
   const token = el('input', { id: `${id}-token`, type: 'text', value: 'try-it', autocomplete: 'off' });
   const connect = el('button', { type: 'button', textContent: 'Connect' });
   const disconnect = el('button', { type: 'button', textContent: 'Disconnect', disabled: true });
@@ -47,6 +83,8 @@ export function openPanel(box: HTMLElement): void {
   log.setAttribute('aria-label', 'Messages');
   const status = el('p', { className: 'ev-tryit-status' });
   status.setAttribute('role', 'status');
+  const note = el('p', { className: 'ev-tryit-backend', textContent: BACKEND_NOTE[answeredBy] });
+  note.hidden = answeredBy === 'server';
 
   const url = (scheme: 'ws' | 'http') => {
     const u = new URL(data.mock, location.href);
@@ -72,6 +110,11 @@ export function openPanel(box: HTMLElement): void {
     disconnect.disabled = true;
   };
   connect.addEventListener('click', () => {
+    if (transport.value === 'ws' && answeredBy !== 'server') {
+      // A service worker never sees a WebSocket: without the server nothing would answer it.
+      status.textContent = WEBSOCKET_NEEDS_SERVER;
+      return;
+    }
     connect.disabled = true;
     disconnect.disabled = false;
     if (transport.value === 'ws') {
@@ -88,8 +131,7 @@ export function openPanel(box: HTMLElement): void {
         }
       });
       socket.addEventListener('close', () => {
-        status.textContent =
-          'The WebSocket is closed. A WebSocket needs the server (npm start); on a static host the event mock is not there.';
+        status.textContent = 'The WebSocket is closed.';
         closed();
       });
     } else {
@@ -143,6 +185,7 @@ export function openPanel(box: HTMLElement): void {
   const row = (label: string, control: HTMLElement) =>
     el('p', {}, el('label', { htmlFor: control.id, textContent: label }), ' ', control);
   box.replaceChildren(
+    note,
     row('Transport', transport),
     row('Token (names your sandbox)', token),
     el('p', {}, connect, ' ', disconnect),

@@ -3,12 +3,20 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { site } from '../../config.ts';
 import { eventApis, eventData, eventDownload } from '../data.ts';
+import { eventPageKey } from '../page-cache-key.ts';
 
-export const getStaticPaths = (() =>
-  eventApis(site).map((api) => ({
-    params: { api: api.id, ext: eventDownload(api).endsWith('.json') ? 'json' : 'yaml' },
-    props: { id: api.id },
-  }))) satisfies GetStaticPaths;
+export const getStaticPaths = (async () => {
+  const paths = [];
+  for (const api of eventApis(site)) {
+    paths.push({
+      params: { api: api.id, ext: eventDownload(api).endsWith('.json') ? 'json' : 'yaml' },
+      props: { id: api.id },
+      // Copied from the previous build while the API's inputs are unchanged (site/events/page-cache-key.ts).
+      cacheKey: await eventPageKey(site, api),
+    });
+  }
+  return paths;
+}) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
   const api = eventApis(site).find((a) => a.id === (props as { id: string }).id);

@@ -19,22 +19,28 @@
 import { type ChannelMatch, channelsAt } from '../../../descriptions/asyncapi/channels.ts';
 import type { EventModel } from '../../../descriptions/asyncapi/types.ts';
 import { consume, DEFAULT_RATE_POLICY, type RatePolicy, rateLimitHeaders } from '../access/ratelimit.ts';
-import { Sandboxes } from '../access/sandboxes.ts';
+import { Sandboxes, type SandboxLimits } from '../access/sandboxes.ts';
 import { bearerToken } from '../access/stages.ts';
 import { CORS_HEADERS, preflightHeaders } from '../pipeline/http.ts';
 import { type IncomingDecision, incoming, type OutgoingMessage, outgoingMessages } from './session.ts';
-import { MessageValidators } from './validate.ts';
+import type { MessageChecker } from './validate.ts';
 
 export type { IncomingDecision, OutgoingMessage } from './session.ts';
+export { checkerOf, type MessageChecker } from './validate.ts';
 
 /** The steady pace of the mock's messages after the first: one a second. */
 export const EVENT_PACE_MS = 1000;
 
-/** One event API of the mock: where it is mounted and its model. */
+/** One event API of the mock: where it is mounted, its model and its messages' validators. */
 export interface EventMockApi {
   /** the mount path, no trailing slash (`/api/mock/streetlights`) */
   readonly mount: string;
   readonly model: EventModel;
+  /**
+   * the check of the messages the API receives: compiled at run time by a Node host (compile.ts
+   * `MessageValidators`), or at build time for the reader's browser (precompile.ts, validate.ts `checkerOf`)
+   */
+  readonly validators: MessageChecker;
 }
 
 export interface EventMockOptions {
@@ -43,6 +49,11 @@ export interface EventMockOptions {
   /** ms between the messages after the first (default {@link EVENT_PACE_MS}) */
   readonly paceMs?: number;
   readonly now?: () => number;
+  /**
+   * bounds of the tokens' table (access/sandboxes.ts; default the REST mock's): the in-browser mock keeps
+   * a token's rate window while the worker runs (`idleMs: Infinity`), as the REST one does
+   */
+  readonly sandboxes?: Partial<SandboxLimits>;
 }
 
 /** Where a request is in the event mock: the API, the channel and its parameters, the token. */
@@ -137,8 +148,7 @@ export function createEventMock(apis: readonly EventMockApi[], options: EventMoc
   const rate = options.rate === undefined ? DEFAULT_RATE_POLICY : options.rate;
   const now = options.now ?? Date.now;
   const paceMs = options.paceMs ?? EVENT_PACE_MS;
-  const sandboxes = new Sandboxes({}, now);
-  const validators = new Map(apis.map((a) => [a.mount, new MessageValidators(a.model)]));
+  const sandboxes = new Sandboxes(options.sandboxes ?? {}, now);
   const apiOf = (path: string) =>
     apis
       .filter((a) => path === a.mount || path.startsWith(`${a.mount}/`))
@@ -272,7 +282,7 @@ export function createEventMock(apis: readonly EventMockApi[], options: EventMoc
       }
       if (request.method === 'POST') {
         const text = await request.text();
-        const decision = incoming(t.api.model, validators.get(t.api.mount) as MessageValidators, t.matches, text);
+        const decision = incoming(t.api.model, t.api.validators, t.matches, text);
         if (!decision.ok) {
           const status = decision.reason === 'no-receive' ? 405 : 400;
           return problem(
@@ -322,7 +332,7 @@ export function createEventMock(apis: readonly EventMockApi[], options: EventMoc
       if (refused) return refused;
       const { messages, next } = cycle(t);
       const first = messages.length > 0 ? [next() as OutgoingMessage] : [];
-      const v = validators.get(t.api.mount) as MessageValidators;
+      const v = t.api.validators;
       return {
         first,
         paceMs,

@@ -15,7 +15,7 @@ import {
   withValueAt,
 } from '../../../descriptions/asyncapi/channels.ts';
 import type { EventMessage, EventModel, EventOperation } from '../../../descriptions/asyncapi/types.ts';
-import type { FieldProblem, MessageValidators } from './validate.ts';
+import type { FieldProblem, MessageChecker } from './validate.ts';
 
 /** One message the mock sends: the message's name (the SSE `event`) and its payload (the SSE `data`). */
 export interface OutgoingMessage {
@@ -87,7 +87,7 @@ function replyOf(
  */
 export function incoming(
   model: EventModel,
-  validators: MessageValidators,
+  validators: MessageChecker,
   matches: readonly ChannelMatch[],
   text: string,
   headers?: unknown,

@@ -1,13 +1,12 @@
 /**
- * Messages checked against their payload schemas: AsyncAPI's default schema format is a JSON Schema
- * draft-07 superset (AsyncAPI 3.0.0 "Schema Object"), compiled by Ajv at run time once per message, with
- * ajv-formats; each failure named by its field (`payload.reqid: must be integer`).
+ * What a message check is, whoever compiled it: the failing fields of a payload (`payload.reqid: must be
+ * integer`), by message. AsyncAPI's default schema format is a JSON Schema draft-07 superset (AsyncAPI 3.0.0
+ * "Schema Object"); the validators are Ajv's, compiled at run time by the Node hosts (compile.ts) or at
+ * build time into plain code for the reader's browser (precompile.ts), from the same schemas
+ * ({@link payloadSchema}) with the same options, so both hosts decide alike. This file imports no compiler.
  */
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
-import { schemaContext } from '../../../descriptions/asyncapi/channels.ts';
-import type { EventMessage, EventModel } from '../../../descriptions/asyncapi/types.ts';
+import type { ErrorObject } from 'ajv';
+import type { EventMessage } from '../../../descriptions/asyncapi/types.ts';
 
 /** A failing field: where (`payload.user.id`, `payload` for the whole) and what. */
 export interface FieldProblem {
@@ -15,44 +14,50 @@ export interface FieldProblem {
   readonly message: string;
 }
 
-/** The validators of one model's messages, compiled on first use. */
-export class MessageValidators {
-  private readonly ajv: Ajv;
-  private readonly compiled = new Map<string, ValidateFunction | null>();
-
-  constructor(model: EventModel) {
-    this.ajv = new Ajv({ allErrors: true, strict: false, logger: false, validateSchema: false });
-    addFormats(this.ajv);
-    // `$ref`s a recursive schema keeps point into components.schemas (descriptions/asyncapi/model.ts).
-    this.ajv.addSchema(schemaContext(model), 'asyncapi:doc');
-  }
-
+/** The check of the messages of one event API (an Ajv validator per message, however compiled). */
+export interface MessageChecker {
   /**
    * The problems of a payload against a message's schema; none when it fits, or when the message has a
-   * schema in another format (Avro, RAML) the mock does not check.
+   * schema in another format (Avro, RAML) or one Ajv could not compile: the mock does not check those.
    */
-  check(message: EventMessage, payload: unknown): FieldProblem[] {
-    const validate = this.validator(message);
-    if (!validate || validate(payload)) return [];
-    return (validate.errors ?? []).map(fieldProblem);
-  }
+  check(message: EventMessage, payload: unknown): FieldProblem[];
+}
 
-  private validator(message: EventMessage): ValidateFunction | null {
-    if (this.compiled.has(message.id)) return this.compiled.get(message.id) ?? null;
-    let fn: ValidateFunction | null = null;
-    if (message.payload !== undefined && !message.schemaFormat) {
-      try {
-        const schema = JSON.parse(
-          JSON.stringify(message.payload).replaceAll('"#/components/schemas/', '"asyncapi:doc#/components/schemas/'),
-        );
-        fn = this.ajv.compile(typeof schema === 'object' && schema !== null ? schema : {});
-      } catch {
-        fn = null;
-      }
-    }
-    this.compiled.set(message.id, fn);
-    return fn;
-  }
+/** A compiled validator as Ajv makes it, at run time or as standalone code: a function with its last errors. */
+export interface CompiledValidator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+/** The `$id` under which the model's schema context (`components.schemas`) is registered with Ajv. */
+export const SCHEMA_CONTEXT_ID = 'asyncapi:doc';
+
+/**
+ * The schema a message's payload is checked against: its payload schema with the `$ref`s a recursive
+ * schema keeps (`#/components/schemas/…`, descriptions/asyncapi/model.ts) pointed at the model's schema
+ * context; undefined when the mock does not check the message (no payload, or a schema format other than
+ * JSON Schema).
+ */
+export function payloadSchema(message: EventMessage): object | undefined {
+  if (message.payload === undefined || message.schemaFormat) return undefined;
+  const schema = JSON.parse(
+    JSON.stringify(message.payload).replaceAll('"#/components/schemas/', `"${SCHEMA_CONTEXT_ID}#/components/schemas/`),
+  ) as unknown;
+  return typeof schema === 'object' && schema !== null ? schema : {};
+}
+
+/**
+ * A checker over validators compiled already, by message id (a message without one is not checked).
+ * @param validators each message's validator, by its id in the model
+ */
+export function checkerOf(validators: Readonly<Record<string, CompiledValidator | undefined>>): MessageChecker {
+  return {
+    check(message, payload) {
+      const validate = Object.hasOwn(validators, message.id) ? validators[message.id] : undefined;
+      if (!validate || validate(payload)) return [];
+      return (validate.errors ?? []).map(fieldProblem);
+    },
+  };
 }
 
 /** Ajv's error as a field and a message: `/user/id` → `payload.user.id`; a missing property names itself. */

@@ -1,8 +1,12 @@
 // Build time only (Node): bundles a host of the core (worker.ts for the reader's browser, edge.ts
 // for edge runtimes) with the table of APIs it serves (`virtual:petstore-mock/apis`, the module
 // definition.d.ts declares), every version's definition compiled into plain modules by
-// request/precompile.ts, so the bundle compiles no code at run time.
+// request/precompile.ts, so the bundle compiles no code at run time; and the event mock's worker
+// (events-worker.ts) with its event APIs (`virtual:petstore-mock/events`): each model as the build parsed
+// it, its messages' validators compiled by events/precompile.ts.
+import type { EventModel } from '../../../descriptions/asyncapi/types.ts';
 import { HAND_WRITTEN } from '../behaviours.ts';
+import { eventValidatorsModule } from '../events/precompile.ts';
 import { internalForm, type MockDescription, type OlderVersion } from '../index.ts';
 import { type DefinitionModules, definitionModules } from '../request/precompile.ts';
 import { MOCK_BASE } from '../route/mount.ts';
@@ -13,6 +17,9 @@ export { bundleModules, definitionPlugin };
 
 /** The module a bundled host imports its table of APIs from (resolved by {@link definitionPlugin}). */
 export const APIS_MODULE = 'virtual:petstore-mock/apis';
+
+/** The module the event mock's worker imports its event APIs from (resolved by {@link definitionPlugin}). */
+export const EVENTS_MODULE = 'virtual:petstore-mock/events';
 
 /** The prefix of every generated module. */
 const PREFIX = 'virtual:petstore-mock/';
@@ -65,6 +72,35 @@ export async function apiModules(
     table.push(`{ base: ${JSON.stringify(mount)}, versions: [${entries.join(', ')}] }`);
   }
   modules[APIS_MODULE] = [...imports, `export const apis = [${table.join(', ')}];`].join('\n');
+  return modules;
+}
+
+/** One event API a bundle serves: its mount and its model as the build parsed it (descriptions/asyncapi). */
+export interface BundledEventApi {
+  readonly mount: string;
+  readonly model: EventModel;
+}
+
+/**
+ * The modules of {@link EVENTS_MODULE} for the event APIs a bundle serves: each model as JSON (the
+ * browser runs no AsyncAPI parser) and its messages' validators as standalone code.
+ * @param onWarn told about each message left unchecked (named by mount, with several APIs)
+ */
+export function eventApiModules(
+  apis: readonly BundledEventApi[],
+  onWarn: (message: string) => void = () => {},
+): DefinitionModules {
+  const modules: DefinitionModules = {};
+  const imports: string[] = [];
+  const table: string[] = [];
+  apis.forEach((api, n) => {
+    const module = `${EVENTS_MODULE}/${n}`;
+    const where = apis.length > 1 ? `${api.mount}: ` : '';
+    modules[module] = eventValidatorsModule(api.model, (m) => onWarn(`${where}${m}`));
+    imports.push(`import { byMessage as v${n} } from '${module}';`);
+    table.push(`{ mount: ${JSON.stringify(api.mount)}, model: ${JSON.stringify(api.model)}, validators: v${n} }`);
+  });
+  modules[EVENTS_MODULE] = [...imports, `export const apis = [${table.join(', ')}];`].join('\n');
   return modules;
 }
 

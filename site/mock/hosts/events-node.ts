@@ -1,11 +1,12 @@
 // The event mock (site/mock/events/) behind node:http, for `npm start`: its HTTP answers (Server-Sent
 // Events streamed as they come, POST) and its WebSockets (the `ws` package: the upgrade on the mock's
 // path, the session's messages sent at its pace, each message received answered). The event APIs' models
-// are loaded here through descriptions/asyncapi.
+// are loaded here through descriptions/asyncapi, their messages' validators compiled at run time.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { loadEventDescription } from '../../../descriptions/asyncapi/load.ts';
+import { MessageValidators } from '../events/compile.ts';
 import { createEventMock, type EventMock, type EventMockOptions, type EventSession } from '../events/index.ts';
 import { MAX_BODY_BYTES } from '../request/body.ts';
 import { requestUrl } from './node.ts';
@@ -20,7 +21,10 @@ export async function loadEventMock(
   options: EventMockOptions = {},
 ): Promise<EventMock> {
   const models = [];
-  for (const a of apis) models.push({ mount: a.mount, model: (await loadEventDescription(a.description)).model });
+  for (const a of apis) {
+    const { model } = await loadEventDescription(a.description);
+    models.push({ mount: a.mount, model, validators: new MessageValidators(model) });
+  }
   return createEventMock(models, options);
 }
 

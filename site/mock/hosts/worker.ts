@@ -8,28 +8,8 @@
 import { apis } from 'virtual:petstore-mock/apis';
 import { HAND_WRITTEN } from '../behaviours.ts';
 import { type Mock, type MockSnapshot, mountedMock } from '../core.ts';
-import { CLAIM_MESSAGE, MOCK_BASE, workerAnswers } from './mount.ts';
-
-/** What this file uses of the service worker global scope (the DOM typings do not describe it). */
-interface ExtendableEvent extends Event {
-  waitUntil(promise: Promise<unknown>): void;
-}
-interface FetchEvent extends ExtendableEvent {
-  readonly request: Request;
-  respondWith(response: Promise<Response>): void;
-}
-interface MessageEvent extends ExtendableEvent {
-  readonly data: unknown;
-}
-interface WorkerScope {
-  readonly location: { origin: string };
-  readonly clients: { claim(): Promise<void> };
-  skipWaiting(): Promise<void>;
-  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
-  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
-}
-const scope = self as unknown as WorkerScope;
+import { MOCK_BASE } from './mount.ts';
+import { serveMock } from './worker-scope.ts';
 
 /**
  * IndexedDB database, object store and key of the saved sandboxes. A site of several APIs has a worker
@@ -126,19 +106,4 @@ async function answer(req: Request): Promise<Response> {
   return response;
 }
 
-scope.addEventListener('install', () => {
-  void scope.skipWaiting();
-});
-scope.addEventListener('activate', (event) => {
-  // Control the page that registered the worker at once, so its first try-it request is answered.
-  event.waitUntil(scope.clients.claim());
-});
-scope.addEventListener('fetch', (event) => {
-  if (!workerAnswers(event.request.url, scope.location.origin, event.request.headers)) return;
-  event.respondWith(answer(event.request));
-});
-scope.addEventListener('message', (event) => {
-  // A page the worker does not control yet (loaded with the cache bypassed, or open before the
-  // worker was) asks for it before its first try-it request.
-  if (event.data === CLAIM_MESSAGE) event.waitUntil(scope.clients.claim());
-});
+serveMock(answer);

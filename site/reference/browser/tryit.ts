@@ -17,10 +17,10 @@
  *   credentials" (TryIt.astro) clears them, here too when the client is open.
  * - Every request goes through `guardedFetch`: only the servers the description lists, never an
  *   operation whose try-it panel is disabled, and a clear message when no mock can answer.
- * - The mock's backend is chosen on the first try-it of a page: the site's own server when it answers
- *   the mock route, else the in-browser mock (a service worker, site/mock/hosts/worker.ts) registered at
- *   that moment, announced in one line over the client with a button that resets its data. Reading
- *   pages never registers it.
+ * - The mock's backend is chosen on the first try-it of a page (browser-mock.ts): the site's own server
+ *   when it answers the mock route, else the in-browser mock (a service worker, site/mock/hosts/worker.ts)
+ *   registered at that moment, announced in one line over the client with a button that resets its data.
+ *   Reading pages never registers it.
  */
 
 import { type ApiClientModal, createApiClientModal } from '@scalar/api-client/modal';
@@ -30,7 +30,8 @@ import { createWorkspaceStore, type WorkspaceStore } from '@scalar/workspace-sto
 import type { WorkspacePlugin } from '@scalar/workspace-store/workspace-plugin';
 import { watch } from 'vue';
 import { scalarLocale } from '../../i18n/scalar.ts';
-import { CLAIM_MESSAGE, mockWorkerPaths, PROBE_HEADER } from '../../mock/hosts/mount.ts';
+import { mockWorkerPaths } from '../../mock/hosts/mount.ts';
+import { chooseBackend, type MockBackend } from './browser-mock.ts';
 import { mockCredentialsNote, mockSecrets, type SchemeDefinition, stillMockFilled } from './mock-credentials.ts';
 import {
   authStorage,
@@ -61,7 +62,6 @@ import {
   hiddenMatchers,
   isMockUrl,
   MOCK_UNAVAILABLE,
-  mockAnswered,
 } from './guard.ts';
 
 /** What <base>/tryit/<slug>.json holds. */
@@ -317,78 +317,10 @@ function say(text: string): void {
   if (statusEl) statusEl.textContent = text;
 }
 
-/** Where try-it requests to the mock are answered: the site's server, this browser, or nowhere. */
-export type MockBackend = 'server' | 'browser' | 'none';
+export type { MockBackend } from './browser-mock.ts';
 
 let backend: Promise<MockBackend> | undefined;
 let notice: HTMLElement | undefined;
-
-/** Whether the site's own server answers the mock route (the in-browser mock lets a probe through). */
-async function serverHasMock(mockBase: string): Promise<boolean> {
-  try {
-    const res = await fetch(`${mockBase}/`, { headers: { [PROBE_HEADER]: '1' }, cache: 'no-store' });
-    return mockAnswered(res.status, res.headers.get('content-type'));
-  } catch {
-    return false;
-  }
-}
-
-/** `promise`, or `fallback` when it has not settled after `ms` milliseconds. */
-function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(fallback), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      () => {
-        clearTimeout(timer);
-        resolve(fallback);
-      },
-    );
-  });
-}
-
-/** How long the first try-it waits for the in-browser mock to start (ms). */
-const WORKER_START_MS = 8_000;
-
-/**
- * Registers the in-browser mock (or finds it registered on an earlier visit) and waits until it
- * controls this page, so that the client's requests reach it.
- * @returns false when this browser has no service workers (an insecure origin, a policy or mode
- *   that forbids them) or the worker did not take control within {@link WORKER_START_MS}
- */
-function startBrowserMock(): Promise<boolean> {
-  if (!('serviceWorker' in navigator)) return Promise.resolve(false);
-  const sw = navigator.serviceWorker;
-  const start = async (): Promise<boolean> => {
-    if (sw.controller) return true;
-    const changed = new Promise<true>((resolve) =>
-      sw.addEventListener('controllerchange', () => resolve(true), { once: true }),
-    );
-    const registration = await sw.register(WORKER.url, { scope: WORKER.scope });
-    if (sw.controller) return true;
-    // A worker already active from an earlier visit does not take this page by itself: ask it.
-    registration.active?.postMessage(CLAIM_MESSAGE);
-    return changed;
-  };
-  return within(start(), WORKER_START_MS, false);
-}
-
-/**
- * Picks the backend once per page: the server's mock when it answers, else the in-browser one (which
- * answers every published version, as the server does).
- */
-async function chooseBackend(mockBase: string): Promise<MockBackend> {
-  if (await serverHasMock(mockBase)) {
-    // A site that moved from a static host to a server drops the worker of earlier visits.
-    const old = await navigator.serviceWorker?.getRegistration(WORKER.scope).catch(() => undefined);
-    await old?.unregister();
-    return 'server';
-  }
-  return (await startBrowserMock()) ? 'browser' : 'none';
-}
 
 /** Sends this browser's sandbox back to the seed data (the mock's `POST /_reset`). */
 async function resetBrowserMock(mockBase: string, label: HTMLElement): Promise<void> {
@@ -510,7 +442,7 @@ export async function openTryIt(target: {
   if (!res.ok) throw new Error(`its document answered ${res.status}`);
   const data = (await res.json()) as TryItData;
   current = data;
-  backend ??= chooseBackend(data.mockBase);
+  backend ??= chooseBackend(data.mockBase, WORKER);
   const answeredBy = await backend;
   document.documentElement.dataset.mockBackend = answeredBy;
   store ??= createWorkspaceStore({ plugins: [rememberPlugin] });

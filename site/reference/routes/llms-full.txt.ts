@@ -6,13 +6,19 @@ import { sitePages } from '../../agents/site.ts';
 import { apiById, apis, site as config } from '../../config.ts';
 import { eventData } from '../../events/data.ts';
 import { eventAgentPages } from '../../events/markdown.ts';
+import { eventPageKey } from '../../events/page-cache-key.ts';
 import { referenceModel } from '../loaded-description.ts';
 import { versionSet } from '../versions.ts';
 
 export const prerender = true;
 
-export const getStaticPaths = (() =>
-  [...apis, ...(config.events ?? [])].map((api) => ({ params: { api: api.id } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (async () => {
+  const paths: { params: { api: string }; cacheKey?: string }[] = apis.map((api) => ({ params: { api: api.id } }));
+  // An event API's is copied from the previous build while its inputs are unchanged (site/events/page-cache-key.ts).
+  for (const api of config.events ?? [])
+    paths.push({ params: { api: api.id }, cacheKey: await eventPageKey(config, api) });
+  return paths;
+}) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ params, site }) => {
   // An event API's (site/events/): its pages' Markdown in one file.

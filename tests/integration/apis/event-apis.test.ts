@@ -1,22 +1,80 @@
 // Event APIs beside REST, built and served for real: the Petstore and four public AsyncAPI documents
 // (tests/fixtures/event-apis: MQTT streetlights in 2.6, Kraken's WebSocket request/reply, an AMQP RPC
-// server and Gitter's HTTP streaming in 3.1). One build: each event API's pages below its own base (the
-// action from the reader's side, bindings, reply and correlation id, samples), the catalog's protocol
-// badges, the sidebar group, the description download, an event API's versions and changelog, its pages in
-// French (an Overlay and the message catalogue); then `npm start`'s server: Server-Sent Events,
-// POST and a WebSocket on the event mock.
+// server and Gitter's HTTP streaming in 3.1; the RPC server's `sum` payload moved to a file of its own, as
+// a description split over files has it). One build from scratch: each event API's pages below its own
+// base (the action from the reader's side, bindings, reply and correlation id, samples), the catalog's
+// protocol badges, the sidebar group, the description download, an event API's versions and changelog, its
+// pages in French (an Overlay and the message catalogue); then `npm start`'s server: Server-Sent Events,
+// POST and a WebSocket on the event mock; last, rebuilds (Astro's incremental build and the kept event
+// descriptions): an edited file of one description shows on its pages while the other APIs' pages are
+// copied, and with the file as it was the rebuild is byte for byte the build from scratch.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { buildDescription, htmlText } from '../../support/built-pages.ts';
+import { cacheDirFor } from '../../../site/integrations/incremental-build.ts';
+import { assertSameOutput, buildDescription, builtRoutes, htmlText, outputFiles } from '../../support/built-pages.ts';
 import { ROOT, type RunningSite, startSite } from '../../support/server.ts';
 
 const DIST = join(ROOT, '.test-dist/event-apis');
 const CLIENT = join(DIST, 'client');
-const LIST = join(ROOT, 'tests/fixtures/event-apis/apis.yaml');
+/** The list and the descriptions it builds, copied from the fixtures (the rebuild test edits one file). */
+const SRC = join(ROOT, '.test-dist/event-apis-src');
+const LIST = join(SRC, 'apis.yaml');
+const FIXTURES = join(ROOT, 'tests/fixtures/asyncapi');
+const SUM_PAYLOAD = join(SRC, 'sum-payload.yaml');
+const SUM_PAYLOAD_TEXT = `type: object
+properties:
+  numbers:
+    type: array
+    description: The numbers to add up.
+    items:
+      type: number
+    examples:
+      - - 4
+        - 3
+`;
+
+/** Writes the list of tests/fixtures/event-apis/apis.yaml over copies of its descriptions, the RPC server's split. */
+function writeSources(): void {
+  mkdirSync(SRC, { recursive: true });
+  copyFileSync(join(FIXTURES, '2.6/streetlights-mqtt.yml'), join(SRC, 'streetlights-mqtt.yml'));
+  copyFileSync(join(FIXTURES, '3.x/kraken-websocket-request-reply-multiple-channels.yml'), join(SRC, 'kraken.yml'));
+  copyFileSync(join(FIXTURES, '3.x/gitter-streaming.yml'), join(SRC, 'gitter-streaming.yml'));
+  const rpc = readFileSync(join(FIXTURES, '3.x/rpc-server.yml'), 'utf8');
+  const inline = /\n {8}payload:\n {10}type: object\n {10}properties:\n {12}numbers:\n(?: {14}.*\n)+/;
+  assert.match(rpc, inline, "the RPC server's sum payload, to move to its own file");
+  writeFileSync(
+    join(SRC, 'rpc-server.yml'),
+    rpc.replace(inline, "\n        payload:\n          $ref: './sum-payload.yaml'\n"),
+  );
+  writeFileSync(SUM_PAYLOAD, SUM_PAYLOAD_TEXT);
+  const list = readFileSync(join(ROOT, 'tests/fixtures/event-apis/apis.yaml'), 'utf8')
+    .replace('../../../spec/openapi.yaml', join(ROOT, 'spec/openapi.yaml'))
+    .replace('../asyncapi/2.6/streetlights-mqtt.yml', 'streetlights-mqtt.yml')
+    .replace('../asyncapi/3.x/kraken-websocket-request-reply-multiple-channels.yml', 'kraken.yml')
+    .replace('../asyncapi/3.x/rpc-server.yml', 'rpc-server.yml')
+    .replace('../asyncapi/3.x/gitter-streaming.yml', 'gitter-streaming.yml')
+    // The release history as it is: its record, released files and Overlay beside it.
+    .replace(
+      '../event-versions/streetlights/streetlights.yml',
+      join(ROOT, 'tests/fixtures/event-versions/streetlights/streetlights.yml'),
+    );
+  writeFileSync(LIST, list);
+}
+
+/** `astro build` of the list into DIST: the routes it rendered and copied, and its output. */
+function build(): ReturnType<typeof builtRoutes> & { output: string } {
+  const { status, output } = buildDescription('', DIST, {
+    PETSTORE_APIS: LIST,
+    BUILD_DATE: '2026-11-27',
+    PETSTORE_LOCALES: 'fr',
+  });
+  assert.equal(status, 0, output.slice(-4000));
+  return { ...builtRoutes(output), output };
+}
 
 function file(url: string): string {
   const path = join(CLIENT, url.endsWith('/') ? `${url}index.html` : url);
@@ -27,10 +85,15 @@ const mainOf = (html: string) =>
   (/<main[\s\S]*?<\/main>/.exec(html)?.[0] ?? '').replace(/<script[\s\S]*?<\/script>/g, ' ');
 const mainText = (html: string) => htmlText(mainOf(html));
 
+/** The published files of the build from scratch, for the rebuilds to match. */
+let scratch: Map<string, Buffer>;
 let site: RunningSite;
 before(async () => {
-  const build = buildDescription('', DIST, { PETSTORE_APIS: LIST, BUILD_DATE: '2026-11-27', PETSTORE_LOCALES: 'fr' });
-  assert.equal(build.status, 0, build.output.slice(-4000));
+  writeSources();
+  // From scratch: no previous build's pages to copy (an earlier run of this test must not count).
+  rmSync(join(ROOT, cacheDirFor(relative(ROOT, DIST))), { recursive: true, force: true });
+  build();
+  scratch = outputFiles(CLIENT);
   site = await startSite({ DIST_DIR: '.test-dist/event-apis', PETSTORE_APIS: LIST, PETSTORE_LOCALES: 'fr' }, 60_000);
 });
 after(() => site?.stop());
@@ -191,13 +254,33 @@ describe('event API pages', () => {
   test('try-it: a loader of a few hundred bytes before interaction; the panel client loads on the first press', () => {
     const html = file('/reference/kraken/receive-ping/');
     assert.match(html, /<div class="ev-tryit"[^>]*data-mock="\/api\/mock\/kraken\/"[^>]*data-direction="you-send"/);
-    const loader = /src="(\/_astro\/EventTryIt[^"]+\.js)"/.exec(html)?.[1];
+    assert.match(html, /<div class="ev-tryit"[^>]*data-worker="\/reference\/kraken\/mock-sw\.js"/);
+    const loader = [...html.matchAll(/<script type="module">([^<]*)<\/script>/g)]
+      .map((m) => m[1] as string)
+      .find((code) => code.includes('data-ev-tryit'));
     assert.ok(loader, 'the try-it loader is a script of the page');
-    const code = readFileSync(join(CLIENT, loader), 'utf8');
-    assert.ok(code.length < 1024, `the loader is ${code.length} bytes`);
-    const panel = /import\(`\.\/([^`]+\.js)`\)/.exec(code)?.[1];
-    assert.ok(panel && !html.includes(panel), 'the panel client is not loaded before the press');
-    assert.match(readFileSync(join(CLIENT, '_astro', panel), 'utf8'), /Server-Sent Events/);
+    assert.ok(loader.length < 1024, `the loader is ${loader.length} bytes`);
+    // Vite bundles none of it: an `import()` it bundled would split its preload helper into a chunk that
+    // Search's script (every page's) then imports, so a REST page would carry more script than in a site
+    // without event APIs.
+    assert.doesNotMatch(loader, /\bfrom\s*["'`]|\bimport\s*["'`]/, 'the loader imports no chunk');
+    const search = /src="(\/_astro\/Search[^"]+\.js)"/.exec(file('/reference/petstore/list-pets/'))?.[1];
+    assert.ok(search, "a REST operation page loads Search's script");
+    assert.doesNotMatch(
+      readFileSync(join(CLIENT, search), 'utf8'),
+      /\bfrom\s*["'`]\.\/|\bimport\s*["'`]\.\//,
+      "Search's script imports no chunk shared with the event try-it",
+    );
+    const panel = /import\(`(\/_astro\/event-tryit\.[^`]+\.js)`\)/.exec(loader)?.[1];
+    assert.ok(panel, 'the loader imports the panel client from the URL the build defines');
+    assert.doesNotMatch(
+      html,
+      new RegExp(`(?:src|href)="${panel.replaceAll('.', '\\.')}"`),
+      'not loaded before the press',
+    );
+    assert.match(readFileSync(join(CLIENT, panel), 'utf8'), /Server-Sent Events/);
+    // The in-browser event mock a static host runs: the API's worker below its reference.
+    assert.match(readFileSync(join(CLIENT, 'reference/kraken/mock-sw.js'), 'utf8'), /text\/event-stream/);
   });
 });
 
@@ -311,5 +394,53 @@ describe('event mock on npm start', () => {
     await waitFor('pong');
     assert.equal(frames.find((f) => f.event === 'pong')?.data?.reqid, 9);
     ws.close();
+  });
+});
+
+describe('rebuilds of the event APIs', { timeout: 600_000 }, () => {
+  const eventPages = [
+    '/reference/kraken/receive-ping/index.html',
+    '/reference/kraken/messages/ping/index.html',
+    '/reference/kraken/schemas/ping/index.html',
+    '/reference/kraken/receive-ping.md',
+    '/reference/kraken/llms-full.txt',
+    '/reference/kraken/asyncapi.yaml',
+    '/reference/streetlights/index.html',
+    '/reference/streetlights/turn-on/index.html',
+    '/reference/gitter/send-room-info/index.html',
+    '/fr/reference/kraken/receive-ping/index.html',
+    '/reference/streetlights-history/1.0.0/dim-light/index.html',
+    '/fr/reference/streetlights-history/turn-on/index.html',
+  ];
+
+  test("an edited file of an event description shows on its API's pages; the other APIs' pages are copied", () => {
+    // A text no earlier run wrote, so the kept descriptions cannot hold it: the parser must read it.
+    const changed = `The numbers the server adds up, changed in run ${Date.now().toString(36)}.`;
+    writeFileSync(SUM_PAYLOAD, SUM_PAYLOAD_TEXT.replace('The numbers to add up.', changed));
+    const { rendered, copied, output } = build();
+    // Only the edited description goes through the AsyncAPI parser again.
+    assert.match(output, /event descriptions: rpc parsed; 4 from the cache/);
+    for (const route of [
+      '/reference/rpc/index.html',
+      '/reference/rpc/sum/index.html',
+      '/reference/rpc/messages/sum/index.html',
+      '/reference/rpc/sum.md',
+      '/reference/rpc/llms-full.txt',
+    ]) {
+      assert.ok(rendered.includes(route), `${route} rendered again`);
+    }
+    for (const route of [...eventPages, '/reference/petstore/list-pets/index.html']) {
+      assert.ok(copied.includes(route), `${route} copied from the previous build`);
+    }
+    assert.ok(mainText(file('/reference/rpc/sum/')).includes(changed), 'the page');
+    assert.ok(file('/reference/rpc/sum.md').includes(changed), 'its Markdown twin');
+    assert.doesNotMatch(file('/reference/rpc/sum/'), /The numbers to add up\./);
+  });
+
+  test('with the file as it was, the rebuild is byte for byte the build from scratch', () => {
+    writeFileSync(SUM_PAYLOAD, SUM_PAYLOAD_TEXT);
+    const { copied } = build();
+    for (const route of eventPages) assert.ok(copied.includes(route), `${route} copied from the previous build`);
+    assertSameOutput(outputFiles(CLIENT), scratch, 'the rebuild');
   });
 });

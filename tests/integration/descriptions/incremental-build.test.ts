@@ -8,8 +8,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join, relative } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { cacheDirFor } from '../../../site/integrations/incremental-build.ts';
-import { listFiles } from '../../../site/serving/build.ts';
-import { buildDescription } from '../../support/built-pages.ts';
+import { assertSameOutput, buildDescription, builtRoutes, outputFiles } from '../../support/built-pages.ts';
 import { ROOT } from '../../support/server.ts';
 
 const OUT = join(ROOT, '.test-dist', 'incremental');
@@ -17,22 +16,11 @@ const DIST = join(OUT, 'dist');
 const SPEC = join(OUT, 'swagger-2.0.yaml');
 after(() => rmSync(OUT, { recursive: true, force: true }));
 
-/** The routes a build wrote: rendered, and copied from the previous build (`(restored)` in its log). */
-interface Built {
-  rendered: string[];
-  copied: string[];
-}
-
-/** Runs `astro build` of SPEC into `dist` (default DIST). */
-function build(dist = DIST): Built {
+/** Runs `astro build` of SPEC into `dist` (default DIST): the routes it rendered and copied from the previous build. */
+function build(dist = DIST): ReturnType<typeof builtRoutes> {
   const { status, output } = buildDescription(SPEC, dist, { BUILD_DATE: '2026-06-01' });
   assert.equal(status, 0, output.slice(-3000));
-  // Routes print as `├─ /path (+12ms)` or `├─ /path (restored)`; a timestamp may follow a path directly.
-  const routes = [...output.matchAll(/[├└]─ (\/\S*?)(?=\d\d:\d\d:\d\d|\s|$)(?: \((restored|cached)\))?/g)];
-  return {
-    rendered: routes.filter((m) => !m[2]).map((m) => m[1] ?? ''),
-    copied: routes.filter((m) => m[2]).map((m) => m[1] ?? ''),
-  };
+  return builtRoutes(output);
 }
 
 /** The same description built from scratch (an output folder of its own, so no previous build): its files. */
@@ -47,18 +35,9 @@ function fromScratch(): Map<string, Buffer> {
   return files;
 }
 
-/** Asserts two outputs hold the same files with the same bytes. */
-function assertSameOutput(actual: Map<string, Buffer>, expected: Map<string, Buffer>, what: string): void {
-  assert.deepEqual([...actual.keys()], [...expected.keys()], `${what}: the same files`);
-  for (const [file, bytes] of expected) {
-    assert.ok(bytes.equals(actual.get(file) ?? Buffer.alloc(0)), `${what}: ${file} differs`);
-  }
-}
-
 /** Every file of the published folder, by relative path, with its bytes. */
 function snapshot(dist = DIST): Map<string, Buffer> {
-  const dir = join(dist, 'client');
-  return new Map(listFiles(dir).map((f) => [f, readFileSync(join(dir, f))]));
+  return outputFiles(join(dist, 'client'));
 }
 
 describe('a rebuild of the same description', { timeout: 900_000 }, () => {

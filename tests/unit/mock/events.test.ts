@@ -3,9 +3,16 @@
 // correlation id copied, 400 naming the field), WebSocket sessions' decisions, tokens from the
 // `access_token` query parameter (RFC 6750 section 2.3) and the rate limit.
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import type { EventModel } from '../../../descriptions/asyncapi/types.ts';
-import { createEventMock, requestToken, sseFrame } from '../../../site/mock/events/index.ts';
+import { MessageValidators } from '../../../site/mock/events/compile.ts';
+import { checkerOf, createEventMock, requestToken, sseFrame } from '../../../site/mock/events/index.ts';
+import { eventValidatorsModule } from '../../../site/mock/events/precompile.ts';
+import type { CompiledValidator } from '../../../site/mock/events/validate.ts';
+import { ROOT } from '../../support/server.ts';
 
 const lifecycle = { deprecated: false };
 const ping = {
@@ -15,7 +22,12 @@ const ping = {
   payload: {
     type: 'object',
     required: ['event', 'reqid'],
-    properties: { event: { type: 'string', const: 'ping' }, reqid: { type: 'integer' } },
+    properties: {
+      event: { type: 'string', const: 'ping' },
+      reqid: { type: 'integer' },
+      at: { type: 'string', format: 'date-time' },
+      tags: { type: 'array', items: { $ref: '#/components/schemas/tag' } },
+    },
   },
   correlationId: { location: '$message.payload#/reqid', in: 'payload' as const, pointer: '/reqid' },
   examples: [],
@@ -95,12 +107,35 @@ const MODEL: EventModel = {
     },
   ],
   messages: [ping, pong, tick],
-  schemas: [],
+  schemas: [{ name: 'tag', schema: { type: 'string', enum: ['a', 'b'] } }],
 };
 const BASE = 'http://mock.test/api/mock/ticks';
 
+/**
+ * The validators the in-browser event mock carries: events/precompile.ts's module, imported as the bundler
+ * would link it (its `require`s of Ajv's runtime and ajv-formats resolved from the project), no bundler run.
+ */
+async function precompiled(model: EventModel): Promise<Record<string, CompiledValidator>> {
+  // Below the project, so the module's `require`s resolve from its node_modules.
+  mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
+  const dir = mkdtempSync(join(ROOT, 'node_modules/.cache/event-validators-'));
+  try {
+    const file = join(dir, 'validators.mjs');
+    writeFileSync(
+      file,
+      `import { createRequire } from 'node:module';\nconst require = createRequire(${JSON.stringify(pathToFileURL(join(ROOT, 'package.json')).href)});\n${eventValidatorsModule(model)}`,
+    );
+    return ((await import(pathToFileURL(file).href)) as { byMessage: Record<string, CompiledValidator> }).byMessage;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function mock(options: Parameters<typeof createEventMock>[1] = {}) {
-  return createEventMock([{ mount: '/api/mock/ticks', model: MODEL }], { paceMs: 20, ...options });
+  return createEventMock([{ mount: '/api/mock/ticks', model: MODEL, validators: new MessageValidators(MODEL) }], {
+    paceMs: 20,
+    ...options,
+  });
 }
 
 async function readEvents(response: Response, count: number): Promise<string> {
@@ -191,6 +226,44 @@ describe('site/mock/events', () => {
     assert.equal(error.event, 'error');
     assert.ok('error' in error && error.error.fields.some((f) => f.field === 'payload.reqid'));
     assert.equal(session.receive('{"event":"ping","reqid":6}').event, 'pong');
+  });
+
+  test('the in-browser mock: validators compiled at build time decide as the server compiles them at run time', async () => {
+    const validators = checkerOf(await precompiled(MODEL));
+    const server = new MessageValidators(MODEL);
+    const payloads = [
+      { event: 'ping', reqid: 1 },
+      { event: 'ping', reqid: 'x' },
+      { event: 'ping' },
+      { event: 'pong', reqid: 1 },
+      { event: 'ping', reqid: 1, at: '2026-11-29T06:00:00Z' },
+      { event: 'ping', reqid: 1, at: 'yesterday' },
+      { event: 'ping', reqid: 1, tags: ['a', 'c'] },
+      'ping',
+    ];
+    for (const payload of payloads) {
+      assert.deepEqual(validators.check(ping, payload), server.check(ping, payload), JSON.stringify(payload));
+    }
+    assert.deepEqual(
+      validators.check(ping, { event: 'ping', reqid: 1, at: 'yesterday', tags: ['c'] }).map((p) => p.field),
+      ['payload.at', 'payload.tags.0'],
+      'formats and $refs into the schemas are checked',
+    );
+    // The core on them: the same POST answers as on the server.
+    const m = createEventMock([{ mount: '/api/mock/ticks', model: MODEL, validators }]);
+    const ok = await m.handle(new Request(`${BASE}/`, { method: 'POST', body: '{"event":"ping","reqid":7}' }));
+    assert.equal(ok.status, 202);
+    assert.deepEqual(((await ok.json()) as { reply: unknown }).reply, {
+      event: 'pong',
+      data: { event: 'pong', reqid: 7 },
+      correlationId: 7,
+    });
+    const bad = await m.handle(new Request(`${BASE}/`, { method: 'POST', body: '{"event":"ping","reqid":"x"}' }));
+    assert.equal(bad.status, 400);
+    assert.deepEqual(
+      ((await bad.json()) as { errors: { field: string }[] }).errors.map((e) => e.field),
+      ['payload.reqid'],
+    );
   });
 
   test('the token: Authorization: Bearer first, else access_token; the rate limit per token', async () => {

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { eventDescriptionFiles } from '../../../descriptions/asyncapi/files.ts';
 import { isStale, SITE_INPUTS } from '../../../scripts/build-if-stale.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'build-if-stale-'));
@@ -13,15 +14,28 @@ after(() => rmSync(root, { recursive: true, force: true }));
  * Writes dist/.built-from.json as a build under `env` would (site/integrations/built-from.ts): the
  * environment the configuration read, and the API's description file and release record.
  */
-function marker(env: Record<string, string>, description: string, changelog?: string): void {
+function marker(
+  env: Record<string, string>,
+  description: string,
+  changelog?: string,
+  events: readonly { id: string; description: string; files: string[] }[] = [],
+): void {
   const seen = { PETSTORE_SPEC: '', PETSTORE_CHANGELOG: '', PETSTORE_VERSIONS: '', ...env };
   const api = { description, ...(changelog ? { changelog } : {}) };
   writeFileSync(
     join(root, 'dist/.built-from.json'),
     JSON.stringify({
       env: seen,
-      site: { base: '/reference', catalog: false, label: 'API reference' },
+      site: {
+        base: '/reference',
+        catalog: events.length > 0,
+        label: 'API reference',
+        ...(events.length > 0
+          ? { events: events.map((e) => ({ id: e.id, description: e.description, kind: 'asyncapi' })) }
+          : {}),
+      },
       apis: [{ api, version: '1.0.0', versions: [] }],
+      ...(events.length > 0 ? { events: events.map((e) => ({ id: e.id, files: e.files })) } : {}),
     }),
   );
 }
@@ -106,6 +120,41 @@ describe('build-if-stale', () => {
     assert.equal(isStale(root, { ...env, PETSTORE_VERSIONS: 'last:1' }), true, 'another publish policy');
     touch('history/released/1.1.0.yaml', 700);
     assert.equal(isStale(root, env), true, 'a newer release');
+  });
+
+  test('an event API (AsyncAPI) rebuilds when its description, a file beside it or a file it references changes', () => {
+    const spec = join(root, 'spec/openapi.yaml');
+    const entry = join(root, 'apis/events/asyncapi.yaml');
+    const shared = join(root, 'shared/messages/ping.yaml');
+    mkdirSync(dirname(entry), { recursive: true });
+    mkdirSync(dirname(shared), { recursive: true });
+    writeFileSync(
+      entry,
+      'asyncapi: 3.0.0\ninfo: {title: Events, version: 1.0.0}\ncomponents:\n  messages:\n    ping: {$ref: "../../shared/messages/ping.yaml"}\n',
+    );
+    writeFileSync(shared, 'payload: {$ref: "./schemas/ping.json#/definitions/ping"}\n');
+    touch('shared/messages/schemas/ping.json', 100);
+    writeFileSync(join(root, 'shared/messages/schemas/ping.json'), '{"definitions": {"ping": {"type": "object"}}}');
+    for (const file of [entry, shared, join(root, 'shared/messages/schemas/ping.json')]) utimesSync(file, 100, 100);
+    for (const d of ['apis/events', 'apis', 'shared/messages/schemas', 'shared/messages', 'shared']) {
+      utimesSync(join(root, d), 1, 1);
+    }
+    const files = eventDescriptionFiles(entry);
+    assert.deepEqual(files, [entry, shared, join(root, 'shared/messages/schemas/ping.json')], 'followed transitively');
+    touch('dist/server/entry.mjs', 800);
+    marker({}, spec, undefined, [{ id: 'events', description: entry, files }]);
+    assert.equal(isStale(root, {}), false);
+    utimesSync(join(root, 'shared/messages/schemas/ping.json'), 900, 900);
+    assert.equal(isStale(root, {}), true, 'a schema the description reaches through two files is newer');
+    utimesSync(join(root, 'shared/messages/schemas/ping.json'), 100, 100);
+    utimesSync(entry, 900, 900);
+    assert.equal(isStale(root, {}), true, 'the description is newer');
+    utimesSync(entry, 100, 100);
+    touch('apis/events/notes.yaml', 900);
+    assert.equal(isStale(root, {}), true, 'a file beside it is newer');
+    rmSync(join(root, 'apis/events/notes.yaml'));
+    utimesSync(join(root, 'apis/events'), 1, 1);
+    assert.equal(isStale(root, {}), false);
   });
 
   test('DIST_DIR points at another output folder', () => {
