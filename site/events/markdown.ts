@@ -1,9 +1,16 @@
 /**
  * The event APIs' pages as Markdown twins (pure): the overview, each operation, each message and each
  * schema, as site/agents/ lists pages (`AgentPage`): the `.md` routes, llms.txt, llms-full.txt, the Open
- * Graph cards and the MCP server read them like the REST pages.
+ * Graph cards and the MCP server read them like the REST pages. Their fixed words are `ev.md.*` (and the
+ * pages' `ev.*`) messages of the catalogues (site/i18n/), read with the `t` of the twin's language; the
+ * description's text and the bindings' labels come translated in the view (events/data.ts, words.ts).
  */
+
+const en = translator('en');
+const code = (text: string) => `\`${text}\``;
+
 import type { AgentPage } from '../agents/pages.ts';
+import { type Translate, translator } from '../i18n/catalogue.ts';
 import type { BindingView } from './bindings.ts';
 import type { EventApiView, MessageView, OperationView } from './model.ts';
 
@@ -13,9 +20,13 @@ function twin(url: string): string {
   return `${url.replace(/\/$/, '')}.md`;
 }
 
-function bindingsMarkdown(bindings: readonly BindingView[], of: string): string[] {
+function bindingsMarkdown(
+  bindings: readonly BindingView[],
+  of: 'operation' | 'channel' | 'message',
+  t: Translate,
+): string[] {
   return bindings.flatMap((b) => [
-    `**${b.name}** ${of} binding:`,
+    t(`ev.md.bindingOf.${of}`, { name: `**${b.name}**` }),
     '',
     ...(b.known
       ? b.facts.map((f) => `- ${f.label} (\`${f.field}\`): ${f.text ?? `\`${f.json?.replace(/\s+/g, ' ')}\``}`)
@@ -24,99 +35,119 @@ function bindingsMarkdown(bindings: readonly BindingView[], of: string): string[
   ]);
 }
 
-/** A message as Markdown: name, content type, correlation id, headers and payload schemas, examples. */
-export function messageMarkdown(m: MessageView, level = 3): string {
+/**
+ * A message as Markdown: name, content type, correlation id, headers and payload schemas, examples.
+ * @param t the twin's language (default English)
+ */
+export function messageMarkdown(m: MessageView, level = 3, t: Translate = en): string {
   const h = '#'.repeat(level);
-  const out = [
-    `${h} ${m.title ?? m.name}`,
-    '',
-    `Message \`${m.name}\`, \`${m.contentType}\`${m.schemaFormat ? `, schema format \`${m.schemaFormat}\`` : ''}${m.deprecated ? ' (deprecated)' : ''}.`,
-    '',
-  ];
+  const about = { name: code(m.name), contentType: code(m.contentType) };
+  const said = m.schemaFormat
+    ? t('ev.md.messageFormat', { ...about, format: code(m.schemaFormat) })
+    : t('ev.md.message', about);
+  const out = [`${h} ${m.title ?? m.name}`, '', m.deprecated ? `${said} ${t('ev.md.messageDeprecated')}` : said, ''];
   if (m.summary) out.push(m.summary, '');
   if (m.description) out.push(m.description, '');
   if (m.correlationId) {
-    out.push(
-      `Correlation id: \`${m.correlationId.location}\`${m.correlationId.in ? ` (in the ${m.correlationId.in === 'payload' ? 'payload' : 'headers'} at \`${m.correlationId.pointer || '/'}\`)` : ''}.`,
-      '',
-    );
+    const { location, pointer } = m.correlationId;
+    const where = { location: code(location), pointer: code(pointer || '/') };
+    const key = !m.correlationId.in
+      ? 'ev.md.correlation'
+      : m.correlationId.in === 'payload'
+        ? 'ev.md.correlationPayload'
+        : 'ev.md.correlationHeaders';
+    out.push(t(key, where), '');
   }
-  if (m.headers !== undefined) out.push('Headers schema:', '', fence('json', JSON.stringify(m.headers, null, 2)), '');
-  if (m.payload !== undefined) out.push('Payload schema:', '', fence('json', JSON.stringify(m.payload, null, 2)), '');
+  if (m.headers !== undefined)
+    out.push(t('ev.md.headersSchema'), '', fence('json', JSON.stringify(m.headers, null, 2)), '');
+  if (m.payload !== undefined)
+    out.push(t('ev.md.payloadSchema'), '', fence('json', JSON.stringify(m.payload, null, 2)), '');
   for (const e of m.examples) {
-    out.push(
-      `${e.name ?? (e.generated ? 'Example (generated from the schema)' : 'Example')}${e.summary ? `: ${e.summary}` : ''}:`,
-      '',
-    );
+    const label = e.name ?? (e.generated ? t('ev.md.exampleGenerated') : t('ev.heading.example'));
+    out.push(e.summary ? t('ev.md.labelSummary', { label, summary: e.summary }) : t('ev.md.label', { label }), '');
     out.push(fence('json', e.payload), '');
   }
-  out.push(...bindingsMarkdown(m.bindings, 'message'));
+  out.push(...bindingsMarkdown(m.bindings, 'message', t));
   return out.join('\n');
 }
 
-/** An operation's page as Markdown. */
-export function operationMarkdown(view: EventApiView, op: OperationView): string {
+/**
+ * An operation's page as Markdown.
+ * @param t the twin's language (default English)
+ */
+export function operationMarkdown(view: EventApiView, op: OperationView, t: Translate = en): string {
   const out = [
     `# ${op.title}`,
     '',
-    `${op.directionText} on \`${op.channel.address ?? op.channel.id}\` (operation \`${op.id}\`, \`${op.action}\` in the description; ${view.title}, AsyncAPI ${view.asyncapi}).`,
+    t('ev.md.operation', {
+      direction: op.directionText,
+      channel: code(op.channel.address ?? op.channel.id),
+      id: code(op.id),
+      action: code(op.action),
+      title: view.title,
+      asyncapi: view.asyncapi,
+    }),
     '',
   ];
-  if (op.lifecycle.deprecated)
-    out.push(`Deprecated${op.lifecycle.sunset ? `; sunset ${op.lifecycle.sunset}` : ''}.`, '');
-  if (op.lifecycle.stability) out.push(`Stability: ${op.lifecycle.stability}.`, '');
+  if (op.lifecycle.deprecated) {
+    const sunset = op.lifecycle.sunset ? ` ${t('ev.deprecated.sunset', { date: op.lifecycle.sunset })}` : '';
+    out.push(`${t('ev.deprecated.notice')}${sunset}`, '');
+  }
+  if (op.lifecycle.stability) out.push(t('ev.md.stability', { stability: op.lifecycle.stability }), '');
   if (op.description) out.push(op.description, '');
   if (op.channel.parameters.length > 0) {
-    out.push('## Channel parameters', '');
-    for (const p of op.channel.parameters) out.push(`- \`${p.name}\`${p.description ? `: ${p.description}` : ''}`);
+    out.push(`## ${t('ev.md.channelParameters')}`, '');
+    for (const p of op.channel.parameters)
+      out.push(`- ${p.description ? `${t('ev.md.label', { label: code(p.name) })} ${p.description}` : code(p.name)}`);
     out.push('');
   }
-  out.push(...bindingsMarkdown(op.channel.bindings, 'channel'));
-  out.push(`## ${op.messages.length > 1 ? 'Messages' : 'Message'}`, '');
-  for (const m of op.messages) out.push(messageMarkdown(m), '');
+  out.push(...bindingsMarkdown(op.channel.bindings, 'channel', t));
+  out.push(`## ${op.messages.length > 1 ? t('ev.heading.messages') : t('ev.heading.message')}`, '');
+  for (const m of op.messages) out.push(messageMarkdown(m, 3, t), '');
   if (op.reply) {
-    out.push(
-      '## Reply',
-      '',
-      `${op.direction === 'you-send' ? 'The API replies' : 'Your application replies'}${op.reply.channel ? ` on \`${op.reply.channel.address ?? op.reply.channel.id}\`` : ''}${op.reply.addressLocation ? ` at the address in \`${op.reply.addressLocation}\`` : ''}.`,
-      '',
-    );
-    for (const m of op.reply.messages) out.push(messageMarkdown(m), '');
+    const { channel, addressLocation } = op.reply;
+    const replies = [
+      op.direction === 'you-send' ? t('ev.reply.api') : t('ev.reply.you'),
+      ...(channel ? [t('ev.reply.on', { channel: code(channel.address ?? channel.id) })] : []),
+      ...(addressLocation ? [t('ev.reply.at', { location: code(addressLocation) })] : []),
+    ];
+    out.push(`## ${t('ev.heading.reply')}`, '', `${replies.join(' ')}.`, '');
+    for (const m of op.reply.messages) out.push(messageMarkdown(m, 3, t), '');
   }
-  if (op.bindings.length > 0) out.push('## Bindings', '', ...bindingsMarkdown(op.bindings, 'operation'));
+  if (op.bindings.length > 0)
+    out.push(`## ${t('ev.heading.bindings')}`, '', ...bindingsMarkdown(op.bindings, 'operation', t));
   if (op.samples.length > 0) {
-    out.push('## Code samples', '');
-    for (const s of op.samples) out.push(`${s.label}:`, '', fence(s.lang, s.source), '');
+    out.push(`## ${t('ev.md.samples')}`, '');
+    for (const s of op.samples) out.push(t('ev.md.label', { label: s.label }), '', fence(s.lang, s.source), '');
   }
   if (op.channel.mockPath) {
-    out.push(
-      '## Mock',
-      '',
-      `\`${op.channel.mockPath}\`: ${op.direction === 'api-sends' ? '`GET` with `Accept: text/event-stream` (Server-Sent Events: `event` the message name, `data` its JSON payload)' : '`POST` a JSON message (202 with the reply, 400 naming the failing fields)'}, or a WebSocket on the same path (npm start's server only; on a static host, Server-Sent Events and POST run in the reader's browser). Every protocol is simulated over these transports; a token goes in \`Authorization: Bearer\` or \`access_token\`.`,
-      '',
-    );
+    const mock = op.direction === 'api-sends' ? 'ev.md.mock.apiSends' : 'ev.md.mock.youSend';
+    out.push(`## ${t('ev.heading.mock')}`, '', t(mock, { path: code(op.channel.mockPath) }), '');
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
 }
 
-/** The overview as Markdown. */
-export function overviewMarkdown(view: EventApiView): string {
+/**
+ * The overview as Markdown.
+ * @param t the twin's language (default English)
+ */
+export function overviewMarkdown(view: EventApiView, t: Translate = en): string {
   const out = [
     `# ${view.title}`,
     '',
-    `Version ${view.version}, AsyncAPI ${view.asyncapi}. [AsyncAPI description](${view.download})`,
+    `${t('ev.md.overviewVersion', { version: view.version, asyncapi: view.asyncapi })} [${t('ev.sidebar.download')}](${view.download})`,
     '',
   ];
   if (view.description) out.push(view.description, '');
-  out.push('## Servers', '');
-  for (const s of view.servers) out.push(`- ${s.title ?? s.id}: \`${s.url}\` (${s.protocolName})`);
-  out.push('', '## Operations', '');
+  out.push(`## ${t('ev.heading.servers')}`, '');
+  for (const s of view.servers)
+    out.push(`- ${t('ev.md.label', { label: s.title ?? s.id })} ${code(s.url)} (${s.protocolName})`);
+  out.push('', `## ${t('ev.md.operations')}`, '');
   for (const o of view.operations) {
-    out.push(
-      `- [${o.title}](${twin(o.url)}): ${o.directionText.toLowerCase()} on \`${o.channel.address ?? o.channel.id}\``,
-    );
+    const on = t('ev.md.onChannel', { direction: o.directionText, channel: code(o.channel.address ?? o.channel.id) });
+    out.push(`- [${o.title}](${twin(o.url)}): ${on}`);
   }
-  out.push('', '## Messages', '');
+  out.push('', `## ${t('ev.heading.messages')}`, '');
   for (const m of view.messages) out.push(`- [${m.title ?? m.name}](${twin(m.url)}) (\`${m.name}\`)`);
   return out.join('\n');
 }
@@ -128,13 +159,23 @@ export interface OlderVersion {
   readonly current: EventApiView;
 }
 
+/** The language of an event API's twins beside the root locale's. */
+export interface TwinLocale {
+  /** the locale's key (`fr`): the view's URLs are below its prefix */
+  readonly key: string;
+  /** its messages */
+  readonly t: Translate;
+}
+
 /**
  * Every page of an event API with its Markdown twin.
  * @param older for an older published version's view: each twin says under its title which version it is and
  *   links the same page in the current version (else the current overview), and each page names its version
+ * @param locale for a view in a locale beside the root one (events/data.ts `eventData(api, locale)`): each page
+ *   names its locale, and its title, description and twin are in the locale's words
  */
-export function eventAgentPages(view: EventApiView, older?: OlderVersion): AgentPage[] {
-  const pages = currentAgentPages(view);
+export function eventAgentPages(view: EventApiView, older?: OlderVersion, locale?: TwinLocale): AgentPage[] {
+  const pages = currentAgentPages(view, locale?.t ?? en).map((p) => (locale ? { ...p, locale: locale.key } : p));
   if (!older) return pages;
   const { current } = older;
   const now = new Map<string, string>([[`${view.base}/`, `${current.base}/`]]);
@@ -167,17 +208,18 @@ export function eventAgentPages(view: EventApiView, older?: OlderVersion): Agent
 }
 
 /** The pages of one version of an event API, as they read in the current version. */
-function currentAgentPages(view: EventApiView): AgentPage[] {
+function currentAgentPages(view: EventApiView, t: Translate): AgentPage[] {
   const api = { id: view.id, title: view.title };
+  const title = view.title;
   return [
     {
       kind: 'reference',
       url: `${view.base}/`,
       mdUrl: twin(`${view.base}/`),
       title: view.title,
-      description: `${view.title} ${view.version}: the event API's servers, channels and operations (AsyncAPI ${view.asyncapi}).`,
+      description: t('ev.meta.overview', { title, version: view.version, asyncapi: view.asyncapi }),
       api,
-      markdown: () => overviewMarkdown(view),
+      markdown: () => overviewMarkdown(view, t),
     },
     ...view.operations.map(
       (op): AgentPage => ({
@@ -185,9 +227,14 @@ function currentAgentPages(view: EventApiView): AgentPage[] {
         url: op.url,
         mdUrl: twin(op.url),
         title: op.title,
-        description: `${op.directionText} ${op.messages.map((m) => m.name).join(', ')} on ${op.channel.address ?? op.channel.id}`,
+        description: t('ev.meta.operation', {
+          direction: op.directionText,
+          messages: op.messages.map((m) => m.name).join(t('list.separator')),
+          channel: op.channel.address ?? op.channel.id,
+          title,
+        }),
         api,
-        markdown: () => operationMarkdown(view, op),
+        markdown: () => operationMarkdown(view, op, t),
       }),
     ),
     ...view.messages.map(
@@ -196,9 +243,9 @@ function currentAgentPages(view: EventApiView): AgentPage[] {
         url: m.url,
         mdUrl: twin(m.url),
         title: m.title ?? m.name,
-        description: `The ${m.name} message of ${view.title}.`,
+        description: t('ev.meta.message', { name: m.name, title }),
         api,
-        markdown: () => messageMarkdown(m, 1),
+        markdown: () => messageMarkdown(m, 1, t),
       }),
     ),
     ...view.schemas.map(
@@ -207,7 +254,7 @@ function currentAgentPages(view: EventApiView): AgentPage[] {
         url: s.url,
         mdUrl: twin(s.url),
         title: s.name,
-        description: `The ${s.name} schema of ${view.title}.`,
+        description: t('ev.meta.schema', { name: s.name, title }),
         api,
         markdown: () => `# ${s.name}\n\n${fence('json', JSON.stringify(s.schema, null, 2))}\n`,
       }),
