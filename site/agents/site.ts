@@ -242,6 +242,22 @@ async function localePages(api: Api, { key, lang }: SiteLocale): Promise<AgentPa
   return pages.map((p) => ({ ...p, locale: key as string }));
 }
 
+/**
+ * An event API's current pages in each locale of the build beside the root (`/fr/reference/<id>/turn-on.md`):
+ * the locale's view (the description's text from its Overlay, events/data.ts) with the twins' words in its
+ * language.
+ * @throws {DescriptionError} when the description cannot be loaded
+ * @throws {OverlayError} when a locale's Overlay cannot be read or changes anything but text
+ */
+export async function localizedEventPages(api: Api, locales: readonly SiteLocale[]): Promise<AgentPage[]> {
+  const out: AgentPage[] = [];
+  for (const { key, lang } of locales) {
+    const { view } = await eventData(api, key as string);
+    out.push(...eventAgentPages(view, undefined, { key: key as string, t: translator(lang) }));
+  }
+  return out;
+}
+
 /** The absent pages of the current version (an operation only older versions have). */
 async function currentAbsentPages(api: Api): Promise<AgentPage[]> {
   const set = await versionSet(api);
@@ -301,7 +317,9 @@ export function allPages(site: SiteApis, locales: readonly SiteLocale[]): Promis
         out.splice(guides, 0, ...catalogs.splice(0, 1));
       }
       for (const api of rest) out.push(...(await apiPages(api, locales, false)));
-      // The event APIs' pages (site/events/), English only: the current version's, then each older published one's.
+      // The event APIs' pages (site/events/): the current version's, each older published one's, then the
+      // current version's in each locale of the build (as an OpenAPI API's, the older versions' are the root
+      // locale's only).
       for (const api of site.events ?? []) {
         const current = (await eventData(api)).view;
         out.push(...eventAgentPages(current));
@@ -310,6 +328,7 @@ export function allPages(site: SiteApis, locales: readonly SiteLocale[]): Promis
           out.push(
             ...eventAgentPages((await eventData(older)).view, { version, currentVersion: versions.current, current }),
           );
+        out.push(...(await localizedEventPages(api, locales)));
       }
       out.push(...catalogs);
       return out;

@@ -45,7 +45,7 @@ export const getStaticPaths = (async () => {
     const events = page.api && site.events?.find((a) => a.id === page.api?.id);
     const own = api && (await keyedPage(api, page));
     const cacheKey = events
-      ? await eventPageKey(site, events)
+      ? await eventPageKey(site, events, page.locale)
       : own
         ? await ownPageKey(site, api, own, page.version, page.locale)
         : GENERATED.has(page.kind) && api

@@ -251,6 +251,45 @@ describe('event API pages', () => {
     assert.match(mainText(file('/reference/streetlights-history/turn-on/')), /The API sends/);
   });
 
+  test("in French: each current page's Markdown twin in French words with the Overlay's text, linked from its page, with its card and in llms.txt", () => {
+    const twin = file('/fr/reference/streetlights-history/turn-on.md');
+    assert.match(twin, /^# Allumer un lampadaire$/m);
+    assert.match(
+      twin,
+      /^L’API envoie sur `smartylighting\/streetlights\/1\/0\/action\/\{streetlightId\}\/turn\/on` \(opération `turnOn`/m,
+    );
+    assert.match(twin, /^Liaison \*\*MQTT\*\* de l’opération\u00a0:$/m);
+    assert.match(twin, /^## Exemples de code$/m);
+    // The agents' directive and the links are the locale's.
+    assert.match(twin, /https:\/\/docs\.petstore\.example\.com\/fr\/reference\/streetlights-history\/turn-on\.md/);
+    assert.doesNotMatch(twin, /The API sends|Code samples|in the description/);
+    assert.match(file('/fr/reference/streetlights-history.md'), /^# API MQTT des lampadaires$/m);
+    // An API without an Overlay for the locale: its own text, the twin's words in French.
+    assert.match(file('/fr/reference/kraken/receive-ping.md'), /^Vous envoyez sur `\/`/m);
+    assert.match(
+      file('/fr/reference/streetlights-history/turn-on/'),
+      /<link rel="alternate" type="text\/markdown" href="\/fr\/reference\/streetlights-history\/turn-on\.md"/,
+    );
+    assert.ok(existsSync(join(CLIENT, 'og/fr/reference/streetlights-history/turn-on.jpg')), 'its Open Graph card');
+    assert.match(
+      file('/fr/reference/streetlights-history/turn-on/'),
+      /<meta property="og:image" content="https:\/\/docs\.petstore\.example\.com\/og\/fr\/reference\/streetlights-history\/turn-on\.jpg"/,
+    );
+    assert.match(
+      file('/fr/reference/streetlights-history/turn-on/'),
+      /<meta property="og:image:alt" content="Allumer un lampadaire"/,
+    );
+    // As an OpenAPI API's, only the current version is translated.
+    assert.ok(
+      !existsSync(join(CLIENT, 'fr/reference/streetlights-history/1.0.0/turn-on.md')),
+      'no older version twin in French',
+    );
+    assert.match(
+      file('/llms.txt'),
+      /\[Allumer un lampadaire\]\(https:\/\/docs\.petstore\.example\.com\/fr\/reference\/streetlights-history\/turn-on\.md\)/,
+    );
+  });
+
   test('try-it: a loader of a few hundred bytes before interaction; the panel client loads on the first press', () => {
     const html = file('/reference/kraken/receive-ping/');
     assert.match(html, /<div class="ev-tryit"[^>]*data-mock="\/api\/mock\/kraken\/"[^>]*data-direction="you-send"/);
