@@ -7,7 +7,7 @@
 
 import { buildCorpus, type DocsCorpus } from '../mcp/corpus.ts';
 import type { OperationSummary, ReferenceModel } from '../reference/model/views.ts';
-import { eventAgentPages } from './markdown.ts';
+import { eventAgentPages, type TwinLocale } from './markdown.ts';
 import type { EventApiView, OperationView } from './model.ts';
 
 /** The reader's side of an operation as list_operations' method. */
@@ -41,10 +41,13 @@ function summaryOf(view: EventApiView, op: OperationView): OperationSummary {
   };
 }
 
-/** The corpus of an event API's pages and operations. */
-export function eventCorpus(view: EventApiView): DocsCorpus {
+/**
+ * The corpus of an event API's pages and operations.
+ * @param locale for a view in a locale beside the root one: its pages in the locale's words (get_page's `locale`)
+ */
+export function eventCorpus(view: EventApiView, locale?: TwinLocale): DocsCorpus {
   const summaries = new Map(view.operations.map((op) => [op.url, summaryOf(view, op)]));
-  const pages = eventAgentPages(view).map((p) => {
+  const pages = eventAgentPages(view, undefined, locale).map((p) => {
     const operation = summaries.get(p.url);
     return operation ? { ...p, operation } : p;
   });

@@ -12,6 +12,7 @@ import { localizedPages, referencePages, sitePages } from '../agents/site.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
 import { eventData } from '../events/data.ts';
 import { eventCorpus } from '../events/mcp.ts';
+import { translator } from '../i18n/catalogue.ts';
 import { localeOf, type SiteLocale } from '../i18n/locales.ts';
 import { referenceData, referenceModel } from '../reference/loaded-description.ts';
 import { buildCorpus, type DocsCorpus } from './corpus.ts';
@@ -47,6 +48,21 @@ function localeCorpora(api: Api, locales: readonly SiteLocale[]): Map<string, ()
     locales.map(({ key }) => {
       let corpus: Promise<DocsCorpus> | undefined;
       return [key as string, () => (corpus ??= localeCorpus(api, key as string))];
+    }),
+  );
+}
+
+/**
+ * Each locale's corpus of an event API (its current pages below the locale's prefix, in its words, the
+ * description's text from the locale's Overlay: site/events/data.ts), built on first use.
+ */
+function eventLocaleCorpora(api: Api, locales: readonly SiteLocale[]): Map<string, () => Promise<DocsCorpus>> {
+  return new Map(
+    locales.map(({ key, lang }) => {
+      const locale = key as string;
+      let corpus: Promise<DocsCorpus> | undefined;
+      const load = async () => eventCorpus((await eventData(api, locale)).view, { key: locale, t: translator(lang) });
+      return [locale, () => (corpus ??= load())];
     }),
   );
 }
@@ -111,7 +127,12 @@ export async function siteServerFactory(
   const eventOperations = new Map<string, Map<string, { path: string | null; direction: 'api-sends' | 'you-send' }>>();
   for (const api of site.events ?? []) {
     const { view } = await eventData(api);
-    apis.push({ id: api.id, corpus: eventCorpus(view), mockBase: api.mockBase });
+    apis.push({
+      id: api.id,
+      corpus: eventCorpus(view),
+      mockBase: api.mockBase,
+      locales: eventLocaleCorpora(api, locales),
+    });
     eventOperations.set(
       api.id,
       new Map(view.operations.map((o) => [o.id, { path: o.channel.mockPath, direction: o.direction }])),

@@ -383,6 +383,19 @@ describe('event mock on npm start', () => {
         arguments: { api: 'kraken', operationId: 'receivePing' },
       });
       assert.match((page.structuredContent as { markdown: string }).markdown, /Correlation id/);
+      const french = await client.callTool({
+        name: 'get_page',
+        arguments: { api: 'streetlights-history', operationId: 'turnOn', locale: 'fr' },
+      });
+      const frenchPage = french.structuredContent as { title: string; markdownUrl: string; markdown: string };
+      assert.equal(frenchPage.title, 'Allumer un lampadaire');
+      assert.match(frenchPage.markdownUrl, /\/fr\/reference\/streetlights-history\/turn-on\.md$/);
+      assert.match(frenchPage.markdown, /^L’API envoie sur `smartylighting/m);
+      const byUrl = await client.callTool({
+        name: 'get_page',
+        arguments: { api: 'kraken', url: '/reference/kraken/receive-ping/', locale: 'fr' },
+      });
+      assert.match((byUrl.structuredContent as { markdown: string }).markdown, /^Vous envoyez sur `\/`/m);
       const sent = await client.callTool({
         name: 'send_event_message',
         arguments: { api: 'kraken', operationId: 'receivePing', message: { event: 'ping', reqid: 5 } },
