@@ -5,6 +5,7 @@
  */
 import type { MessageKey, Translate } from '../i18n/catalogue.ts';
 import type { BindingWords } from './bindings.ts';
+import type { TryItWords } from './browser/tryit.ts';
 import type { EventSidebarWords, EventWords } from './model.ts';
 
 /** The catalogue key of a known binding field's label: `ev.binding.mqtt.qos`. */
@@ -39,5 +40,29 @@ export function sidebarWords(t: Translate): EventSidebarWords {
     download: t('ev.sidebar.download'),
     send: t('ev.sidebar.send'),
     receive: t('ev.sidebar.receive'),
+  };
+}
+
+/** The try-it panel's words in a language (the page writes them for the panel's client: events/browser/tryit.ts). */
+export function tryItWordsOf(t: Translate): TryItWords {
+  return {
+    transport: t('ev.tryit.transport'),
+    transportWs: t('ev.tryit.transportWs'),
+    tokenLabel: t('ev.tryit.tokenLabel'),
+    connect: t('ev.tryit.connect'),
+    disconnect: t('ev.tryit.disconnect'),
+    send: t('ev.tryit.sendButton'),
+    message: t('ev.heading.message'),
+    messages: t('ev.heading.messages'),
+    connectedWs: t('ev.tryit.connectedWs'),
+    closedWs: t('ev.tryit.closedWs'),
+    connectedSse: t('ev.tryit.connectedSse'),
+    streamStopped: t('ev.tryit.streamStopped'),
+    disconnected: t('ev.tryit.disconnected'),
+    youSent: t('ev.tryit.youSent'),
+    // The placeholders stay for the client to fill in (tryit.ts `fill`).
+    reply: t('ev.tryit.reply', { event: '{{event}}', status: '{{status}}' }),
+    backend: { browser: t('ev.tryit.backendBrowser'), none: t('ev.tryit.backendNone') },
+    wsNeedsServer: t('ev.tryit.wsNeedsServer'),
   };
 }

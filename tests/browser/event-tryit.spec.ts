@@ -8,12 +8,14 @@
 
 import { join, relative } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { BACKEND_NOTE, WEBSOCKET_NEEDS_SERVER } from '../../site/events/browser/tryit.ts';
+import { translator } from '../../site/i18n/catalogue.ts';
 import { expect, testOnBuiltSite } from '../support/browser.ts';
 import { buildDescription } from '../support/built-pages.ts';
 import { ROOT, type RunningSite, startSite } from '../support/server.ts';
 
 const DIST = join(ROOT, '.test-dist/browser-event-apis');
+/** The panel's words in English, as the page writes them from the catalogue. */
+const en = translator('en');
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const LIST = join(ROOT, 'tests/fixtures/event-apis/apis.yaml');
@@ -30,14 +32,14 @@ test('the event try-it panel: opened by keyboard, labelled, no axe violation, ho
   await expect(connect).toBeFocused({ timeout: 15_000 });
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue(/"event": "ping"/);
   // A static host: the in-browser mock answers, so Server-Sent Events (and POST) are chosen.
-  await expect(page.locator('.ev-tryit-backend')).toHaveText(BACKEND_NOTE.browser);
+  await expect(page.locator('.ev-tryit-backend')).toHaveText(en('ev.tryit.backendBrowser'));
   await expect(page.getByLabel('Transport', { exact: true })).toHaveValue('sse');
   const results = await new AxeBuilder({ page }).include('.ev-tryit').withTags(WCAG_22_AA).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await page.getByLabel('Transport', { exact: true }).selectOption('ws');
   await connect.focus();
   await page.keyboard.press('Enter');
-  await expect(page.locator('.ev-tryit-status')).toHaveText(WEBSOCKET_NEEDS_SERVER);
+  await expect(page.locator('.ev-tryit-status')).toHaveText(en('ev.tryit.wsNeedsServer'));
 });
 
 test('on a static host: Server-Sent Events and POST through the in-browser event mock', async ({ page, origin }) => {

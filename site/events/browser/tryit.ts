@@ -26,19 +26,41 @@ interface TryItData {
   /** the API's in-browser event mock: its worker script and scope */
   worker: string;
   scope: string;
+  /** the panel's words, JSON ({@link TryItWords}) */
+  words: string;
 }
 
-/** What the panel says of where its mock runs, by backend. */
-export const BACKEND_NOTE: Record<MockBackend, string> = {
-  server: '',
-  browser:
-    'The event mock runs in your browser (this site is on a static host): Server-Sent Events and POST work here; a WebSocket needs the site’s server (npm start).',
-  none: 'No event mock answers here: this static host has none and this browser cannot run one (service workers are off). Run the site with npm start.',
-};
+/**
+ * The panel's words in the page's language: the page writes them (`data-words`, JSON, from the catalogue:
+ * events/words.ts `tryItWordsOf`), so the client carries no catalogue. `reply` has `{{event}}` and
+ * `{{status}}` placeholders.
+ */
+export interface TryItWords {
+  transport: string;
+  transportWs: string;
+  tokenLabel: string;
+  connect: string;
+  disconnect: string;
+  send: string;
+  message: string;
+  messages: string;
+  connectedWs: string;
+  closedWs: string;
+  connectedSse: string;
+  streamStopped: string;
+  disconnected: string;
+  youSent: string;
+  reply: string;
+  /** what the panel says of where its mock runs, by backend (none for the server) */
+  backend: { browser: string; none: string };
+  /** what the panel says when a WebSocket is asked for where only the in-browser mock answers */
+  wsNeedsServer: string;
+}
 
-/** What the panel says when a WebSocket is asked for where only the in-browser mock answers. */
-export const WEBSOCKET_NEEDS_SERVER =
-  'A WebSocket needs the site’s server (npm start): on this static host, choose Server-Sent Events, and send messages with POST.';
+/** A template's `{{name}}` placeholders filled in. Pure. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (all, name: string) => (name in values ? String(values[name]) : all));
+}
 
 function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -59,6 +81,7 @@ let backend: Promise<MockBackend> | undefined;
  */
 export async function openPanel(box: HTMLElement): Promise<void> {
   const data = box.dataset as unknown as TryItData;
+  const words = JSON.parse(data.words) as TryItWords;
   backend ??= chooseBackend(data.mockBase, { url: data.worker, scope: data.scope });
   // The first press may wait for the in-browser mock to start.
   box.setAttribute('aria-busy', 'true');
@@ -68,22 +91,25 @@ export async function openPanel(box: HTMLElement): Promise<void> {
   const id = `ev-tryit-${Math.random().toString(36).slice(2, 8)}`;
   const transport = el('select', { id: `${id}-transport` });
   transport.append(
-    el('option', { value: 'ws', textContent: 'WebSocket (needs the server: npm start)' }),
+    el('option', { value: 'ws', textContent: words.transportWs }),
     el('option', { value: 'sse', textContent: 'Server-Sent Events' }),
   );
   // Where only the in-browser mock answers, Server-Sent Events (and POST) are what works.
   if (data.direction === 'api-sends' || answeredBy !== 'server') transport.value = 'sse';
   const token = el('input', { id: `${id}-token`, type: 'text', value: 'try-it', autocomplete: 'off' });
-  const connect = el('button', { type: 'button', textContent: 'Connect' });
-  const disconnect = el('button', { type: 'button', textContent: 'Disconnect', disabled: true });
+  const connect = el('button', { type: 'button', textContent: words.connect });
+  const disconnect = el('button', { type: 'button', textContent: words.disconnect, disabled: true });
   const message = el('textarea', { id: `${id}-message`, rows: 6, value: data.example, spellcheck: false });
-  const send = el('button', { type: 'button', textContent: 'Send the message' });
+  const send = el('button', { type: 'button', textContent: words.send });
   const log = el('ol', { className: 'ev-tryit-log' });
   log.setAttribute('aria-live', 'polite');
-  log.setAttribute('aria-label', 'Messages');
+  log.setAttribute('aria-label', words.messages);
   const status = el('p', { className: 'ev-tryit-status' });
   status.setAttribute('role', 'status');
-  const note = el('p', { className: 'ev-tryit-backend', textContent: BACKEND_NOTE[answeredBy] });
+  const note = el('p', {
+    className: 'ev-tryit-backend',
+    textContent: answeredBy === 'server' ? '' : words.backend[answeredBy],
+  });
   note.hidden = answeredBy === 'server';
 
   const url = (scheme: 'ws' | 'http') => {
@@ -112,7 +138,7 @@ export async function openPanel(box: HTMLElement): Promise<void> {
   connect.addEventListener('click', () => {
     if (transport.value === 'ws' && answeredBy !== 'server') {
       // A service worker never sees a WebSocket: without the server nothing would answer it.
-      status.textContent = WEBSOCKET_NEEDS_SERVER;
+      status.textContent = words.wsNeedsServer;
       return;
     }
     connect.disabled = true;
@@ -120,7 +146,7 @@ export async function openPanel(box: HTMLElement): Promise<void> {
     if (transport.value === 'ws') {
       socket = new WebSocket(url('ws'));
       socket.addEventListener('open', () => {
-        status.textContent = 'Connected over a WebSocket.';
+        status.textContent = words.connectedWs;
       });
       socket.addEventListener('message', (e) => {
         try {
@@ -131,16 +157,16 @@ export async function openPanel(box: HTMLElement): Promise<void> {
         }
       });
       socket.addEventListener('close', () => {
-        status.textContent = 'The WebSocket is closed.';
+        status.textContent = words.closedWs;
         closed();
       });
     } else {
       source = new EventSource(url('http'));
       source.addEventListener('open', () => {
-        status.textContent = 'Connected: Server-Sent Events.';
+        status.textContent = words.connectedSse;
       });
       source.addEventListener('error', () => {
-        status.textContent = 'The event stream stopped (the API may send nothing on this channel).';
+        status.textContent = words.streamStopped;
         source?.close();
         closed();
       });
@@ -161,12 +187,12 @@ export async function openPanel(box: HTMLElement): Promise<void> {
   disconnect.addEventListener('click', () => {
     socket?.close();
     source?.close();
-    status.textContent = 'Disconnected.';
+    status.textContent = words.disconnected;
     closed();
   });
   send.addEventListener('click', async () => {
     const text = message.value;
-    show('→', 'you sent', text);
+    show('→', words.youSent, text);
     if (socket && socket.readyState === WebSocket.OPEN) {
       socket.send(text);
       return;
@@ -178,7 +204,7 @@ export async function openPanel(box: HTMLElement): Promise<void> {
     });
     const body = await response.json().catch(() => ({}));
     const reply = (body as { reply?: { event: string; data: unknown } }).reply;
-    if (reply) show('←', `${reply.event} (reply, ${response.status})`, reply.data);
+    if (reply) show('←', fill(words.reply, { event: reply.event, status: response.status }), reply.data);
     else show(response.ok ? '←' : '!', `${response.status} ${response.statusText}`, body);
   });
 
@@ -186,11 +212,11 @@ export async function openPanel(box: HTMLElement): Promise<void> {
     el('p', {}, el('label', { htmlFor: control.id, textContent: label }), ' ', control);
   box.replaceChildren(
     note,
-    row('Transport', transport),
-    row('Token (names your sandbox)', token),
+    row(words.transport, transport),
+    row(words.tokenLabel, token),
     el('p', {}, connect, ' ', disconnect),
     status,
-    row('Message', message),
+    row(words.message, message),
     el('p', {}, send),
     log,
   );

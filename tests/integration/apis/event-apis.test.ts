@@ -320,6 +320,22 @@ describe('event API pages', () => {
     assert.match(readFileSync(join(CLIENT, panel), 'utf8'), /Server-Sent Events/);
     // The in-browser event mock a static host runs: the API's worker below its reference.
     assert.match(readFileSync(join(CLIENT, 'reference/kraken/mock-sw.js'), 'utf8'), /text\/event-stream/);
+    // In French: the page's words and the panel's (written by the page for its client) from the catalogue,
+    // with the same loader as the English page.
+    const fr = file('/fr/reference/kraken/receive-ping/');
+    const frLoader = [...fr.matchAll(/<script type="module">([^<]*)<\/script>/g)]
+      .map((m) => m[1] as string)
+      .find((code) => code.includes('data-ev-tryit'));
+    assert.equal(frLoader, loader, 'the same loader in every locale');
+    assert.match(fr, /<button type="button" data-ev-tryit>Essayer<\/button>/);
+    assert.match(mainText(fr), /Envoyer un message\s: POST \/api\/mock\/kraken\/ avec un corps JSON/);
+    assert.match(mainText(fr), /Un jeton désigne votre bac à sable/);
+    const words = /<div class="ev-tryit"[^>]*data-words="([^"]*)"/.exec(fr)?.[1];
+    assert.ok(words, 'the panel words on the try-it box');
+    const panelWords = JSON.parse(words.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&'));
+    assert.equal(panelWords.connect, 'Se connecter');
+    assert.equal(panelWords.reply, '{{event}} (réponse, {{status}})');
+    assert.doesNotMatch(mainText(fr), /Send a message|A token names your sandbox/);
   });
 });
 

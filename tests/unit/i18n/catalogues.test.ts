@@ -58,6 +58,7 @@ const SAME_AS_ENGLISH: Record<string, ReadonlySet<string>> = {
     'Introduction',
     'Description',
     'Type',
+    'Transport',
     'Version',
     'Guide',
     'Webhook',

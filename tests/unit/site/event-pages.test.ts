@@ -4,10 +4,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { bindingView, knownBindingFields, protocolName } from '../../../site/events/bindings.ts';
+import { fill } from '../../../site/events/browser/tryit.ts';
 import { directionOf, mockPathOf } from '../../../site/events/model.ts';
 import { eventSamples, tokenVariable } from '../../../site/events/samples.ts';
-import { bindingLabelKey, bindingWords, eventWords } from '../../../site/events/words.ts';
-import { translator } from '../../../site/i18n/catalogue.ts';
+import { bindingLabelKey, bindingWords, eventWords, tryItWordsOf } from '../../../site/events/words.ts';
+import { CATALOGUE_FILES, translator } from '../../../site/i18n/catalogue.ts';
 
 describe('site/events', () => {
   test('bindings: MQTT qos and retain, Kafka key, AMQP exchange in words; an unknown binding as its data', () => {
@@ -96,5 +97,21 @@ describe('site/events in the reader’s language', () => {
     for (const { protocol, field, label } of knownBindingFields()) {
       assert.equal(en(bindingLabelKey(protocol, field)), label, `${protocol}.${field}`);
     }
+  });
+
+  test("the try-it panel's words from the catalogue; the reply's placeholders left for the panel to fill in", () => {
+    const fr = tryItWordsOf(translator('fr'));
+    assert.equal(fr.connect, 'Se connecter');
+    assert.equal(fr.transport, 'Transport');
+    assert.match(fr.backend.browser, /^Le simulateur d’événements s’exécute dans votre navigateur/);
+    assert.equal(fill(fr.reply, { event: 'pong', status: 202 }), 'pong (réponse, 202)');
+    for (const lang of Object.keys(CATALOGUE_FILES)) {
+      const words = tryItWordsOf(translator(lang));
+      const reply = fill(words.reply, { event: 'pong', status: 202 });
+      assert.ok(reply.includes('pong') && reply.includes('202') && !reply.includes('{{'), `${lang}: ${reply}`);
+      for (const [name, text] of Object.entries(words))
+        assert.ok(typeof text === 'object' || text.length > 0, `${lang}: ${name} has words`);
+    }
+    assert.equal(tryItWordsOf(translator('en')).wsNeedsServer.startsWith('A WebSocket needs'), true);
   });
 });
