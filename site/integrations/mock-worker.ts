@@ -87,7 +87,8 @@ export function workerInputsKey(
 /**
  * The cache key of an event API's worker bundle: SHA-256 over what decides its bytes (every file of the
  * description, the TypeScript sources of site/mock/ and descriptions/, which make its model and bundle
- * it, the lock file, the Node version, this file and the mount), apart from every REST worker's key.
+ * it, the lock file, the Node version, this file and mock-worker-bundle.ts, which bundles it, and the mount),
+ * apart from every REST worker's key.
  * @param descriptionFiles the description's files (descriptions/asyncapi/files.ts `eventDescriptionFiles`)
  * @param sources {@link eventSourcesDigest} of the root, when the caller has it already
  */
@@ -105,6 +106,7 @@ export function eventWorkerInputsKey(
   add('event worker', mount);
   add('node', process.version);
   add('integration', readFileSync(SELF));
+  add('bundle step', readFileSync(BUNDLE_STEP));
   for (const file of descriptionFiles) add('description', existsSync(file) ? readFileSync(file) : '');
   add('sources', sources);
   return hash.digest('hex');
