@@ -22,6 +22,7 @@ import { cacheKey } from '../build-cache.ts';
 import { buildSlot, currentBuild } from '../build-context.ts';
 import { overlayFile } from '../i18n/overlays.ts';
 import { buildDate, siteNavigation } from '../reference/loaded-description.ts';
+import { buildSearchIndexCount } from '../reference/search-indexes.ts';
 import { versionSet } from '../reference/versions.ts';
 import { eventVersions } from './data.ts';
 
@@ -48,6 +49,8 @@ export interface EventPageKeyInputs {
   sidebar: unknown;
   /** the published versions of each OpenAPI API (their search filters are on every page) */
   versions: unknown;
+  /** how many search indexes the pages' search merges (reference/search-indexes.ts); 1 when left out */
+  searchIndexes?: number;
 }
 
 /** The key of an event API's pages: SHA-256 hex over their inputs. Pure; any change to any input gives another key. */
@@ -56,6 +59,7 @@ export function eventPageKeyOf(inputs: EventPageKeyInputs): string {
   for (const { path, bytes } of inputs.files) parts.push(path, bytes ?? '\0missing');
   parts.push(JSON.stringify(inputs.options), inputs.date, JSON.stringify(inputs.sidebar));
   parts.push(JSON.stringify(inputs.versions), inputs.locale ?? '', JSON.stringify(inputs.eventVersions ?? []));
+  parts.push(String(inputs.searchIndexes ?? 1));
   return cacheKey(...parts);
 }
 
@@ -107,6 +111,7 @@ export function eventPageKey(site: SiteApis, api: Api, locale?: string): Promise
         date: buildDate(),
         sidebar: await siteNavigation(site, { api }),
         versions,
+        searchIndexes: await buildSearchIndexCount(),
       });
     })();
     store.set(id, key);

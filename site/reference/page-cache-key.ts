@@ -27,6 +27,7 @@ import { buildDate, type ReferenceData, referenceData, siteNavigation } from './
 import { summaryKey } from './model/versions/keys.ts';
 import type { PageRef } from './model/versions/pages.ts';
 import type { OperationSummary, SchemaPageView, TagView } from './model/views.ts';
+import { buildSearchIndexCount } from './search-indexes.ts';
 import { pageVersions, versionSet } from './versions.ts';
 
 /** The published versions as the pages see them: every version's pages and the absent pages, JSON-ready. */
@@ -68,6 +69,8 @@ export interface PageKeyInputs {
    * its own description are unchanged, whatever else the working description changes
    */
   versions?: unknown;
+  /** how many search indexes the page's search merges (reference/search-indexes.ts); 1 when left out */
+  searchIndexes?: number;
 }
 
 /**
@@ -83,6 +86,7 @@ export function pageKeyOf(inputs: PageKeyInputs): string {
     inputs.date,
     JSON.stringify(inputs.changelog),
     JSON.stringify(inputs.versions ?? null),
+    String(inputs.searchIndexes ?? 1),
   );
 }
 
@@ -115,6 +119,7 @@ export async function referencePageKey(api: Api, release?: string): Promise<stri
       date: buildDate(),
       changelog: changelog(api),
       versions: await versionsInput(api),
+      searchIndexes: await buildSearchIndexCount(),
     });
     store.set(data, key);
   }
@@ -195,6 +200,7 @@ function ownKeys(api: Api, data: ReferenceData, locale: string | undefined): Own
         date: buildDate(),
         changelog: changelog(api),
         versions: await versionsInput(api),
+        searchIndexes: await buildSearchIndexCount(),
       })}${await localeCacheKey(api, locale)}`)();
     keys = { common, sidebars: new Map(), keys: new Map() };
     store.set(data, keys);

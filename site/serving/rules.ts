@@ -4,9 +4,21 @@
 // file (Netlify, Cloudflare Pages). Pure: the inputs that depend on a build (the hashes of the
 // pages' inline scripts, the API origins of the spec) are passed in.
 import { LINKSET_TYPE, linkHeader, pageLinks, SITE_LINKS } from '../agents/discovery.ts';
+import { MERGED_INDEXES_FOLDER } from '../reference/model/search-indexes.ts';
 
-/** Hashed file names: the content changes, the name changes (Astro's `/_astro/`, Pagefind's chunks). */
-export const IMMUTABLE_PATTERNS: readonly string[] = ['/_astro/*', '/pagefind/fragment/*', '/pagefind/index/*'];
+/**
+ * Hashed file names: the content changes, the name changes (Astro's `/_astro/`, Pagefind's chunks, and
+ * those of a large site's merged indexes, `pagefind/indexes/<n>/`: reference/model/search-indexes.ts).
+ * `:index` is one path segment, as Netlify's and Cloudflare's `_headers` read a `:placeholder`; a `*`
+ * there would also cover each merged index's `pagefind-entry.json`, which keeps its name.
+ */
+export const IMMUTABLE_PATTERNS: readonly string[] = [
+  '/_astro/*',
+  '/pagefind/fragment/*',
+  '/pagefind/index/*',
+  `/pagefind/${MERGED_INDEXES_FOLDER}/:index/fragment/*`,
+  `/pagefind/${MERGED_INDEXES_FOLDER}/:index/index/*`,
+];
 
 /** A year, never revalidated: for content-hashed file names only. */
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -124,9 +136,21 @@ export function securityHeaders(csp: string, options: { hsts?: boolean } = {}): 
   return headers;
 }
 
-/** Whether a `_headers`-style pattern (`/a/*` or an exact path) matches a URL path. */
+/**
+ * Whether a `_headers`-style pattern matches a URL path: an exact path, `/a/*` (everything below `/a/`),
+ * and `:name` for one path segment (`/a/:n/b/*`), as Netlify and Cloudflare Pages read them.
+ */
 export function matches(pattern: string, path: string): boolean {
-  return pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
+  const prefix = pattern.endsWith('/*');
+  const fixed = prefix ? pattern.slice(0, -1) : pattern;
+  const segments = fixed.split('/');
+  const parts = path.split('/');
+  if (prefix ? parts.length < segments.length : parts.length !== segments.length) return false;
+  return segments.every((segment, i) => {
+    const part = parts[i] ?? '';
+    if (prefix && i === segments.length - 1) return segment === '' ? true : part.startsWith(segment);
+    return segment.startsWith(':') ? part !== '' : part === segment;
+  });
 }
 
 /**

@@ -8,10 +8,14 @@
  *   `triggerFilters({ version, api })`;
  * - the "All versions" and "All APIs" checkboxes the override renders go into the search form, under the
  *   field (tab order: field, clear, checkboxes, results), each dropping its filter while checked.
- * Without a version or an API (one version of one API) nothing changes.
+ * - on a large site, whose search is split into several Pagefind indexes (`data-search-indexes`,
+ *   reference/model/search-indexes.ts), the indexes after the first are merged into it (Pagefind UI's
+ *   `mergeIndex`): the reader searches them as one.
+ * Without a version, an API or more than one index (one version of one API, a small site) nothing changes.
  */
 // @ts-expect-error: @pagefind/default-ui ships no type declarations (Starlight's Search says the same).
 import { PagefindUI as Base } from '@pagefind/default-ui';
+import { mergedIndexPaths } from '../model/search-indexes.ts';
 
 /** The part of Pagefind UI's options and instance read here (Pagefind UI 1.x, `ui-core`). */
 interface PagefindUIOptions {
@@ -29,9 +33,14 @@ export class PagefindUI extends PagefindUIBase {
   constructor(options: PagefindUIOptions) {
     // Pagefind UI deletes the options it reads from the object it is given.
     const element = options.element;
-    super(options);
     const root = typeof element === 'string' ? document.querySelector(element) : element;
     const data = root?.closest<HTMLElement>('site-search')?.dataset;
+    const indexes = Number(data?.searchIndexes ?? 1);
+    if (indexes > 1 && options.mergeIndex === undefined) {
+      const bundlePath = typeof options.bundlePath === 'string' ? options.bundlePath : '/pagefind/';
+      options.mergeIndex = mergedIndexPaths(bundlePath, indexes).map((path) => ({ bundlePath: path }));
+    }
+    super(options);
     const form = root?.querySelector('.pagefind-ui__form');
     if (!data || !form) return;
     /** Each scope the page names, with its "All …" checkbox moved under the field. */

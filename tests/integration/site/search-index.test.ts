@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import {
   AFTER_BUILD,
@@ -16,6 +17,7 @@ import {
   SEARCH_INDEX_ENV,
   writeSearchIndex,
 } from '../../../site/integrations/search-index.ts';
+import { searchIndexOf } from '../../../site/reference/model/search-indexes.ts';
 import { ROOT } from '../../support/server.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'petstore-search-index-'));
@@ -66,6 +68,62 @@ function withEnv<T>(value: string | undefined, run: () => T): T {
     else process.env[SEARCH_INDEX_ENV] = before;
   }
 }
+
+/** The slugs of a large site's pages: enough that each of three indexes gets some; one a glob cannot name. */
+const SLUGS = [
+  'list-pets',
+  'create-pet',
+  'get-pet',
+  'delete-pet',
+  'update-pet',
+  'list-orders',
+  'place-order',
+  'get-order',
+  'cancel-order',
+  'get-inventory',
+  'create-user',
+  'login-user',
+  'logout-user',
+  'get-user',
+  'odd,{pets}[1]',
+];
+
+/** An output folder of a site whose pages ask for `count` search indexes, each page in English and French. */
+function largeSite(name: string, count: number | ((file: string) => number)): { client: string; files: string[] } {
+  const client = join(work, name, 'client');
+  const files: string[] = [];
+  for (const slug of SLUGS) {
+    for (const [prefix, lang] of [
+      ['', 'en'],
+      ['fr/', 'fr'],
+    ] as const) {
+      const file = `${prefix}reference/${slug}/index.html`;
+      const n = typeof count === 'number' ? count : count(file);
+      const search = `<site-search data-search-indexes="${n}" data-translations="{}"></site-search>`;
+      mkdirSync(join(client, file, '..'), { recursive: true });
+      writeFileSync(
+        join(client, file),
+        `<!doctype html><html lang="${lang}"><title>${slug}</title><header>${search}</header>` +
+          `<main data-pagefind-body><h1>${slug}</h1><p>The ${slug.replace('-', ' ')} operation (${lang}).</p></main></html>`,
+      );
+      files.push(file);
+    }
+  }
+  return { client, files };
+}
+
+/** The URLs of the pages an index folder holds (its fragments: gzip, then Pagefind's signature, then JSON). */
+function indexedUrls(dir: string): string[] {
+  return readdirSync(join(dir, 'fragment'))
+    .map((f) => {
+      const bytes = gunzipSync(readFileSync(join(dir, 'fragment', f)));
+      return (JSON.parse(bytes.subarray(bytes.indexOf('{')).toString()) as { url: string }).url;
+    })
+    .sort();
+}
+
+/** A page's URL as Pagefind writes it: its folder, braces percent-encoded (as Pagefind's addDirectory does). */
+const urlOf = (file: string) => `/${file.replace(/index\.html$/, '')}`.replaceAll('{', '%7B').replaceAll('}', '%7D');
 
 describe('the search index', () => {
   test('Pagefind indexes every page, and the same pages later get the same index from the cache', async () => {
@@ -125,6 +183,58 @@ describe('the search index', () => {
     assert.throws(
       () => indexAfterBuild({ [SEARCH_INDEX_ENV]: 'later' }),
       /PETSTORE_SEARCH_INDEX=later: expected after-build or in-build/,
+    );
+  });
+
+  test("a large site's pages go to the indexes they ask for, with their translations, and a rebuild makes again only the changed page's index", async () => {
+    const root = join(work, 'root-large');
+    const { client, files } = largeSite('large', 3);
+    const made = lines();
+    await writeSearchIndex(client, root, made.logger);
+    const log = made.seen.join('\n');
+    assert.match(log, /30 HTML files in 3 indexes \(\d+, \d+, \d+ pages\): 3 made, 0 unchanged and reused/);
+    const folders = [join(client, 'pagefind'), join(client, 'pagefind/indexes/1'), join(client, 'pagefind/indexes/2')];
+    const held = folders.map(indexedUrls);
+    // Every page is in exactly the index its slug names, and nowhere else; each index holds both languages.
+    assert.deepEqual(held.flat().sort(), files.map(urlOf).sort());
+    for (const file of files) assert.ok(held[searchIndexOf(file, 3)]?.includes(urlOf(file)), file);
+    const holder = (url: string) => held.findIndex((urls) => urls.includes(url));
+    for (const slug of SLUGS) {
+      assert.equal(holder(urlOf(`fr/reference/${slug}/`)), holder(urlOf(`reference/${slug}/`)), slug);
+    }
+    for (const folder of folders) {
+      const entry = JSON.parse(readFileSync(join(folder, 'pagefind-entry.json'), 'utf8')) as { languages: object };
+      assert.deepEqual(Object.keys(entry.languages).sort(), ['en', 'fr'], folder);
+    }
+    // The first index's cache entry holds that index only, not the others below it.
+    const second = largeSite('large-again', 3).client;
+    await writeSearchIndex(second, root, lines().logger);
+    assert.deepEqual(tree(join(second, 'pagefind')), tree(join(client, 'pagefind')));
+
+    // One page changed: its index is made again, the two others come from the cache.
+    const changed = 'reference/get-pet/index.html';
+    const third = largeSite('large-changed', 3).client;
+    writeFileSync(
+      join(third, changed),
+      readFileSync(join(third, changed), 'utf8').replace('</p>', ' Now with its vaccinations.</p>'),
+    );
+    const again = lines();
+    await writeSearchIndex(third, root, again.logger);
+    assert.match(again.seen.join('\n'), /3 indexes .*: 1 made, 2 unchanged and reused/);
+    const n = searchIndexOf(changed, 3);
+    for (const [i, folder] of ['pagefind', 'pagefind/indexes/1', 'pagefind/indexes/2'].entries()) {
+      const same = JSON.stringify([...tree(join(third, folder))].filter(([f]) => !f.startsWith('/indexes/')));
+      const before = JSON.stringify([...tree(join(client, folder))].filter(([f]) => !f.startsWith('/indexes/')));
+      if (i === n) assert.notEqual(same, before, `index ${i} holds the change`);
+      else assert.equal(same, before, `index ${i} is the cached one`);
+    }
+  });
+
+  test('pages that disagree on the number of indexes stop the step, naming two of them', async () => {
+    const { client } = largeSite('disagree', (file) => (file.startsWith('fr/') ? 2 : 3));
+    await assert.rejects(
+      writeSearchIndex(client, join(work, 'root-disagree'), lines().logger),
+      /the pages disagree on how many search indexes there are: .*index\.html asks for \d, .*index\.html for \d/,
     );
   });
 });

@@ -82,7 +82,11 @@ describe('serving rules', () => {
     assert.match(text, /^\/\*\n {2}Content-Security-Policy: default-src 'self';/m);
     assert.match(text, /^\/_astro\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
     assert.equal(text.match(/Content-Security-Policy/g)?.length, 1);
-    assert.equal(text.match(/^ {2}Cache-Control/gm)?.length, 3);
+    assert.equal(text.match(/^ {2}Cache-Control/gm)?.length, 5);
+    assert.match(
+      text,
+      /^\/pagefind\/indexes\/:index\/fragment\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m,
+    );
     assert.deepEqual(headersFileProblems(text), []);
   });
 
