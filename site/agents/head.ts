@@ -20,10 +20,17 @@ export interface HeadEntry {
  * @param page the page
  * @param site the primary origin with a trailing slash (`https://docs.example.com/`)
  * @param description the page's meta description (Starlight's), for `twitter:description`
+ * @param card the page whose card the image shows (its alt text): the page itself, or an operation
+ *   page's tag page when its API shows tag cards (site/og/card.ts `cardPage`)
  */
-export function agentHead(page: AgentPage, site: string, description: string = page.description): HeadEntry[] {
+export function agentHead(
+  page: AgentPage,
+  site: string,
+  description: string = page.description,
+  card: AgentPage = page,
+): HeadEntry[] {
   const image = new URL(ogImagePath(page.url), site).href;
-  const alt = page.operation ? `${page.title}: ${page.operation.method} ${page.operation.path}` : page.title;
+  const alt = card.operation ? `${card.title}: ${card.operation.method} ${card.operation.path}` : card.title;
   const t = translator(page.locale ? localeOf(page.locale).lang : 'en');
   return [
     {

@@ -75,6 +75,7 @@ function entryOptions(site: ReferenceOptions, entry: ApiEntry, base: string): Re
       threshold: entry.sidebar?.threshold ?? site.sidebar.threshold,
     },
     schemaPages: entry.schemaPages ?? site.schemaPages,
+    operationCards: entry.operationCards ?? site.operationCards,
     codeSamples: { targets: entry.codeSamples?.targets ?? site.codeSamples.targets },
     versions: { publish: entry.versions?.publish ?? site.versions.publish },
     tryIt: { targets: entry.tryIt?.targets ?? site.tryIt.targets, persistAuth: site.tryIt.persistAuth },

@@ -19,6 +19,12 @@ export const SCHEMA_PAGE_LIMIT = 200;
 /** Operation count up to which every page's sidebar lists every operation (default threshold). */
 export const FULL_SIDEBAR_LIMIT = 150;
 
+/**
+ * Operation count up to which each operation page has an Open Graph card of its own (default of
+ * `operationCards`); above it, an operation page shows its tag's card (site/og/card.ts).
+ */
+export const OPERATION_CARD_LIMIT = 500;
+
 /** Where try-it may send requests: the mock on this site, the servers the description lists. */
 export const TRY_IT_TARGETS = ['mock', 'description'] as const;
 
@@ -132,6 +138,13 @@ export const referenceOptionsSchema = z
      * they are used (a page per schema costs build time: most of a large description's build).
      */
     schemaPages: z.number().int().nonnegative().default(SCHEMA_PAGE_LIMIT),
+    /**
+     * Up to this many operations each operation page has an Open Graph card of its own (its summary,
+     * method and path); above it an operation page's link preview shows its tag's card (the tag page's
+     * title and description), drawn once for the tag: drawing a card per operation is most of a large
+     * description's background work. 0: every operation page shows its tag's card.
+     */
+    operationCards: z.number().int().nonnegative().default(OPERATION_CARD_LIMIT),
     codeSamples: z
       .object({
         /**
@@ -229,6 +242,7 @@ export const apiEntrySchema = z
       .strict()
       .optional(),
     schemaPages: z.number().int().nonnegative().optional(),
+    operationCards: z.number().int().nonnegative().optional(),
     codeSamples: z.object({ targets: sampleTargetsOption.optional() }).strict().optional(),
     versions: z.object({ publish: PUBLISH_POLICY.optional() }).strict().optional(),
     tryIt: z.object({ targets: tryItTargetsOption.optional() }).strict().optional(),

@@ -1,7 +1,8 @@
 /**
  * What a page's Open Graph image says (1200×630 JPEG, drawn by astro-og-canvas at build time): the
  * page title large, then the API's name, and for an operation its method and path with its stability
- * and deprecation badges; a coloured edge per HTTP method. A locale's page has its card in its language,
+ * and deprecation badges; a coloured edge per HTTP method. An API with more operations than its
+ * `operationCards` option (site/apis/options.ts) shows each operation page's tag card instead. A locale's page has its card in its language,
  * right to left where the language is (the coloured edge on the right). Pure data; the fonts are files of
  * node_modules (Inter and Noto Sans Arabic, SIL Open Font License), so the build fetches nothing.
  */
@@ -119,26 +120,61 @@ export interface OgImage {
 }
 
 /**
+ * The page whose card a page shows: an operation page of an API in `tagCards` (more operations than its
+ * `operationCards` option) shows its tag page's card, when that page is listed; any other page its own.
+ * @param byUrl the site's pages by URL path
+ * @param tagCards the ids of the APIs whose operation pages show their tag's card ({@link tagCardApis})
+ */
+export function cardPage(
+  page: AgentPage,
+  byUrl: ReadonlyMap<string, AgentPage>,
+  tagCards: ReadonlySet<string>,
+): AgentPage {
+  const op = page.operation;
+  if (!op || !page.api || !tagCards.has(page.api.id)) return page;
+  return byUrl.get(op.tagUrl) ?? page;
+}
+
+/**
+ * The ids of the APIs whose operation pages show their tag's card: those with more operations (in their
+ * current version) than their `operationCards` option. Pure.
+ * @param apis each API's id, its option and its operation count
+ */
+export function tagCardApis(
+  apis: ReadonlyArray<{ id: string; operationCards: number; operations: number }>,
+): Set<string> {
+  return new Set(apis.filter((api) => api.operations > api.operationCards).map((api) => api.id));
+}
+
+/**
  * The Open Graph image of every page, in the pages' order. A locale's page has its card in its language;
  * where the cards' fonts cannot draw that language ({@link ogDrawable}), the card of the same page in the
- * root locale.
+ * root locale. An operation page of an API in `tagCards` gets its tag page's card ({@link cardPage}): the
+ * same options, so the same drawing under another file name.
  * @param pages the site's pages (../agents/site.ts `allPages`)
  * @param siteTitle the second line of the cards of pages outside every API (guides, the catalog); a
  *   page of an API shows the API's name there
+ * @param tagCards the ids of the APIs whose operation pages show their tag's card ({@link tagCardApis})
  */
-export function ogImages(pages: readonly AgentPage[], siteTitle: string): OgImage[] {
+export function ogImages(
+  pages: readonly AgentPage[],
+  siteTitle: string,
+  tagCards: ReadonlySet<string> = new Set(),
+): OgImage[] {
   const keys = [...new Set(pages.flatMap((p) => (p.locale ? [p.locale] : [])))];
   const root = new Map(pages.filter((p) => !p.locale).map((p) => [p.url, p]));
+  const byUrl = new Map(pages.map((p) => [p.url, p]));
   const cardOf = (page: AgentPage): OgCard => ogCard(page, page.api?.title ?? siteTitle);
-  return pages.map((page) => {
-    let card = cardOf(page);
-    if (page.locale) {
-      const locale = localeOf(page.locale);
-      card = ogCard(page, page.api?.title ?? siteTitle, translator(locale.lang));
-      const english = root.get(splitLocale(page.url, keys).path);
-      if (!ogDrawable(card) && english) card = cardOf(english);
-      else if (locale.dir === 'rtl') card = { ...card, dir: 'rtl' };
-    }
-    return { file: ogImagePath(page.url).slice('/og/'.length), options: ogImageOptions(card) };
-  });
+  const localCard = (page: AgentPage): OgCard => {
+    if (!page.locale) return cardOf(page);
+    const locale = localeOf(page.locale);
+    const card = ogCard(page, page.api?.title ?? siteTitle, translator(locale.lang));
+    const english = root.get(splitLocale(page.url, keys).path);
+    if (!ogDrawable(card) && english) return cardOf(english);
+    return locale.dir === 'rtl' ? { ...card, dir: 'rtl' } : card;
+  };
+  return pages.map((page) => ({
+    file: ogImagePath(page.url).slice('/og/'.length),
+    options: ogImageOptions(localCard(cardPage(page, byUrl, tagCards))),
+  }));
 }

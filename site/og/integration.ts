@@ -198,7 +198,8 @@ async function plan(root: string, workers: number, site: SiteApis): Promise<Plan
   const jobs = new Map<string, DrawJob>();
   let cached = 0;
   const seen = new Set<string>();
-  for (const { file, options } of ogImages(pages, model.title)) {
+  const { siteTagCards } = await import('./tag-cards.ts');
+  for (const { file, options } of ogImages(pages, model.title, await siteTagCards(site))) {
     const key = ogImageKey(drawingKey, options);
     files.push({ file, key });
     if (seen.has(key)) continue;

@@ -7,10 +7,12 @@ import { locales, site } from '../config.ts';
 import { referenceModel } from '../reference/loaded-description.ts';
 import { OG_ENCODING, OG_FONTS, ogImages } from './card.ts';
 import { ogDrawingKey, ogImage, ogImageKey } from './images.ts';
+import { siteTagCards } from './tag-cards.ts';
 
 export const getStaticPaths = (async () => {
   const drawingKey = ogDrawingKey(OG_FONTS);
-  return ogImages(await allPages(site, locales), (await referenceModel(site.apis[0])).title).map(
+  const pages = await allPages(site, locales);
+  return ogImages(pages, (await referenceModel(site.apis[0])).title, await siteTagCards(site)).map(
     ({ file, options }) => ({
       params: { route: file },
       props: { key: ogImageKey(drawingKey, options), options },

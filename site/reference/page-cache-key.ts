@@ -22,6 +22,7 @@ import type { Api, SiteApis } from '../apis/api.ts';
 import { cacheKey } from '../build-cache.ts';
 import { buildSlot, currentBuild } from '../build-context.ts';
 import type { LocalizedDescription } from '../i18n/overlays.ts';
+import { siteTagCards } from '../og/tag-cards.ts';
 import { changelog } from './changelog-pages.ts';
 import { buildDate, type ReferenceData, referenceData, siteNavigation } from './loaded-description.ts';
 import { summaryKey } from './model/versions/keys.ts';
@@ -161,7 +162,10 @@ export interface OwnKeyInputs {
   sidebar: unknown;
   /** the version switcher and the banner of the page */
   versions: unknown;
-  /** what the page reads of the model besides its subject: its title, base and try-it targets */
+  /**
+   * what the page reads of the model besides its subject: its title, base and try-it targets, and whether
+   * its API's operation pages show their tag's Open Graph card
+   */
   model: unknown;
 }
 
@@ -248,6 +252,7 @@ export async function ownPageKey(
       own.sidebars.set(tag ?? '', sidebar);
     }
     const inputs = async (): Promise<OwnKeyInputs> => {
+      const tagCards = await siteTagCards(site);
       // The English model, for a page in another locale: what it shows untranslated.
       const english = locale ? (await referenceData(api, release)).model : undefined;
       let subject: unknown;
@@ -284,7 +289,8 @@ export async function ownPageKey(
         subject,
         sidebar: await sidebar,
         versions: await pageVersions(api, ref, release, locale),
-        model: { title: model.title, base: model.base, tryItTo: model.tryItTo },
+        // Whether its API's operation pages show their tag's Open Graph card (the head's image alt text).
+        model: { title: model.title, base: model.base, tryItTo: model.tryItTo, tagCards: tagCards.has(api.id) },
       };
     };
     key = inputs().then(ownKeyOf);

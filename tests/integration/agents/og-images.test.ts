@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { generateOpenGraphImage } from 'astro-og-canvas';
 import { agentPages } from '../../../site/agents/pages.ts';
 import { ogImagePath } from '../../../site/agents/paths.ts';
-import { OG_FONTS, ogCard, ogImageOptions, ogImages } from '../../../site/og/card.ts';
+import { OG_FONTS, ogCard, ogImageOptions, ogImages, tagCardApis } from '../../../site/og/card.ts';
 import { drawOgImage, ogCacheFile, ogDrawingKey, ogImage, ogImageKey } from '../../../site/og/images.ts';
 import { mapReference } from '../../../site/reference/explorer/map.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
@@ -41,6 +41,35 @@ describe('ogImages', () => {
     assert.ok(files.includes('index.jpg'));
     assert.ok(files.includes('reference/list-pets.jpg'));
     assert.equal(new Set(files).size, files.length, 'no two pages share a file');
+  });
+
+  test("an API with more operations than its operationCards shows each operation page's tag card, drawn once per tag", () => {
+    const { model, pages } = petstorePages();
+    const apiId = pages.find((p) => p.operation)?.api?.id;
+    assert.ok(apiId);
+    const operations = model.operations.length;
+    const tagCards = tagCardApis([{ id: apiId, operationCards: operations - 1, operations }]);
+    assert.deepEqual([...tagCards], [apiId]);
+    assert.equal(
+      tagCardApis([{ id: apiId, operationCards: operations, operations }]).size,
+      0,
+      'up to the option: own cards',
+    );
+    const images = ogImages(pages, model.title, tagCards);
+    const byUrl = new Map(pages.map((p) => [p.url, p]));
+    const listPets = images[pages.findIndex((p) => p.url === '/reference/list-pets/')];
+    const tag = pages.find((p) => p.url === byUrl.get('/reference/list-pets/')?.operation?.tagUrl);
+    assert.ok(listPets && tag, 'list-pets and its tag page');
+    // Its own file, the tag page's card.
+    assert.equal(listPets.file, 'reference/list-pets.jpg');
+    assert.deepEqual(listPets.options, ogImageOptions(ogCard(tag, model.title)));
+    const drawings = new Set(images.map((image) => JSON.stringify(image.options)));
+    const own = new Set(ogImages(pages, model.title).map((image) => JSON.stringify(image.options)));
+    assert.ok(drawings.size < own.size - operations / 2, `${drawings.size} drawings against ${own.size}`);
+    // Every page that is not an operation's keeps its own card.
+    for (const [i, page] of pages.entries()) {
+      if (!page.operation) assert.deepEqual(images[i]?.options, ogImageOptions(ogCard(page, model.title)), page.url);
+    }
   });
 });
 

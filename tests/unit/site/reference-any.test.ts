@@ -421,6 +421,7 @@ describe('the integration options', () => {
       overlays: {},
       sidebar: { label: 'API reference', threshold: 150 },
       schemaPages: 200,
+      operationCards: 500,
       codeSamples: {
         targets: [
           'shell/curl',
@@ -443,6 +444,7 @@ describe('the integration options', () => {
       [{ sidebar: { threshold: -1 } }, /sidebar\.threshold:/],
       [{ sidebar: { label: '' } }, /sidebar\.label:/],
       [{ schemaPages: 1.5 }, /schemaPages:/],
+      [{ operationCards: -1 }, /operationCards:/],
       [{ tryIt: { targets: ['elsewhere'] } }, /tryIt\.targets\.0:/],
       [
         { codeSamples: { targets: ['go/nativ'] } },
