@@ -13,7 +13,7 @@ import { ROOT } from '../tests/support/server.ts';
 
 /** The Astro CLI every build runs (ours and the peer's: one installed Astro). */
 export const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
-/** What `npm run build` runs for our site: `astro build`, then the search index (scripts/build.mjs). */
+/** What `npm run build` runs for our site: `astro build` (then the search index with PETSTORE_SEARCH_INDEX=after-build): scripts/build.mjs. */
 export const OUR_BUILD = join(ROOT, 'scripts', 'build.mjs');
 
 /** `uptime`'s three load averages and the number of cores, for printing beside figures. */
@@ -262,8 +262,8 @@ export interface BuildSpec {
   args?: string[];
   /**
    * The script that runs the build, instead of `astro build`: our site's `npm run build`
-   * ({@link OUR_BUILD}), which indexes the search after `astro build` has exited. Given the same
-   * arguments.
+   * ({@link OUR_BUILD}), which runs `astro build` (and, with PETSTORE_SEARCH_INDEX=after-build, indexes
+   * the search once it has exited). Given the same arguments.
    */
   script?: string;
   /** the log file (absolute); its folder is made */

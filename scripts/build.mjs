@@ -1,15 +1,14 @@
-// `npm run build`: `astro build`, then the site's search index in a process of its own.
+// `npm run build`: `astro build`, and, when PETSTORE_SEARCH_INDEX=after-build, the site's search index in a
+// process of its own once the build has exited.
 //
-// Pagefind reads every page of the output and, for a large site (GitHub's description, two releases),
-// holds about as much memory as the build's own process, which at that point still holds everything the
-// build made (its heap, Vite's bundler). Run inside `astro build`'s last hook, as Starlight does, the two
-// peaks add up. Here `astro build` runs with PETSTORE_SEARCH_INDEX=after-build (its search step then
-// writes nothing: site/integrations/search-index.ts) and, once it has exited, this process writes
+// By default the build makes its search index itself, beside its last steps (site/integrations/
+// search-index.ts): a large site's index is split into small ones made one after the other, so Pagefind's
+// memory beside the build's stays small. On a machine short of memory, PETSTORE_SEARCH_INDEX=after-build
+// moves it here: `astro build` then writes no index and, once it has exited, this process writes
 // `<output>/client/pagefind/` (from the search index cache when the pages are the same as an earlier
-// build's) and its `.br`/`.gz` variants, as the build would have. The output is the same either way;
-// `astro build` run by itself indexes in its own hook. Plain JavaScript: a TypeScript entry costs this
-// process, which waits beside the build, Node's type stripper; the site's modules it needs after the
-// build are loaded then.
+// build's) and its `.br`/`.gz` variants, as the build would have. The output is the same either way.
+// Plain JavaScript: a TypeScript entry costs this process, which waits beside the build, Node's type
+// stripper; the site's modules it needs after the build are loaded then.
 //
 // Usage: npm run build [-- <astro build options>]   (e.g. npm run build -- --force)
 // The output folder is DIST_DIR's, or dist/, as astro.config.mjs decides.
@@ -36,15 +35,13 @@ function logger(label) {
 }
 
 // The environment variable and its value (site/integrations/search-index.ts `SEARCH_INDEX_ENV`,
-// `AFTER_BUILD`): that module, and the others this step needs, are loaded once the build has ended, so
-// this process stays small beside it.
+// `AFTER_BUILD`), written out here: that module, and the others this step needs, are loaded once the
+// build has ended, so this process stays small beside it. `astro build` reads the same variable.
+const afterBuild = process.env.PETSTORE_SEARCH_INDEX === 'after-build';
 const args = process.argv.slice(2);
-const build = spawnSync(process.execPath, [ASTRO, 'build', ...args], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  env: { ...process.env, PETSTORE_SEARCH_INDEX: 'after-build' },
-});
+const build = spawnSync(process.execPath, [ASTRO, 'build', ...args], { cwd: ROOT, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
+if (!afterBuild) process.exit(0);
 // `astro build --help` and the like build nothing.
 const client = resolve(ROOT, process.env.DIST_DIR || 'dist', 'client');
 if (!existsSync(join(client, 'index.html'))) process.exit(0);

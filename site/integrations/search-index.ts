@@ -7,9 +7,10 @@
 // - a large site's pages ask for several indexes (reference/model/search-indexes.ts), each made or reused
 //   on its own, since Pagefind cannot update an index: a rebuild after one page changed indexes again
 //   only that page's share of the site;
-// - under `npm run build` the step runs after `astro build` has exited (scripts/build.mjs,
-//   `PETSTORE_SEARCH_INDEX=after-build`): for a large description Pagefind is a second process about as
-//   large as the build's own, which in its last hook still holds everything the build made.
+// - it starts as soon as every page is written (`astro:build:generated`), beside the build's last steps,
+//   rather than in Starlight's `astro:build:done` after them; with `PETSTORE_SEARCH_INDEX=after-build`,
+//   `npm run build` (scripts/build.mjs) runs it once `astro build` has exited instead, so its memory and
+//   the build's never add up.
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -277,8 +278,9 @@ export async function writeSearchIndex(client: string, root: string, logger: Ind
     }
     if (count > 1) {
       logger.info(
-        `${pages.length} HTML files in ${count} indexes (${groups.map((g) => g.length).join(', ')} pages): ` +
-          `${count - reused.length} made, ${reused.length} unchanged and reused, in ${took(performance.now() - started)}.`,
+        `Finished building search index in ${took(performance.now() - started)}: ${pages.length} HTML files in ` +
+          `${count} indexes (${groups.map((g) => g.length).join(', ')} pages), ${count - reused.length} made, ` +
+          `${reused.length} unchanged and reused.`,
       );
     }
   } catch (cause) {
@@ -292,8 +294,8 @@ export async function writeSearchIndex(client: string, root: string, logger: Ind
 /**
  * The environment variable that moves the search index out of `astro build`: with the value
  * {@link AFTER_BUILD}, the build writes no `pagefind/` and `npm run build` (scripts/build.mjs) writes
- * it once `astro build` has exited. Pagefind holds about as much memory as the build's own process
- * for a large site, and in the build the two would hold it at once.
+ * it once `astro build` has exited, so that the build's memory and Pagefind's never add up (a machine
+ * short of memory). By default (`in-build`) the index is made beside the build's last steps.
  */
 export const SEARCH_INDEX_ENV = 'PETSTORE_SEARCH_INDEX';
 /** The value of {@link SEARCH_INDEX_ENV} that leaves the index to the step after the build. */
@@ -314,18 +316,34 @@ export function indexAfterBuild(env: Record<string, string | undefined> = proces
  * Replaces Starlight's search index step (its `astro:build:done` hook, which only runs Pagefind) with
  * {@link writeSearchIndex}: reused from the cache when the build's HTML is the same as a build's
  * before, and left to `npm run build`'s step after the build when {@link indexAfterBuild}.
+ *
+ * Every page is written when `astro:build:generated` runs, so the index is started there and awaited in
+ * Starlight's `astro:build:done` slot: it is made while the other integrations' last steps run (the Open
+ * Graph images, the in-browser mock, the sitemap), and is written before the serving integration
+ * compresses the output. A large site's indexes are made one after the other, each a small share of the
+ * pages, so Pagefind's memory beside the build's stays small.
  * @param starlight the integration `starlight()` returned
  * @param root the project root (the cache is below its node_modules)
- * @returns the same integration object, its `astro:build:done` hook replaced
+ * @returns the same integration object, its `astro:build:done` hook replaced and an `astro:build:generated` hook added
  */
 export function cacheSearchIndex(starlight: AstroIntegration, root: string): AstroIntegration {
   if (!starlight.hooks['astro:build:done']) return starlight;
+  let started: Promise<void> | undefined;
+  const generated = starlight.hooks['astro:build:generated'];
+  starlight.hooks['astro:build:generated'] = async (options) => {
+    await generated?.(options);
+    if (indexAfterBuild()) return;
+    started = writeSearchIndex(fileURLToPath(options.dir), root, options.logger.fork('starlight:pagefind'));
+    // Awaited in astro:build:done; until then a failure must not count as unhandled.
+    started.catch(() => undefined);
+  };
   starlight.hooks['astro:build:done'] = async ({ dir, logger }) => {
     if (indexAfterBuild()) {
       logger.fork('petstore:search-index').info('the search index is written after the build (npm run build)');
       return;
     }
-    await writeSearchIndex(fileURLToPath(dir), root, logger.fork('starlight:pagefind'));
+    await (started ?? writeSearchIndex(fileURLToPath(dir), root, logger.fork('starlight:pagefind')));
+    started = undefined;
   };
   return starlight;
 }

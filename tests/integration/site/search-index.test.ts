@@ -1,12 +1,13 @@
-// The site's search index (site/integrations/search-index.ts): written by Pagefind in the build's last
-// hook, or, under `npm run build` (scripts/build.mjs), after `astro build` has exited, so the two large
-// processes never hold their memory at once; reused from the cache when the pages are the same. Runs
-// Pagefind itself on a few pages (no site build).
+// The site's search index (site/integrations/search-index.ts): written by Pagefind beside the build's last
+// steps, or, with PETSTORE_SEARCH_INDEX=after-build under `npm run build` (scripts/build.mjs), after
+// `astro build` has exited; reused from the cache when the pages are the same; a large site's split into
+// several indexes, each reused or made on its own. Runs Pagefind itself on a few pages (no site build).
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { setTimeout } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
@@ -57,12 +58,13 @@ function tree(dir: string): Map<string, string> {
   return out;
 }
 
-function withEnv<T>(value: string | undefined, run: () => T): T {
+/** Runs `run` with PETSTORE_SEARCH_INDEX set to `value` (unset: undefined) until what it returns has settled. */
+async function withEnv<T>(value: string | undefined, run: () => T | Promise<T>): Promise<T> {
   const before = process.env[SEARCH_INDEX_ENV];
   if (value === undefined) delete process.env[SEARCH_INDEX_ENV];
   else process.env[SEARCH_INDEX_ENV] = value;
   try {
-    return run();
+    return await run();
   } finally {
     if (before === undefined) delete process.env[SEARCH_INDEX_ENV];
     else process.env[SEARCH_INDEX_ENV] = before;
@@ -146,27 +148,37 @@ describe('the search index', () => {
     assert.ok(again.seen.includes('Found 3 HTML files.'), again.seen.join('\n'));
   });
 
-  test("the build's hook leaves the index to the step after the build when told to, and writes it otherwise", async () => {
+  test('the build starts the index once its pages are written, before its last steps end; or leaves it to the step after the build when told to', async () => {
     const root = join(work, 'root-hook');
     const starlight: AstroIntegration = {
       name: '@astrojs/starlight',
       hooks: { 'astro:build:done': async () => assert.fail("Starlight's own step is replaced") },
     };
-    const hook = cacheSearchIndex(starlight, root).hooks['astro:build:done'];
-    assert.ok(hook);
+    const hooks = cacheSearchIndex(starlight, root).hooks;
+    const generated = hooks['astro:build:generated'];
+    const done = hooks['astro:build:done'];
+    assert.ok(generated && done);
     const logged: string[] = [];
     const logger = { info: (m: string) => logged.push(m), error: (m: string) => logged.push(m) };
     const options = (client: string) =>
-      ({ dir: pathToFileURL(`${client}/`), logger: { fork: () => logger } }) as unknown as Parameters<typeof hook>[0];
+      ({ dir: pathToFileURL(`${client}/`), logger: { fork: () => logger } }) as unknown as Parameters<typeof done>[0];
 
     const deferred = pages('deferred');
-    await withEnv('after-build', () => hook(options(deferred)));
+    await withEnv('after-build', async () => {
+      await generated(options(deferred));
+      await done(options(deferred));
+    });
     assert.equal(existsSync(join(deferred, 'pagefind')), false, 'nothing written by the build');
     assert.match(logged.join('\n'), /written after the build/);
 
+    // Started when the pages are written: the index appears while the build's last steps still run.
     const inBuild = pages('in-build');
-    await withEnv(undefined, () => hook(options(inBuild)));
-    assert.ok(existsSync(join(inBuild, 'pagefind', 'pagefind-entry.json')), 'written by the build');
+    await withEnv(undefined, () => generated(options(inBuild)));
+    const entry = join(inBuild, 'pagefind', 'pagefind-entry.json');
+    for (let waited = 0; !existsSync(entry) && waited < 20_000; waited += 50) await setTimeout(50);
+    assert.ok(existsSync(entry), 'written before astro:build:done');
+    await withEnv(undefined, () => done(options(inBuild)));
+    assert.ok(existsSync(entry), 'written by the build');
 
     // What scripts/build.mjs then writes into the deferred output is the build's own index.
     await writeSearchIndex(deferred, root, lines().logger);
@@ -177,9 +189,9 @@ describe('the search index', () => {
     assert.equal(indexAfterBuild({}), false);
     assert.equal(indexAfterBuild({ [SEARCH_INDEX_ENV]: 'in-build' }), false);
     assert.equal(indexAfterBuild({ [SEARCH_INDEX_ENV]: 'after-build' }), true);
-    // npm run build's script names the variable itself (it loads this module only after the build).
+    // npm run build's script names the variable and its value itself (it loads this module only after the build).
     const script = readFileSync(join(ROOT, 'scripts', 'build.mjs'), 'utf8');
-    assert.ok(script.includes(`${SEARCH_INDEX_ENV}: '${AFTER_BUILD}'`), 'scripts/build.mjs sets it');
+    assert.ok(script.includes(`process.env.${SEARCH_INDEX_ENV} === '${AFTER_BUILD}'`), 'scripts/build.mjs reads it');
     assert.throws(
       () => indexAfterBuild({ [SEARCH_INDEX_ENV]: 'later' }),
       /PETSTORE_SEARCH_INDEX=later: expected after-build or in-build/,
@@ -192,7 +204,7 @@ describe('the search index', () => {
     const made = lines();
     await writeSearchIndex(client, root, made.logger);
     const log = made.seen.join('\n');
-    assert.match(log, /30 HTML files in 3 indexes \(\d+, \d+, \d+ pages\): 3 made, 0 unchanged and reused/);
+    assert.match(log, /30 HTML files in 3 indexes \(\d+, \d+, \d+ pages\), 3 made, 0 unchanged and reused/);
     const folders = [join(client, 'pagefind'), join(client, 'pagefind/indexes/1'), join(client, 'pagefind/indexes/2')];
     const held = folders.map(indexedUrls);
     // Every page is in exactly the index its slug names, and nowhere else; each index holds both languages.
@@ -220,7 +232,7 @@ describe('the search index', () => {
     );
     const again = lines();
     await writeSearchIndex(third, root, again.logger);
-    assert.match(again.seen.join('\n'), /3 indexes .*: 1 made, 2 unchanged and reused/);
+    assert.match(again.seen.join('\n'), /3 indexes .*, 1 made, 2 unchanged and reused/);
     const n = searchIndexOf(changed, 3);
     for (const [i, folder] of ['pagefind', 'pagefind/indexes/1', 'pagefind/indexes/2'].entries()) {
       const same = JSON.stringify([...tree(join(third, folder))].filter(([f]) => !f.startsWith('/indexes/')));
