@@ -8,20 +8,21 @@
 //
 // The bundle depends only on the description, the mock's sources and the installed packages, so it
 // is kept in node_modules/.cache under a hash of those (`workerInputsKey`) and copied from there when
-// none of them changed. When it must be made (for a large description, compiling every operation's
+// none of them changed; a bundle made again from the same definitions (a change to the description's prose
+// only) is the earlier one, linked (`definitionsKey`). When it must be made (for a large description, compiling every operation's
 // validators and bundling them is one of the heaviest steps of the build), a child process (this file run
 // by Node) makes it from the start of the build, on the core the prerender leaves idle, instead of on the
 // build's own thread at its end; `astro:build:done` waits for it, and makes the bundle itself if the child
 // left no cache entry.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { eventDescriptionFiles } from '../../descriptions/asyncapi/files.ts';
 import type { Api } from '../apis/api.ts';
-import { BUILD_CACHE, writeEntry } from '../build-cache.ts';
+import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
 import { currentBuild } from '../build-context.ts';
 import { eventData } from '../events/data.ts';
 import { localePrefix } from '../i18n/locales.ts';
@@ -50,21 +51,43 @@ function sources(dir: string): string[] {
 }
 
 /**
+ * SHA-256 over what a worker bundle is made with besides its description: the Node version, this file and
+ * mock-worker-bundle.ts (which decide what an entry records), the lock file that pins ajv, esbuild and
+ * openapi-backend, and every TypeScript source of site/mock/ and spec/.
+ * @param root the project root
+ */
+export function workerCodeKey(root: string): string {
+  const hash = createHash('sha256');
+  const add = (label: string, data: string | Buffer) => {
+    hash.update(`${label}\0${data.length}\0`);
+    hash.update(data);
+  };
+  add('node', process.version);
+  add('integration', readFileSync(SELF));
+  add('bundle step', readFileSync(BUNDLE_STEP));
+  const lock = join(root, 'package-lock.json');
+  if (existsSync(lock)) add('lock', readFileSync(lock));
+  for (const file of [...sources(MOCK_DIR), ...sources(SPEC_DIR)]) add(file.slice(root.length), readFileSync(file));
+  return hash.digest('hex');
+}
+
+/**
  * The cache key of a worker bundle: SHA-256 over everything that decides its bytes (every file of the
- * description, every TypeScript source of site/mock/ and spec/, the lock file that pins ajv, esbuild
- * and openapi-backend, the Node version, this file and mock-worker-bundle.ts, which decide what an entry
- * records). Any change to one of them gives another key.
+ * description and of its older published versions, the mount, and {@link workerCodeKey}). Any change to
+ * one of them gives another key.
  * @param root the project root
  * @param descriptionFiles the description's files (the entry and every file it `$ref`s)
  * @param older the older published versions bundled beside it (their names and files)
  * @param mount where the bundle mounts the API and how it names the current version (default
  *   `/api/mock` and `current`)
+ * @param code {@link workerCodeKey} of the root, when the caller has it already
  */
 export function workerInputsKey(
   root: string,
   descriptionFiles: readonly string[],
   older: readonly ReleasedFile[] = [],
   mount: WorkerMount = {},
+  code: string = workerCodeKey(root),
 ): string {
   const hash = createHash('sha256');
   if (mount.mount !== undefined) hash.update(`mount\0${mount.mount}\0`);
@@ -73,15 +96,20 @@ export function workerInputsKey(
     hash.update(`${label}\0${data.length}\0`);
     hash.update(data);
   };
-  add('node', process.version);
-  add('integration', readFileSync(SELF));
-  add('bundle step', readFileSync(BUNDLE_STEP));
+  add('code', code);
   for (const file of descriptionFiles) add('description', readFileSync(file));
   for (const { version, file } of older) add(`version ${version}`, readFileSync(file));
-  const lock = join(root, 'package-lock.json');
-  if (existsSync(lock)) add('lock', readFileSync(lock));
-  for (const file of [...sources(MOCK_DIR), ...sources(SPEC_DIR)]) add(file.slice(root.length), readFileSync(file));
   return hash.digest('hex');
+}
+
+/**
+ * The cache key of a bundle by what it is made of: SHA-256 over {@link workerCodeKey} and the definitions
+ * the first step made (their file's bytes). A change to a description's prose alone (an operation's
+ * summary or description) makes the same definitions (mock/request/precompile.ts `shipped`), so the
+ * bundle an earlier build made from them is used again instead of bundling.
+ */
+export function definitionsKey(code: string, definitions: Buffer): string {
+  return `d-${createHash('sha256').update(code).update('\0').update(definitions).digest('hex')}`;
 }
 
 /**
@@ -221,6 +249,8 @@ interface ChildEnd {
   output: string;
   /** seconds from its start to its end */
   seconds: number;
+  /** false when the definitions were bundled before and that bundle was used */
+  bundled?: boolean;
 }
 
 /**
@@ -229,14 +259,18 @@ interface ChildEnd {
  * definitions are made of short-lived objects by the million and the bundler (esbuild, a process of its
  * own) holds the whole bundle's syntax tree: in one process, the first step's memory stayed with it while
  * the bundler ran beside it, and for a large description the two, beside the build, were the build's
- * largest moment. Resolves when the entry is made or a child failed (never rejects).
+ * largest moment. When an earlier build bundled the same definitions with the same code
+ * ({@link definitionsKey}), its bundle and record are linked into the entry and the second child is not
+ * run. Resolves when the entry is made or a child failed (never rejects).
+ * @param code {@link workerCodeKey} of the root
  */
-async function makeEntryInChild(
+export async function makeEntryInChild(
   cacheDir: string,
   key: string,
   description: string,
   older: readonly ReleasedFile[],
   mount: WorkerMount,
+  code: string,
 ): Promise<ChildEnd> {
   const first = await runChild(SELF, [
     'definitions',
@@ -247,8 +281,38 @@ async function makeEntryInChild(
     JSON.stringify(mount),
   ]);
   if (first.code !== 0 || first.signal) return first;
+  const defined = definitionsFile(cacheDir, key);
+  const same = existsSync(defined) ? definitionsKey(code, readFileSync(defined)) : undefined;
+  if (same && readRecord(cacheDir, same)) {
+    linkEntry(cacheDir, same, key);
+    rmSync(defined, { force: true });
+    return { ...first, bundled: false };
+  }
   const second = await runChild(BUNDLE_STEP, [cacheDir, key]);
+  if (same && readRecord(cacheDir, key)) linkEntry(cacheDir, key, same);
   return { ...second, output: `${first.output}${second.output}`.slice(-4000), seconds: first.seconds + second.seconds };
+}
+
+/**
+ * Puts cache entry `from`'s bundle and record at entry `to` (hard links, copies where links are refused),
+ * the record last: it says the entry is complete.
+ */
+function linkEntry(cacheDir: string, from: string, to: string): void {
+  const source = entryFiles(cacheDir, from);
+  const target = entryFiles(cacheDir, to);
+  for (const [a, b] of [
+    [source.bundleFile, target.bundleFile],
+    [source.recordFile, target.recordFile],
+  ] as const) {
+    if (!existsSync(a)) continue;
+    const tmp = temporaryName(b);
+    try {
+      linkSync(a, tmp);
+    } catch {
+      copyFileSync(a, tmp);
+    }
+    renameSync(tmp, b);
+  }
 }
 
 /** Runs `script` as a child process with `args`; resolves when it ends (never rejects). */
@@ -286,6 +350,8 @@ interface WorkerJob {
   mount: WorkerMount;
   older: ReleasedFile[];
   key: string;
+  /** {@link workerCodeKey} of the root */
+  code: string;
   /** The child making its cache entry, when it was not in the cache at the start of the build. */
   child?: Promise<ChildEnd>;
 }
@@ -304,11 +370,12 @@ export default function mockWorker(apis: readonly Api[], events: readonly Api[] 
   /** Each API's worker job: its row of the site's mock table (its versions) and its cache key. */
   const jobsOf = async (): Promise<WorkerJob[]> => {
     const table = await siteMockTable(apis, { load: loadForBuild });
+    const code = workerCodeKey(root);
     return apis.map((api, i) => {
       const { current, older } = table[i] as (typeof table)[number];
       const mount: WorkerMount = { mount: api.mockBase, version: current.version };
-      const key = workerInputsKey(root, current.description.files, older, mount);
-      return { api, url: mockWorkerPaths(api.base).url, mount, older: [...older], key };
+      const key = workerInputsKey(root, current.description.files, older, mount, code);
+      return { api, url: mockWorkerPaths(api.base).url, mount, older: [...older], key, code };
     });
   };
   return {
@@ -325,7 +392,7 @@ export default function mockWorker(apis: readonly Api[], events: readonly Api[] 
         for (const job of jobs) {
           if (readRecord(cacheDir, job.key)) continue;
           const child = previous.then(() =>
-            makeEntryInChild(cacheDir, job.key, job.api.description, job.older, job.mount),
+            makeEntryInChild(cacheDir, job.key, job.api.description, job.older, job.mount, job.code),
           );
           job.child = child;
           previous = child;
@@ -373,7 +440,7 @@ export default function mockWorker(apis: readonly Api[], events: readonly Api[] 
             copyFileSync(outfile, localized);
           }
           logger.info(
-            `${url} written${older.length ? ` (versions ${older.map((o) => o.version).join(', ')} beside the current one)` : ''}${reused ? ' (inputs unchanged: from the cache)' : ''}${made === undefined ? '' : ` (made in ${made.toFixed(1)} s)`}: ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${((record.gzipBytes ?? 0) / 1024).toFixed(1)} KiB gzip`,
+            `${url} written${older.length ? ` (versions ${older.map((o) => o.version).join(', ')} beside the current one)` : ''}${reused ? ' (inputs unchanged: from the cache)' : ''}${made === undefined ? '' : ` (made in ${made.toFixed(1)} s${end?.bundled === false ? ': the same definitions as an earlier build, whose bundle is used' : ''})`}: ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${((record.gzipBytes ?? 0) / 1024).toFixed(1)} KiB gzip`,
           );
         }
         // Each event API's worker: small (no parser, no schema compiler), made here when not in the cache.

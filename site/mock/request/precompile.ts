@@ -17,11 +17,31 @@ const FORMATS_PATH = fileURLToPath(new URL('./formats.ts', import.meta.url));
 /** The generated modules of a definition: their source text by virtual module name. */
 export type DefinitionModules = Record<string, string>;
 
+/** An object without its prose: `summary` and `description`, and an `externalDocs`' `description` (its `url` stays). */
+function withoutProse(object: JsonObject): JsonObject {
+  const { summary: _summary, description: _description, ...rest } = object;
+  if (isObject(rest.externalDocs)) {
+    const { description: _docs, ...docs } = rest.externalDocs;
+    rest.externalDocs = docs;
+  }
+  return rest;
+}
+
 /**
  * What of the description the bundled mock reads: everything but the prose and the parts the
- * mock never answers from (tags, webhooks, code samples). When a hand-written behaviour answers
- * every operation (the Petstore's), the responses are left out too.
+ * mock never answers from (tags, webhooks, code samples). The prose left out is the description's
+ * `info`, and the summary and description of each path and operation and of each parameter written in
+ * one (the mock core reads none of them; an operation's `externalDocs.url` stays: deprecation headers
+ * name it), so that a change to the documentation alone makes the same definitions, which the build
+ * then bundles no more (integrations/mock-worker.ts). When a hand-written behaviour answers every
+ * operation (the Petstore's), the responses are left out too.
  */
+/** The parameters written in a path or an operation, each without its description (a `$ref` stays as it is). */
+function parametersWithoutProse(parameters: unknown): unknown {
+  if (!Array.isArray(parameters)) return parameters;
+  return parameters.map((p) => (isObject(p) && p.$ref === undefined ? withoutProse(p) : p));
+}
+
 function shipped(doc: Description, handled: boolean): JsonObject {
   const { info: _info, tags: _tags, webhooks: _webhooks, externalDocs: _docs, ...rest } = doc as JsonObject;
   const paths: JsonObject = {};
@@ -31,12 +51,17 @@ function shipped(doc: Description, handled: boolean): JsonObject {
       continue;
     }
     const copy: JsonObject = {};
-    for (const [key, op] of Object.entries(item)) {
-      if (!isObject(op) || key === 'parameters' || key === 'additionalOperations' || key === '$ref') {
+    for (const [key, op] of Object.entries(withoutProse(item))) {
+      if (key === 'parameters') {
+        copy[key] = parametersWithoutProse(op);
+        continue;
+      }
+      if (!isObject(op) || key === 'additionalOperations' || key === '$ref') {
         copy[key] = op;
         continue;
       }
-      const { 'x-codeSamples': _samples, callbacks: _callbacks, ...kept } = op;
+      const { 'x-codeSamples': _samples, callbacks: _callbacks, ...kept } = withoutProse(op);
+      if (kept.parameters !== undefined) kept.parameters = parametersWithoutProse(kept.parameters);
       if (handled) kept.responses = {};
       copy[key] = kept;
     }

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -14,6 +14,7 @@ import {
   browserBundle,
   bundleOutputDir,
 } from '../../../site/integrations/browser-bundles.ts';
+import { makeEntryInChild, workerCodeKey } from '../../../site/integrations/mock-worker.ts';
 import { brotliQuality, GZIP_LEVEL, PRECOMPRESS_CACHE } from '../../../site/serving/build.ts';
 import { ROOT } from '../../support/server.ts';
 
@@ -58,6 +59,38 @@ describe('the in-browser mock made beside the build', () => {
     assert.equal(record.bytes, Buffer.byteLength(bundle));
     assert.match(bundle, /addPet|findPetsByStatus/);
     assert.deepEqual(readdirSync(cacheDir).sort(), ['k.js', 'k.json'], 'no temporary file is left');
+  });
+
+  test('a description whose prose alone changed gets the bundle made before, without bundling; another change is bundled', async () => {
+    const cacheDir = join(work, 'mock-worker-same');
+    const fixture = join(ROOT, 'tests', 'fixtures', 'descriptions', 'mock-swagger2-petstore.yaml');
+    const text = readFileSync(fixture, 'utf8');
+    const write = (name: string, body: string) => {
+      const file = join(work, name);
+      writeFileSync(file, body);
+      return file;
+    };
+    const prose = write(
+      'prose.yaml',
+      text.replace('summary: Add a new pet to the store', 'summary: Add a pet, now described again'),
+    );
+    const shape = write(
+      'shape.yaml',
+      text.replace('summary: Add a new pet to the store', 'summary: Add a pet\n      deprecated: true'),
+    );
+    assert.notEqual(prose, text);
+    const code = workerCodeKey(ROOT);
+    const first = await makeEntryInChild(cacheDir, 'a', fixture, [], {}, code);
+    assert.equal(first.code, 0, first.output);
+    assert.notEqual(first.bundled, false, 'bundled');
+    const again = await makeEntryInChild(cacheDir, 'b', prose, [], {}, code);
+    assert.equal(again.bundled, false, 'the earlier bundle is used');
+    assert.deepEqual(readFileSync(join(cacheDir, 'b.js')), readFileSync(join(cacheDir, 'a.js')));
+    assert.deepEqual(readFileSync(join(cacheDir, 'b.json')), readFileSync(join(cacheDir, 'a.json')));
+    const other = await makeEntryInChild(cacheDir, 'c', shape, [], {}, code);
+    assert.notEqual(other.bundled, false, 'bundled again');
+    assert.notDeepEqual(readFileSync(join(cacheDir, 'c.js')), readFileSync(join(cacheDir, 'a.js')));
+    assert.ok(!readdirSync(cacheDir).some((f) => f.includes('definitions') || f.endsWith('.tmp')), 'nothing left over');
   });
 
   test('a description that cannot be loaded gets a record that says why, and no bundle', () => {
