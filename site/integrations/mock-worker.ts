@@ -21,6 +21,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { eventDescriptionFiles } from '../../descriptions/asyncapi/files.ts';
+import type { JsonObject } from '../../descriptions/json.ts';
 import type { Api } from '../apis/api.ts';
 import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
 import { currentBuild } from '../build-context.ts';
@@ -28,6 +29,7 @@ import { eventData } from '../events/data.ts';
 import { localePrefix } from '../i18n/locales.ts';
 import { type ReleasedFile, siteMockTable } from '../mock/hosts/load.ts';
 import { mockWorkerPaths } from '../mock/hosts/mount.ts';
+import { withoutOperationProse } from '../mock/request/prose.ts';
 import { loadForBuild } from '../reference/loaded-description.ts';
 import { bundleEntry, type CacheRecord, type Definitions, definitionsFile, entryFiles } from './mock-worker-bundle.ts';
 
@@ -100,6 +102,27 @@ export function workerInputsKey(
   for (const file of descriptionFiles) add('description', readFileSync(file));
   for (const { version, file } of older) add(`version ${version}`, readFileSync(file));
   return hash.digest('hex');
+}
+
+/**
+ * The cache key of a bundle by the description it is made of, its operations' prose aside: SHA-256 over
+ * {@link workerCodeKey}, the mount, the description without the summary and description of its paths and
+ * operations (mock/request/precompile.ts `withoutOperationProse`, which the definitions leave out too) and
+ * the older versions' files. A build whose description differs from an earlier one's in that prose alone
+ * finds that build's bundle under this key, and runs no child process.
+ * @param source the description as written, external `$ref`s bundled in (the loader's `source`)
+ */
+export function proseFreeKey(
+  code: string,
+  source: JsonObject,
+  older: readonly ReleasedFile[] = [],
+  mount: WorkerMount = {},
+): string {
+  const hash = createHash('sha256');
+  hash.update(`prose-free\0${code}\0${mount.mount ?? ''}\0${mount.version ?? ''}\0`);
+  hash.update(JSON.stringify(withoutOperationProse(source)));
+  for (const { version, file } of older) hash.update(`\0${version}\0`).update(readFileSync(file));
+  return `p-${hash.digest('hex')}`;
 }
 
 /**
@@ -352,6 +375,10 @@ interface WorkerJob {
   key: string;
   /** {@link workerCodeKey} of the root */
   code: string;
+  /** {@link proseFreeKey} of the description */
+  same: string;
+  /** Whether its entry was linked from {@link proseFreeKey}'s at the start of the build. */
+  linked?: boolean;
   /** The child making its cache entry, when it was not in the cache at the start of the build. */
   child?: Promise<ChildEnd>;
 }
@@ -375,7 +402,8 @@ export default function mockWorker(apis: readonly Api[], events: readonly Api[] 
       const { current, older } = table[i] as (typeof table)[number];
       const mount: WorkerMount = { mount: api.mockBase, version: current.version };
       const key = workerInputsKey(root, current.description.files, older, mount, code);
-      return { api, url: mockWorkerPaths(api.base).url, mount, older: [...older], key, code };
+      const same = proseFreeKey(code, current.description.source, older, mount);
+      return { api, url: mockWorkerPaths(api.base).url, mount, older: [...older], key, code, same };
     });
   };
   return {
@@ -391,9 +419,16 @@ export default function mockWorker(apis: readonly Api[], events: readonly Api[] 
         let previous: Promise<unknown> = Promise.resolve();
         for (const job of jobs) {
           if (readRecord(cacheDir, job.key)) continue;
-          const child = previous.then(() =>
-            makeEntryInChild(cacheDir, job.key, job.api.description, job.older, job.mount, job.code),
-          );
+          if (readRecord(cacheDir, job.same)) {
+            linkEntry(cacheDir, job.same, job.key);
+            job.linked = true;
+            continue;
+          }
+          const child = previous.then(async (): Promise<ChildEnd> => {
+            const end = await makeEntryInChild(cacheDir, job.key, job.api.description, job.older, job.mount, job.code);
+            if (readRecord(cacheDir, job.key)) linkEntry(cacheDir, job.key, job.same);
+            return end;
+          });
           job.child = child;
           previous = child;
         }
@@ -420,6 +455,7 @@ export default function mockWorker(apis: readonly Api[], events: readonly Api[] 
           if (!record) {
             const at = performance.now();
             record = await makeEntry(cacheDir, key, job.api.description, older, job.mount);
+            linkEntry(cacheDir, key, job.same);
             made = (made ?? 0) + (performance.now() - at) / 1000;
           }
           // The bundler's warnings, again when the bundle comes from the cache.
@@ -440,7 +476,7 @@ export default function mockWorker(apis: readonly Api[], events: readonly Api[] 
             copyFileSync(outfile, localized);
           }
           logger.info(
-            `${url} written${older.length ? ` (versions ${older.map((o) => o.version).join(', ')} beside the current one)` : ''}${reused ? ' (inputs unchanged: from the cache)' : ''}${made === undefined ? '' : ` (made in ${made.toFixed(1)} s${end?.bundled === false ? ': the same definitions as an earlier build, whose bundle is used' : ''})`}: ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${((record.gzipBytes ?? 0) / 1024).toFixed(1)} KiB gzip`,
+            `${url} written${older.length ? ` (versions ${older.map((o) => o.version).join(', ')} beside the current one)` : ''}${reused ? (job.linked ? " (the description's operations' prose alone changed: the bundle made before)" : ' (inputs unchanged: from the cache)') : ''}${made === undefined ? '' : ` (made in ${made.toFixed(1)} s${end?.bundled === false ? ': the same definitions as an earlier build, whose bundle is used' : ''})`}: ${((record.bytes ?? 0) / 1024).toFixed(1)} KiB, ${((record.gzipBytes ?? 0) / 1024).toFixed(1)} KiB gzip`,
           );
         }
         // Each event API's worker: small (no parser, no schema compiler), made here when not in the cache.

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { BUILD_CACHE, publishEntry, temporaryName } from '../build-cache.ts';
+import { buildSlot, currentBuild } from '../build-context.ts';
 import {
   MAX_SEARCH_INDEXES,
   MERGED_INDEXES_FOLDER,
@@ -312,6 +313,23 @@ export function indexAfterBuild(env: Record<string, string | undefined> = proces
   throw new Error(`${SEARCH_INDEX_ENV}=${value}: expected ${AFTER_BUILD} or in-build`);
 }
 
+/** The search index this build is writing, for the steps that wait for it (site/build-context.ts). */
+const WRITTEN = buildSlot('search.index-written', () => ({ index: undefined as Promise<void> | undefined }));
+
+/**
+ * Settles when this build's search index, started as soon as the pages were written, is written (or has
+ * failed: its own hook reports that); at once when none was started. The pages' precompression
+ * (integrations/serving.ts) waits for it: Pagefind and the compression each keep both cores of a small
+ * machine busy, and run together they took longer than one after the other.
+ */
+export async function searchIndexWritten(): Promise<void> {
+  try {
+    await currentBuild().state(WRITTEN).index;
+  } catch {
+    // Its own hook reports the failure.
+  }
+}
+
 /**
  * Replaces Starlight's search index step (its `astro:build:done` hook, which only runs Pagefind) with
  * {@link writeSearchIndex}: reused from the cache when the build's HTML is the same as a build's
@@ -336,6 +354,7 @@ export function cacheSearchIndex(starlight: AstroIntegration, root: string): Ast
     started = writeSearchIndex(fileURLToPath(options.dir), root, options.logger.fork('starlight:pagefind'));
     // Awaited in astro:build:done; until then a failure must not count as unhandled.
     started.catch(() => undefined);
+    currentBuild().state(WRITTEN).index = started;
   };
   starlight.hooks['astro:build:done'] = async ({ dir, logger }) => {
     if (indexAfterBuild()) {

@@ -8,8 +8,10 @@
 // `globalThis.__zod_globalConfig`). Compressed bodies are kept between builds in
 // node_modules/.cache (serving/build.ts `PRECOMPRESS_CACHE`): Scalar's bundles alone took most of the
 // build at brotli quality 11, and they only change with a dependency update. The pages are compressed
-// as soon as they are written (`astro:build:generated`), while Starlight's Pagefind indexes them in
-// its own process: each has a core, and a large description has hundreds of megabytes of pages to compress.
+// once they are written (`astro:build:generated`) and the search index, started then, is written
+// (integrations/search-index.ts `searchIndexWritten`): each keeps both cores of a small machine busy, and
+// together they took longer than one after the other; a large description has hundreds of megabytes of
+// pages to compress.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -22,6 +24,7 @@ import {
   precompress,
   writeHeadersFile,
 } from '../serving/build.ts';
+import { searchIndexWritten } from './search-index.ts';
 
 /** Sets zod's global `jitless` before any bundle that contains zod runs. */
 export const ZOD_JITLESS =
@@ -48,11 +51,12 @@ export default function serving(apis: readonly Api[]): AstroIntegration {
         root = fileURLToPath(config.root);
       },
       'astro:build:generated': ({ dir }) => {
-        const started = performance.now();
-        pages = precompress(fileURLToPath(dir), { cacheDir: join(root, PRECOMPRESS_CACHE) }).then((report) => ({
-          ...report,
-          seconds: (performance.now() - started) / 1000,
-        }));
+        // After the search index, which starts in this same hook (integrations/search-index.ts).
+        pages = searchIndexWritten().then(async () => {
+          const started = performance.now();
+          const report = await precompress(fileURLToPath(dir), { cacheDir: join(root, PRECOMPRESS_CACHE) });
+          return { ...report, seconds: (performance.now() - started) / 1000 };
+        });
         // Awaited in astro:build:done; until then a failure must not count as unhandled.
         pages.catch(() => undefined);
       },

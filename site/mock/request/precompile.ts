@@ -11,21 +11,12 @@ import { type Description, isObject, type JsonObject } from '../../../descriptio
 import { type HandWritten, handWrittenFor } from '../pipeline/definition.ts';
 import { mockOperations } from '../pipeline/operations.ts';
 import { queryCredentialNames, requestSchemas, requestView, validatorAjv } from './compile.ts';
+import { parametersWithoutProse, withoutProse } from './prose.ts';
 
 const FORMATS_PATH = fileURLToPath(new URL('./formats.ts', import.meta.url));
 
 /** The generated modules of a definition: their source text by virtual module name. */
 export type DefinitionModules = Record<string, string>;
-
-/** An object without its prose: `summary` and `description`, and an `externalDocs`' `description` (its `url` stays). */
-function withoutProse(object: JsonObject): JsonObject {
-  const { summary: _summary, description: _description, ...rest } = object;
-  if (isObject(rest.externalDocs)) {
-    const { description: _docs, ...docs } = rest.externalDocs;
-    rest.externalDocs = docs;
-  }
-  return rest;
-}
 
 /**
  * What of the description the bundled mock reads: everything but the prose and the parts the
@@ -36,12 +27,6 @@ function withoutProse(object: JsonObject): JsonObject {
  * then bundles no more (integrations/mock-worker.ts). When a hand-written behaviour answers every
  * operation (the Petstore's), the responses are left out too.
  */
-/** The parameters written in a path or an operation, each without its description (a `$ref` stays as it is). */
-function parametersWithoutProse(parameters: unknown): unknown {
-  if (!Array.isArray(parameters)) return parameters;
-  return parameters.map((p) => (isObject(p) && p.$ref === undefined ? withoutProse(p) : p));
-}
-
 function shipped(doc: Description, handled: boolean): JsonObject {
   const { info: _info, tags: _tags, webhooks: _webhooks, externalDocs: _docs, ...rest } = doc as JsonObject;
   const paths: JsonObject = {};

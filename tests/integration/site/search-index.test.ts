@@ -161,7 +161,8 @@ describe('the search index', () => {
     const logged: string[] = [];
     const logger = { info: (m: string) => logged.push(m), error: (m: string) => logged.push(m) };
     const options = (client: string) =>
-      ({ dir: pathToFileURL(`${client}/`), logger: { fork: () => logger } }) as unknown as Parameters<typeof done>[0];
+      ({ dir: pathToFileURL(`${client}/`), logger: { fork: () => logger } }) as unknown as Parameters<typeof done>[0] &
+        Parameters<typeof generated>[0];
 
     const deferred = pages('deferred');
     await withEnv('after-build', async () => {

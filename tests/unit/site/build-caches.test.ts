@@ -20,7 +20,7 @@ import {
   IN_PROGRESS_MARK,
   INCREMENTAL_MANIFEST,
 } from '../../../site/integrations/incremental-build.ts';
-import { workerInputsKey } from '../../../site/integrations/mock-worker.ts';
+import { proseFreeKey, workerInputsKey } from '../../../site/integrations/mock-worker.ts';
 import { searchIndexKey } from '../../../site/integrations/search-index.ts';
 import { explorerStyles, setExplorerStyles } from '../../../site/reference/explorer/styles.ts';
 import { type OwnKeyInputs, ownKeyOf, type PageKeyInputs, pageKeyOf } from '../../../site/reference/page-cache-key.ts';
@@ -151,6 +151,61 @@ describe('workerInputsKey', () => {
     assert.equal(workerInputsKey(root, [spec]), a);
     writeFileSync(spec, 'openapi: 3.0.3\ninfo: {}\n');
     assert.notEqual(workerInputsKey(root, [spec]), a);
+  });
+});
+
+describe('proseFreeKey', () => {
+  const doc = () => ({
+    openapi: '3.0.3',
+    info: { title: 'Pets', version: '1' },
+    paths: {
+      '/pets': {
+        summary: 'Pets',
+        parameters: [{ name: 'limit', in: 'query', description: 'At most', schema: { type: 'integer' } }],
+        get: {
+          operationId: 'listPets',
+          summary: 'List pets',
+          description: 'Every pet.',
+          externalDocs: { url: 'https://example.com/policy', description: 'The policy' },
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+    components: {
+      schemas: { Pet: { type: 'object', description: 'A pet', properties: { description: { type: 'string' } } } },
+    },
+  });
+  const key = (d: ReturnType<typeof doc>) => proseFreeKey('code', d);
+
+  test("an operation's or a path's summary and description change nothing; what the mock reads changes it", () => {
+    const before = doc();
+    const a = key(before);
+    const prose = doc();
+    prose.paths['/pets'].get.summary = 'List the pets';
+    prose.paths['/pets'].get.description = 'Every pet, a page at a time.';
+    prose.paths['/pets'].summary = 'The pets';
+    assert.equal(key(prose), a);
+    assert.deepEqual(before, doc(), 'the document is not changed');
+    for (const change of [
+      (d: ReturnType<typeof doc>) => {
+        d.paths['/pets'].get.operationId = 'pets';
+      },
+      (d: ReturnType<typeof doc>) => {
+        d.paths['/pets'].get.externalDocs.url = 'https://example.com/other';
+      },
+      (d: ReturnType<typeof doc>) => {
+        (d.paths['/pets'].parameters[0] as { description: string }).description = 'At most, say';
+      },
+      (d: ReturnType<typeof doc>) => {
+        d.components.schemas.Pet.properties.description.type = 'integer';
+      },
+    ]) {
+      const changed = doc();
+      change(changed);
+      assert.notEqual(key(changed), a, change.toString());
+    }
+    assert.notEqual(proseFreeKey('other code', before), a, 'another code key');
+    assert.match(a, /^p-[0-9a-f]{64}$/);
   });
 });
 
