@@ -8,8 +8,9 @@
 // garbage every `GC_EVERY`: CanvasKit's memory is freed only then); when the build reaches
 // `astro:build:done` its own core is free, and one more child joins while enough cards are left. The
 // images are kept in node_modules/.cache, so a card drawn by any build before is not drawn again.
-// In `astro:build:done` (before the serving integration lists and precompresses the output) the build
-// waits for the children and copies every image into `<dist>/og/`. `astro dev` serves the same images
+// Once the pages are written (`astro:build:generated`), every image is copied into `<dist>/og/` as soon as
+// the children have drawn them, beside the other integrations' last steps; `astro:build:done` (before
+// the serving integration lists and precompresses the output) waits for that. `astro dev` serves the same images
 // from an injected route (site/og/route.ts) that draws on request.
 //
 // A child that fails (CanvasKit, a font, the disk) fails the build with its message, before any
@@ -233,6 +234,8 @@ async function copyImages(client: string, files: Planned['files']): Promise<void
 export default function ogImagesIntegration(options: OgImagesOptions): AstroIntegration {
   const workers = Math.max(1, options.workers ?? availableParallelism() - 1);
   let planned: Promise<Planned> | undefined;
+  /** The images copied into the output, started when the pages are written. */
+  let copied: Promise<void> | undefined;
   return {
     name: 'petstore:og',
     hooks: {
@@ -256,6 +259,19 @@ export default function ogImagesIntegration(options: OgImagesOptions): AstroInte
           () => {},
         );
       },
+      'astro:build:generated': ({ dir }) => {
+        if (!planned) return;
+        // The images go into the output once drawn, from here on: beside the other integrations' last steps.
+        const current = planned;
+        copied = (async () => {
+          const p = await current;
+          await p.pool.done;
+          await copyImages(fileURLToPath(dir), p.files);
+          pruneOgCache();
+        })();
+        // Awaited in astro:build:done; until then a failure must not count as unhandled.
+        copied.catch(() => undefined);
+      },
       'astro:build:done': async ({ dir, logger }) => {
         if (!planned) return;
         const p = await planned;
@@ -268,8 +284,12 @@ export default function ogImagesIntegration(options: OgImagesOptions): AstroInte
         } catch (error) {
           throw new Error(`[petstore:og] the Open Graph images could not be drawn: ${(error as Error).message}`);
         }
-        await copyImages(fileURLToPath(dir), p.files);
-        pruneOgCache();
+        if (copied) await copied;
+        else {
+          await copyImages(fileURLToPath(dir), p.files);
+          pruneOgCache();
+        }
+        copied = undefined;
         report(logger, p);
       },
     },
