@@ -53,6 +53,13 @@ const AHEAD = 2;
 const GC_EVERY = 10;
 /** A child joins at `astro:build:done` only while at least this many images are left (its start costs about 8 images' time). */
 const JOIN_MIN_LEFT = 16;
+/**
+ * Up to this many cards to draw (a few seconds of CPU), the children run at the build's priority
+ * (site/background.ts): short work is done while Vite bundles, and its memory is gone before the build's
+ * own and the in-browser mock's bundling peak; at a lower priority, a few hundred cards were drawn over
+ * the whole prerender, the child's memory beside that peak.
+ */
+const SHORT_DRAWING = 300;
 
 /** Options of the integration. */
 export interface OgImagesOptions {
@@ -108,7 +115,8 @@ class DrawingPool {
   /**
    * Starts one more child process (this file run by Node), fed until the jobs run out.
    * @param background whether it runs below the build's priority (site/background.ts): the
-   *   children started while the build prerenders do; the one that joins when it waits does not
+   *   children started while the build prerenders do, unless the cards are few ({@link SHORT_DRAWING});
+   *   the one that joins when it waits does not
    */
   add(background = true): void {
     if (this.failed || this.unsent === 0) return;
@@ -209,7 +217,7 @@ async function plan(root: string, workers: number, site: SiteApis): Promise<Plan
     else jobs.set(key, { key, options });
   }
   const pool = new DrawingPool(root, [...jobs.values()]);
-  for (let i = 0; i < Math.min(workers, Math.ceil(jobs.size / JOIN_MIN_LEFT)); i++) pool.add();
+  for (let i = 0; i < Math.min(workers, Math.ceil(jobs.size / JOIN_MIN_LEFT)); i++) pool.add(jobs.size > SHORT_DRAWING);
   return { files, cached, toDraw: jobs.size, started, pool };
 }
 
