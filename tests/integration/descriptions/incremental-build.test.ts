@@ -4,7 +4,7 @@
 // whole description) and copies the other operations', tags' and schemas' pages, and every rebuild is byte
 // for byte what a build from scratch of the same description gives: no page is ever stale.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { cacheDirFor } from '../../../site/integrations/incremental-build.ts';
@@ -59,9 +59,18 @@ describe('a rebuild of the same description', { timeout: 900_000 }, () => {
     const { copied } = build();
     assert.ok(copied.length >= 10, `only ${copied.length} routes copied from the previous build`);
     assertSameOutput(snapshot(), first, 'the rebuild');
+    // Linked from the kept copies, not copied.
+    assert.ok(statSync(join(DIST, 'client/reference/add-pet/index.html')).nlink >= 2, 'a copied page is a hard link');
   });
 
   test("a change to one operation's description renders that operation's routes and copies the others'", () => {
+    // The page as the previous output has it, linked from elsewhere (a deployed copy, say): the rebuild
+    // that renders it again must not write through the kept copy the previous output links.
+    const previous = join(DIST, 'client/reference/find-pets-by-status/index.html');
+    const elsewhere = join(OUT, 'deployed-find-pets-by-status.html');
+    rmSync(elsewhere, { force: true });
+    linkSync(previous, elsewhere);
+    const before = readFileSync(elsewhere);
     writeFileSync(
       SPEC,
       readFileSync(SPEC, 'utf8').replace(
@@ -91,6 +100,7 @@ describe('a rebuild of the same description', { timeout: 900_000 }, () => {
       after.get('reference/find-pets-by-status/index.html')?.toString() ?? '',
       /Changed by the incremental-build test/,
     );
+    assert.deepEqual(readFileSync(elsewhere), before, "the previous output's page keeps its bytes");
     assertSameOutput(after, fromScratch(), 'the rebuild after the change');
   });
 
