@@ -1,7 +1,7 @@
 // The build cache: what a build keeps between builds below node_modules/.cache/petstore-docs/ (the
 // browser bundles, the search index, the compressed variants, the in-browser mock, the Open Graph
 // cards), how an entry is named (`cacheKey`), written (`writeEntry`, `publishEntry`) and put into the
-// output (`linkFromCache`).
+// output (`linkFromCache`, `linkTree`).
 //
 // Several writers may make the same entry at once: two output files with the same bytes compressed
 // side by side, the in-browser mock's child process and the build itself, two builds of one checkout.
@@ -9,7 +9,7 @@
 // into place; an entry another writer finished first is simply used. A reader never sees half an entry.
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, renameSync, rmSync } from 'node:fs';
-import { copyFile, link, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The folder of every build cache, relative to the project root. */
@@ -101,4 +101,26 @@ export async function linkFromCache(kept: string, dest: string): Promise<void> {
   }
   await rm(dest, { force: true });
   await linkFromCache(kept, dest);
+}
+
+/**
+ * Puts a folder's files at the same places below `to`, each by {@link linkFromCache} (a hard link, or a
+ * copy where links are refused): a cache entry of hundreds of files (a search index) goes into the
+ * output, or from it into the cache, without copying its bytes. Neither side may be written through
+ * afterwards; every writer of the cache and of the output replaces a file instead.
+ * @param from the folder (absolute path)
+ * @param to where its tree goes (absolute path; made, with every folder below it)
+ * @param skip folders or files of `from` to leave out (absolute paths)
+ */
+export async function linkTree(from: string, to: string, skip: ReadonlySet<string> = new Set()): Promise<void> {
+  await mkdir(to, { recursive: true });
+  await Promise.all(
+    (await readdir(from, { withFileTypes: true })).map(async (entry) => {
+      const source = join(from, entry.name);
+      if (skip.has(source)) return;
+      const target = join(to, entry.name);
+      if (entry.isDirectory()) await linkTree(source, target, skip);
+      else await linkFromCache(source, target);
+    }),
+  );
 }

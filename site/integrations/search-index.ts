@@ -12,12 +12,12 @@
 //   `npm run build` (scripts/build.mjs) runs it once `astro build` has exited instead, so its memory and
 //   the build's never add up.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { BUILD_CACHE, publishEntry, temporaryName } from '../build-cache.ts';
+import { BUILD_CACHE, linkTree, publishEntry, temporaryName } from '../build-cache.ts';
 import { buildSlot, currentBuild } from '../build-context.ts';
 import {
   MAX_SEARCH_INDEXES,
@@ -62,6 +62,8 @@ export interface PageDigest {
   file: string;
   /** SHA-256 of its bytes */
   sha256: Buffer;
+  /** its size in bytes and modification time in ms when it was read (`<size>:<mtimeMs>`, as serving/build.ts `precompress` stamps files) */
+  stamp: string;
   /** the search indexes its `<site-search>` asks for (`data-search-indexes`, 1 without it); none without search */
   indexes?: number;
 }
@@ -77,8 +79,10 @@ const SEARCH_ELEMENT = Buffer.from('<site-search');
  */
 export function readPages(dir: string, files: readonly string[] = htmlPages(dir)): PageDigest[] {
   return files.map((file) => {
-    const bytes = readFileSync(join(dir, file));
-    const page: PageDigest = { file, sha256: createHash('sha256').update(bytes).digest() };
+    const path = join(dir, file);
+    const { size, mtimeMs } = statSync(path);
+    const bytes = readFileSync(path);
+    const page: PageDigest = { file, sha256: createHash('sha256').update(bytes).digest(), stamp: `${size}:${mtimeMs}` };
     const at = bytes.indexOf(SEARCH_ELEMENT);
     if (at >= 0) {
       const tag = bytes.toString('latin1', at, bytes.indexOf('>', at) + 1);
@@ -227,7 +231,7 @@ async function indexFiles(
  * @throws {Error} "Failed to run Pagefind." when Pagefind fails (nothing is kept in the cache then), or
  *   when the pages disagree on the number of indexes ({@link requestedIndexCount})
  */
-export async function writeSearchIndex(client: string, root: string, logger: IndexLogger): Promise<void> {
+export async function writeSearchIndex(client: string, root: string, logger: IndexLogger): Promise<PageDigest[]> {
   const cache = join(root, SEARCH_INDEX_CACHE);
   const pages = readPages(client);
   const count = requestedIndexCount(pages);
@@ -251,7 +255,7 @@ export async function writeSearchIndex(client: string, root: string, logger: Ind
       const entry = join(cache, key);
       const target = join(output, searchIndexFolder(n));
       if (existsSync(join(entry, 'pagefind-entry.json'))) {
-        cpSync(entry, target, { recursive: true });
+        await linkTree(entry, target);
         // The folder's time marks the entry used (pruneCache keeps the most recent).
         const now = new Date();
         utimesSync(entry, now, now);
@@ -274,7 +278,7 @@ export async function writeSearchIndex(client: string, root: string, logger: Ind
       // Copied beside and renamed, so a build stopped halfway never leaves a partial entry; the first
       // index's folder holds the others' below it, which are kept apart.
       const tmp = temporaryName(entry);
-      cpSync(target, tmp, { recursive: true, filter: (from) => from !== join(target, MERGED_INDEXES_FOLDER) });
+      await linkTree(target, tmp, new Set([join(target, MERGED_INDEXES_FOLDER)]));
       publishEntry(tmp, entry, true);
     }
     if (count > 1) {
@@ -290,6 +294,7 @@ export async function writeSearchIndex(client: string, root: string, logger: Ind
     await pagefind?.close();
   }
   if (existsSync(cache)) pruneCache(cache, SEARCH_INDEX_KEEP);
+  return pages;
 }
 
 /**
@@ -314,19 +319,24 @@ export function indexAfterBuild(env: Record<string, string | undefined> = proces
 }
 
 /** The search index this build is writing, for the steps that wait for it (site/build-context.ts). */
-const WRITTEN = buildSlot('search.index-written', () => ({ index: undefined as Promise<void> | undefined }));
+const WRITTEN = buildSlot('search.index-written', () => ({
+  index: undefined as Promise<PageDigest[]> | undefined,
+}));
 
 /**
  * Settles when this build's search index, started as soon as the pages were written, is written (or has
  * failed: its own hook reports that); at once when none was started. The pages' precompression
  * (integrations/serving.ts) waits for it: Pagefind and the compression each keep both cores of a small
  * machine busy, and run together they took longer than one after the other.
+ * @returns the pages the index read, with their digests (so the compression does not hash them again);
+ *   none when no index was started or it failed
  */
-export async function searchIndexWritten(): Promise<void> {
+export async function searchIndexWritten(): Promise<readonly PageDigest[]> {
   try {
-    await currentBuild().state(WRITTEN).index;
+    return (await currentBuild().state(WRITTEN).index) ?? [];
   } catch {
     // Its own hook reports the failure.
+    return [];
   }
 }
 
@@ -346,7 +356,7 @@ export async function searchIndexWritten(): Promise<void> {
  */
 export function cacheSearchIndex(starlight: AstroIntegration, root: string): AstroIntegration {
   if (!starlight.hooks['astro:build:done']) return starlight;
-  let started: Promise<void> | undefined;
+  let started: Promise<PageDigest[]> | undefined;
   const generated = starlight.hooks['astro:build:generated'];
   starlight.hooks['astro:build:generated'] = async (options) => {
     await generated?.(options);
