@@ -52,9 +52,13 @@ export default function serving(apis: readonly Api[]): AstroIntegration {
       },
       'astro:build:generated': ({ dir }) => {
         // After the search index, which starts in this same hook (integrations/search-index.ts).
-        pages = searchIndexWritten().then(async () => {
+        pages = searchIndexWritten().then(async (read) => {
           const started = performance.now();
-          const report = await precompress(fileURLToPath(dir), { cacheDir: join(root, PRECOMPRESS_CACHE) });
+          // The pages the search index read and hashed: a page whose compression is kept is not read again.
+          const digests = new Map(
+            read.map((page) => [page.file, { stamp: page.stamp, sha256: page.sha256.toString('hex') }]),
+          );
+          const report = await precompress(fileURLToPath(dir), { cacheDir: join(root, PRECOMPRESS_CACHE), digests });
           return { ...report, seconds: (performance.now() - started) / 1000 };
         });
         // Awaited in astro:build:done; until then a failure must not count as unhandled.

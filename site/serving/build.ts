@@ -169,6 +169,12 @@ export interface PrecompressOptions {
    * pages while Pagefind indexes them (one core each), then everything else.
    */
   earlier?: PrecompressReport;
+  /**
+   * SHA-256 digests (hex) a caller already made of some files, by path relative to the folder, with the
+   * stamp (`<size>:<mtimeMs>`) of the bytes it read: a file whose stamp still matches is read only when
+   * its compression is not in the cache. The search index reads every page before the compression.
+   */
+  digests?: ReadonlyMap<string, { stamp: string; sha256: string }>;
 }
 
 /**
@@ -251,23 +257,34 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
   let next = 0;
   const work = async (): Promise<void> => {
     for (let item = files[next++]; item !== undefined; item = files[next++]) {
-      const { f, stamp } = item;
+      const { f, stamp, size } = item;
       const abs = join(dir, f);
-      const raw = await readFile(abs);
-      const quality = brotliQuality(f, raw.length);
-      const digest = cacheDir ? createHash('sha256').update(raw).digest('hex') : '';
+      let read: Promise<Buffer> | undefined;
+      const raw = (): Promise<Buffer> => {
+        read ??= readFile(abs);
+        return read;
+      };
+      const quality = brotliQuality(f, size);
+      const known = options.digests?.get(f);
+      const digest = !cacheDir
+        ? ''
+        : known?.stamp === stamp
+          ? known.sha256
+          : createHash('sha256')
+              .update(await raw())
+              .digest('hex');
       const [br, gzipped] = await Promise.all([
-        variant(`${digest}.q${quality}.br`, `${abs}.br`, raw.length, () =>
-          brotli(raw, {
+        variant(`${digest}.q${quality}.br`, `${abs}.br`, size, async () =>
+          brotli(await raw(), {
             params: {
               [constants.BROTLI_PARAM_QUALITY]: quality,
-              [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+              [constants.BROTLI_PARAM_SIZE_HINT]: size,
             },
           }),
         ),
-        variant(`${digest}.l${GZIP_LEVEL}.gz`, `${abs}.gz`, raw.length, () => gz(raw, { level: GZIP_LEVEL })),
+        variant(`${digest}.l${GZIP_LEVEL}.gz`, `${abs}.gz`, size, async () => gz(await raw(), { level: GZIP_LEVEL })),
       ]);
-      count(f, stamp, raw.length, br, gzipped);
+      count(f, stamp, size, br, gzipped);
     }
   };
   await Promise.all(Array.from({ length: PRECOMPRESS_CONCURRENCY }, work));

@@ -21,7 +21,7 @@ import {
   INCREMENTAL_MANIFEST,
 } from '../../../site/integrations/incremental-build.ts';
 import { proseFreeKey, workerInputsKey } from '../../../site/integrations/mock-worker.ts';
-import { searchIndexKey } from '../../../site/integrations/search-index.ts';
+import { readPages, searchIndexKey } from '../../../site/integrations/search-index.ts';
 import { explorerStyles, setExplorerStyles } from '../../../site/reference/explorer/styles.ts';
 import { type OwnKeyInputs, ownKeyOf, type PageKeyInputs, pageKeyOf } from '../../../site/reference/page-cache-key.ts';
 import {
@@ -106,6 +106,29 @@ describe('precompress of output files with the same bytes', () => {
         .map((e) => e.replace(/^[0-9a-f]{64}/, '<sha>')),
       [`<sha>.l${GZIP_LEVEL}.gz`, '<sha>.q5.br'],
     );
+  });
+});
+
+describe('precompress given the digests the search index made of the pages', () => {
+  test('takes a digest whose stamp still matches the file, and hashes a file changed since', async () => {
+    const site = join(work, 'digests');
+    const cache = join(work, 'digests-cache');
+    mkdirSync(site, { recursive: true });
+    writeFileSync(join(site, 'a.html'), page('alpha '));
+    writeFileSync(join(site, 'b.html'), page('beta '));
+    const digests = new Map(
+      readPages(site, ['a.html', 'b.html']).map((p) => [p.file, { stamp: p.stamp, sha256: p.sha256.toString('hex') }]),
+    );
+    await precompress(site, { cacheDir: cache, digests });
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    assert.ok(existsSync(join(cache, `${sha(page('alpha '))}.q5.br`)), 'kept under the digest given');
+
+    // b.html changes after the search index read it: its stale digest must not name its new bytes.
+    writeFileSync(join(site, 'b.html'), page('bravo! '));
+    await precompress(site, { cacheDir: cache, digests });
+    assert.equal(brotliDecompressSync(readFileSync(join(site, 'b.html.br'))).toString(), page('bravo! '));
+    assert.ok(existsSync(join(cache, `${sha(page('bravo! '))}.q5.br`)));
+    assert.equal(brotliDecompressSync(readFileSync(join(site, 'a.html.br'))).toString(), page('alpha '));
   });
 });
 
@@ -323,7 +346,7 @@ describe('an operation’s, a tag’s or a schema’s own page key (site/referen
     common: 'common',
     kind: 'operation',
     subject: { view: { summary: 'List pets', parameters: [{ name: 'limit' }] }, successor: null, english: null },
-    sidebar: [{ label: 'Pets', items: [{ label: 'List pets', link: '/reference/list-pets/' }] }],
+    sidebar: JSON.stringify([{ label: 'Pets', items: [{ label: 'List pets', link: '/reference/list-pets/' }] }]),
     versions: { reading: '1.0.0', current: true, targets: [] },
     model: { title: 'Pets', base: '/reference', tryItTo: { mock: true, servers: true } },
   };
@@ -341,7 +364,10 @@ describe('an operation’s, a tag’s or a schema’s own page key (site/referen
       { subject: { view: { summary: 'List pets', parameters: [] }, successor: null, english: null } },
     ],
     ['the English text a translated page compares with', { subject: { ...(base.subject as object), english: {} } }],
-    ['the sidebar (another operation’s summary in the tag)', { sidebar: [{ label: 'Pets', items: [] }] }],
+    [
+      'the sidebar (another operation’s summary in the tag)',
+      { sidebar: JSON.stringify([{ label: 'Pets', items: [] }]) },
+    ],
     ['the version switcher', { versions: { reading: '1.0.0', current: true, targets: [{ version: '0.9' }] } }],
     ['the model’s title', { model: { ...(base.model as object), title: 'Pet store' } }],
   ];
