@@ -50,7 +50,7 @@ async function versionsInput(api: Api): Promise<unknown> {
 }
 
 /** Bump when what a page reads outside Astro's module graph changes shape. */
-const KEY_VERSION = 'reference-pages/3';
+const KEY_VERSION = 'reference-pages/4';
 
 /** What a reference page reads at render time besides its code. */
 export interface PageKeyInputs {
@@ -158,8 +158,11 @@ export interface OwnKeyInputs {
    * English text the page compares with (Starlight's "not translated" notice)
    */
   subject: unknown;
-  /** the page's sidebar */
-  sidebar: unknown;
+  /**
+   * the page's sidebar, as JSON: stringified once per tag and shared by its pages (a large site's
+   * sidebar is the same big tree on each of its tag's hundreds of pages)
+   */
+  sidebar: string;
   /** the version switcher and the banner of the page */
   versions: unknown;
   /**
@@ -176,7 +179,7 @@ export function ownKeyOf(inputs: OwnKeyInputs): string {
     inputs.kind,
     inputs.common,
     JSON.stringify(inputs.subject),
-    JSON.stringify(inputs.sidebar),
+    inputs.sidebar,
     JSON.stringify(inputs.versions),
     JSON.stringify(inputs.model),
   );
@@ -185,7 +188,8 @@ export function ownKeyOf(inputs: OwnKeyInputs): string {
 /** Per reference data (an API's version in a locale): what every page reads, each sidebar, each page's key. */
 interface OwnKeys {
   common: Promise<string>;
-  sidebars: Map<string, Promise<unknown>>;
+  /** each tag's sidebar (`''`: the pages of no tag), as JSON */
+  sidebars: Map<string, Promise<string>>;
   keys: Map<string, Promise<string>>;
 }
 const OWN_KEYS = buildSlot('reference.own-keys', () => new WeakMap<ReferenceData, OwnKeys>());
@@ -248,7 +252,7 @@ export async function ownPageKey(
         site,
         { api, ...(tag === undefined ? {} : { tag }), ...(release ? { release } : {}) },
         locale,
-      );
+      ).then((items) => JSON.stringify(items));
       own.sidebars.set(tag ?? '', sidebar);
     }
     const inputs = async (): Promise<OwnKeyInputs> => {
