@@ -24,7 +24,21 @@ import {
   precompress,
   writeHeadersFile,
 } from '../serving/build.ts';
+import type { PolicyInputs } from '../serving/rules.ts';
 import { searchIndexWritten } from './search-index.ts';
+
+/**
+ * What the CSP of `_headers` is made from (serving/build.ts `policyInputs`): the inline scripts of the
+ * pages in `client` and the servers of the site's APIs' descriptions.
+ */
+async function pagePolicy(client: string, apis: readonly Api[]): Promise<PolicyInputs> {
+  const servers: Array<Parameters<typeof policyInputs>[1][number]> = [];
+  for (const api of apis) {
+    const { document } = await loadForBuild(api.description);
+    if (Array.isArray(document.servers)) servers.push(...(document.servers as typeof servers));
+  }
+  return policyInputs(client, servers);
+}
 
 /** Sets zod's global `jitless` before any bundle that contains zod runs. */
 export const ZOD_JITLESS =
@@ -41,6 +55,8 @@ export default function serving(apis: readonly Api[]): AstroIntegration {
    * how long it took (seconds), for the build log.
    */
   let pages: Promise<PrecompressReport & { seconds: number }> | undefined;
+  /** The inline scripts' hashes and the APIs' origins, read from the pages once they are written. */
+  let policy: Promise<PolicyInputs> | undefined;
   return {
     name: 'petstore:serving',
     hooks: {
@@ -63,16 +79,15 @@ export default function serving(apis: readonly Api[]): AstroIntegration {
         });
         // Awaited in astro:build:done; until then a failure must not count as unhandled.
         pages.catch(() => undefined);
+        // The pages are final: their inline scripts are read while Pagefind, a process of its own, indexes
+        // them (this thread would otherwise wait for it), not after the compression.
+        policy = new Promise<void>((resolve) => setImmediate(resolve)).then(() => pagePolicy(fileURLToPath(dir), apis));
+        policy.catch(() => undefined);
       },
       'astro:build:done': async ({ dir, logger }) => {
         const client = fileURLToPath(dir);
         const earlier = await pages;
-        const servers: Array<Parameters<typeof policyInputs>[1][number]> = [];
-        for (const api of apis) {
-          const { document } = await loadForBuild(api.description);
-          if (Array.isArray(document.servers)) servers.push(...(document.servers as typeof servers));
-        }
-        const inputs = policyInputs(client, servers);
+        const inputs = await (policy ?? pagePolicy(client, apis));
         for (const problem of writeHeadersFile(client, inputs)) logger.warn(problem);
         const started = performance.now();
         const r = await precompress(client, { cacheDir: join(root, PRECOMPRESS_CACHE), earlier });
