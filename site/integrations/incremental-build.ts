@@ -9,16 +9,19 @@
 // Astro restores an unchanged page by copying its kept copy into the output: a rebuild of GitHub's
 // description copied 4,400 pages (340 MB) on the build's thread pool while the build's thread waited on
 // the file system. The build links them instead (`linkRestores`): a hard link each, as the compressed
-// variants and the search index come from their caches. A kept copy is then never written through: Astro's
-// write of a page's new copy goes to a file of its own, renamed over the old one, so a page of an
-// earlier output that still links the old copy keeps its bytes.
+// variants and the search index come from their caches. The kept copy of a page just rendered is a link
+// to the output's file too, where Astro wrote the same bytes a second time. A kept copy is never written
+// through: a page's new copy goes to a file of its own, renamed over the old one, so a page of an earlier
+// output that still links the old copy keeps its bytes. Each page so kept is announced
+// (`onPageWritten`): the serving integration compresses pages while the others render.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { linkFromCache, temporaryName } from '../build-cache.ts';
+import { buildSlot, currentBuild } from '../build-context.ts';
 
 /** The default output folder, as astro.config.mjs names it. */
 export const DEFAULT_OUT_DIR = './dist';
@@ -64,7 +67,22 @@ export function endBuild(cacheDir: string): void {
 }
 
 /** What the two methods {@link linkRestores} replaces read of Astro's settings. */
-type Settings = { config: { cacheDir: URL } };
+type Settings = { config: { cacheDir: URL; outDir: URL } };
+
+/** Who is told of each page the build writes (its output file, an absolute path), in this build. */
+const WRITTEN = buildSlot('incremental-build.page-written', () => new Set<(file: string) => void>());
+
+/**
+ * Calls `listener` with the absolute path of each keyed page this build renders and writes into its
+ * output (each page, Markdown twin and try-it document whose copy Astro keeps), once the file is
+ * complete. Pages restored from the previous build are not announced.
+ * @returns a function that stops the calls
+ */
+export function onPageWritten(listener: (file: string) => void): () => void {
+  const listeners = currentBuild().state(WRITTEN);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 interface IncrementalCache {
   restoreOutputFile(settings: Settings, outputFile: string, destination: URL): Promise<boolean>;
   writeOutputFile(settings: Settings, outputFile: string, body: string | Uint8Array): Promise<void>;
@@ -83,9 +101,10 @@ const ASTRO_LINES = {
 
 /**
  * Makes Astro's incremental build hard-link a kept page into the output instead of copying it (a copy
- * where links are refused: build-cache.ts `linkFromCache`), and write a page's new kept copy to a file of
- * its own renamed into place, never through the old one (which the output of an earlier build may still
- * link). The pages' bytes are the same either way. Patches the prototype of Astro's
+ * where links are refused: build-cache.ts `linkFromCache`), and keep a page just rendered as a link to
+ * the output's file (a copy of its body where that file is not the body's size), made under a name of
+ * its own and renamed into place, never written through the old copy (which the output of an earlier
+ * build may still link); then tells {@link onPageWritten}'s listeners. The pages' bytes are the same either way. Patches the prototype of Astro's
  * `IncrementalBuildCache`, loaded from the installed package, so that Astro's own import of it sees the
  * change; once per process.
  * @returns `linked` when patched (or patched before), `unchanged` when the installed Astro's module is not
@@ -119,14 +138,27 @@ export async function linkRestores(): Promise<'linked' | 'unchanged'> {
   };
   proto.writeOutputFile = async (settings, outputFile, body) => {
     const target = kept(settings, outputFile);
+    // Astro wrote the same body there just before (astro/dist/core/build/generate.js).
+    const written = fileURLToPath(new URL(outputFile, settings.config.outDir));
     await mkdir(dirname(target), { recursive: true });
     const tmp = temporaryName(target);
     try {
-      await writeFile(tmp, body);
+      let size = -1;
+      try {
+        size = (await stat(written)).size;
+      } catch {
+        // not there: written below
+      }
+      if (size === (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)) {
+        await linkFromCache(written, tmp);
+      } else {
+        await writeFile(tmp, body);
+      }
       await rename(tmp, target);
     } finally {
       await rm(tmp, { force: true });
     }
+    for (const listener of currentBuild().state(WRITTEN)) listener(written);
   };
   (proto as { [LINKED]?: true })[LINKED] = true;
   return 'linked';
