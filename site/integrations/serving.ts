@@ -24,7 +24,9 @@ import {
   precompress,
   writeHeadersFile,
 } from '../serving/build.ts';
+import { EarlyCompression } from '../serving/early-compression.ts';
 import type { PolicyInputs } from '../serving/rules.ts';
+import { onPageWritten } from './incremental-build.ts';
 import { searchIndexWritten } from './search-index.ts';
 
 /**
@@ -50,6 +52,12 @@ export const ZOD_JITLESS =
  */
 export default function serving(apis: readonly Api[]): AstroIntegration {
   let root = process.cwd();
+  /** Where the pages are written (the output folder of a static build, its `client/` with an adapter). */
+  let client = '';
+  /** The pages compressed while the others render (serving/early-compression.ts). */
+  let early: EarlyCompression | undefined;
+  /** How many pages it compressed, for the build log. */
+  let compressedEarly = 0;
   /**
    * The pages' compression, started when they are written and awaited after the other integrations, with
    * how long it took (seconds), for the build log.
@@ -63,12 +71,20 @@ export default function serving(apis: readonly Api[]): AstroIntegration {
       'astro:config:setup': ({ injectScript }) => {
         injectScript('head-inline', ZOD_JITLESS);
       },
-      'astro:config:done': ({ config }) => {
+      'astro:config:done': ({ config, buildOutput }) => {
         root = fileURLToPath(config.root);
+        client = fileURLToPath(buildOutput === 'static' && !config.adapter ? config.outDir : config.build.client);
+      },
+      'astro:build:start': () => {
+        const compression = new EarlyCompression(client, join(root, PRECOMPRESS_CACHE));
+        early = compression;
+        onPageWritten((file) => compression.add(file));
       },
       'astro:build:generated': ({ dir }) => {
         // After the search index, which starts in this same hook (integrations/search-index.ts).
         pages = searchIndexWritten().then(async (read) => {
+          // What the child did not compress yet, the compression below does.
+          compressedEarly = (await early?.stop()) ?? 0;
           const started = performance.now();
           // The pages the search index read and hashed: a page whose compression is kept is not read again.
           const digests = new Map(
@@ -95,7 +111,7 @@ export default function serving(apis: readonly Api[]): AstroIntegration {
         // The seconds the compression itself took: the pages' (beside Pagefind), then the files written after them.
         const seconds = ((earlier?.seconds ?? 0) + (performance.now() - started) / 1000).toFixed(1);
         logger.info(
-          `_headers written (${inputs.scriptHashes.length} inline script hashes); ${r.files} files precompressed in ${seconds} s: ${kib(r.rawBytes)} → br ${kib(r.brBytes)}, gzip ${kib(r.gzBytes)}`,
+          `_headers written (${inputs.scriptHashes.length} inline script hashes); ${r.files} files precompressed in ${seconds} s${compressedEarly ? ` (${compressedEarly} pages beforehand, beside the prerender)` : ''}: ${kib(r.rawBytes)} → br ${kib(r.brBytes)}, gzip ${kib(r.gzBytes)}`,
         );
       },
     },

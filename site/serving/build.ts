@@ -151,6 +151,21 @@ export function brotliQuality(file: string, bytes: number): number {
  */
 export const GZIP_LEVEL = 6;
 
+/**
+ * The names in the precompression cache of a file's two bodies: the SHA-256 of its bytes and the settings.
+ * @param file the path below the output folder, `/`-separated (it decides the brotli quality)
+ * @param bytes the file's size
+ * @param sha256 the SHA-256 of its bytes, hex
+ */
+export function cacheEntryNames(file: string, bytes: number, sha256: string): { br: string; gz: string } {
+  return { br: `${sha256}.q${brotliQuality(file, bytes)}.br`, gz: `${sha256}.l${GZIP_LEVEL}.gz` };
+}
+
+/** Whether {@link precompress} gives a file of this path and size its `.br`/`.gz` variants. */
+export function compressible(file: string, bytes: number): boolean {
+  return COMPRESSIBLE.test(file) && bytes >= MIN_COMPRESS_BYTES;
+}
+
 /** Where {@link precompress} keeps compressed bodies between builds (see {@link PrecompressOptions.cacheDir}). */
 export const PRECOMPRESS_CACHE = join(BUILD_CACHE, 'precompress');
 
@@ -210,7 +225,7 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
   for (const f of listFiles(dir)) {
     if (!COMPRESSIBLE.test(f)) continue;
     const st = statSync(join(dir, f));
-    if (st.size < MIN_COMPRESS_BYTES) continue;
+    if (!compressible(f, st.size)) continue;
     const stamp = `${st.size}:${st.mtimeMs}`;
     const before = options.earlier?.done.get(f);
     if (before?.stamp === stamp) count(f, stamp, before.raw, before.br, before.gz);
@@ -273,8 +288,9 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
           : createHash('sha256')
               .update(await raw())
               .digest('hex');
+      const names = cacheEntryNames(f, size, digest);
       const [br, gzipped] = await Promise.all([
-        variant(`${digest}.q${quality}.br`, `${abs}.br`, size, async () =>
+        variant(names.br, `${abs}.br`, size, async () =>
           brotli(await raw(), {
             params: {
               [constants.BROTLI_PARAM_QUALITY]: quality,
@@ -282,7 +298,7 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
             },
           }),
         ),
-        variant(`${digest}.l${GZIP_LEVEL}.gz`, `${abs}.gz`, size, async () => gz(await raw(), { level: GZIP_LEVEL })),
+        variant(names.gz, `${abs}.gz`, size, async () => gz(await raw(), { level: GZIP_LEVEL })),
       ]);
       count(f, stamp, size, br, gzipped);
     }

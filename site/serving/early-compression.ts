@@ -1,0 +1,176 @@
+/**
+ * Compression of a large site's pages while the build still renders the others.
+ *
+ * The build's last steps index the pages for search, then give every text file its `.br`/`.gz`
+ * variants (build.ts `precompress`): for GitHub's description, 350 MB of pages and about 19 s of CPU, at
+ * the end, after the pages are written. Meanwhile, for most of the prerendering, one of a two-core
+ * machine's cores has little to do: the build renders on one thread. So the pages written by then are
+ * compressed into the precompression cache by a child process at a lower priority (site/background.ts),
+ * as the build announces them (integrations/incremental-build.ts `onPageWritten`). When the pages are
+ * all written the child is stopped, and `precompress` finds those bodies in the cache, links them and
+ * compresses the rest itself. The output is the same bytes either way: a body's cache entry is named by
+ * the SHA-256 of the page and the settings (build.ts `cacheEntryNames`).
+ *
+ * A small site (below {@link EARLY_COMPRESSION_MIN_PAGES} pages) never starts the child: its pages
+ * compress in a fraction of a second, less than a process costs to start.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { inBackground } from '../background.ts';
+import { writeEntry } from '../build-cache.ts';
+import { brotliQuality, cacheEntryNames, compressible, GZIP_LEVEL } from './build.ts';
+
+const SELF = fileURLToPath(import.meta.url);
+
+/** Pages written before the child starts: fewer, and the build compresses them all at the end. */
+export const EARLY_COMPRESSION_MIN_PAGES = 300;
+
+/** At most this many pages are sent to the child in one message (those waiting when it starts). */
+const BATCH = 32;
+
+/** A page for the child: its absolute path and its path below the output folder (`/`-separated). */
+type Page = [file: string, path: string];
+type ToChild = { pages: Page[] } | { end: true };
+type FromChild = { compressed: number };
+
+/**
+ * Makes the cache entries of a file's two bodies that the cache does not hold yet, as `precompress`
+ * would (same qualities, same names).
+ * @param cacheDir the precompression cache (absolute; made when missing)
+ * @param file the file (absolute path)
+ * @param path its path below the output folder, `/`-separated (it decides the brotli quality)
+ * @returns whether the file was compressible (false: nothing made)
+ * @throws {Error} when the file cannot be read or an entry cannot be written
+ */
+export async function compressIntoCache(cacheDir: string, file: string, path: string): Promise<boolean> {
+  const raw = readFileSync(file);
+  if (!compressible(path, raw.length)) return false;
+  const names = cacheEntryNames(path, raw.length, createHash('sha256').update(raw).digest('hex'));
+  mkdirSync(cacheDir, { recursive: true });
+  const br = resolve(cacheDir, names.br);
+  if (!existsSync(br)) {
+    const body = brotliCompressSync(raw, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path, raw.length),
+        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      },
+    });
+    await writeEntry(br, body);
+  }
+  const gz = resolve(cacheDir, names.gz);
+  if (!existsSync(gz)) await writeEntry(gz, gzipSync(raw, { level: GZIP_LEVEL }));
+  return true;
+}
+
+/**
+ * The pages of one build compressed beside it: {@link add} each page written, {@link stop} once they
+ * all are.
+ */
+export class EarlyCompression {
+  private readonly waiting: Page[] = [];
+  private child: ChildProcess | undefined;
+  private exited: Promise<void> = Promise.resolve();
+  private announced = 0;
+  private compressed = 0;
+  private stopped = false;
+
+  private readonly client: string;
+  private readonly cacheDir: string;
+
+  /**
+   * @param client the output folder the pages are written to (absolute)
+   * @param cacheDir the precompression cache (absolute)
+   * @param minPages pages announced before the child starts
+   */
+  private readonly minPages: number;
+
+  constructor(client: string, cacheDir: string, minPages = EARLY_COMPRESSION_MIN_PAGES) {
+    this.client = client;
+    this.cacheDir = cacheDir;
+    this.minPages = minPages;
+  }
+
+  /** A page the build wrote (absolute path): queued for the child, started once `minPages` were announced. */
+  add(file: string): void {
+    if (this.stopped) return;
+    const path = relative(this.client, file);
+    if (path.startsWith('..') || isAbsolute(path)) return;
+    this.waiting.push([file, path.split(sep).join('/')]);
+    this.announced += 1;
+    if (!this.child && this.announced >= this.minPages) this.start();
+    if (this.child) this.send();
+  }
+
+  /**
+   * Stops the child after the page it is compressing (the build's own compression does the rest).
+   * @returns how many pages it compressed
+   */
+  async stop(): Promise<number> {
+    this.stopped = true;
+    this.waiting.length = 0;
+    this.child?.send({ end: true } satisfies ToChild);
+    await this.exited;
+    return this.compressed;
+  }
+
+  private start(): void {
+    const child = spawn(process.execPath, [SELF, this.cacheDir], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    inBackground(child.pid);
+    this.child = child;
+    child.on('message', (message: FromChild) => {
+      this.compressed += message.compressed;
+    });
+    // A child that fails only leaves more for the build's own compression.
+    child.on('error', () => undefined);
+    child.stderr?.resume();
+    this.exited = new Promise((done) => child.on('close', () => done()));
+  }
+
+  private send(): void {
+    const pages = this.waiting.splice(0);
+    for (let i = 0; i < pages.length; i += BATCH) {
+      this.child?.send({ pages: pages.slice(i, i + BATCH) } satisfies ToChild);
+    }
+  }
+}
+
+// Run as `node early-compression.ts <cache folder>` (EarlyCompression): compresses the pages it is sent,
+// one at a time, until told to end.
+if (process.argv[1] && resolve(process.argv[1]) === SELF && process.send) {
+  const cacheDir = process.argv[2] as string;
+  const queue: Page[] = [];
+  let ending = false;
+  let running = false;
+  const report = (message: FromChild) => process.send?.(message);
+  const drain = async () => {
+    if (running) return;
+    running = true;
+    for (let page = queue.shift(); page && !ending; page = queue.shift()) {
+      try {
+        if (await compressIntoCache(cacheDir, page[0], page[1])) report({ compressed: 1 });
+      } catch {
+        // Left to the build's own compression.
+      }
+      // Lets an `end` message in between pages.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    running = false;
+    // Closing the channel ends the process once the last report is sent.
+    if (ending) process.disconnect();
+  };
+  // The build ended (or failed) without a word: nothing more to do.
+  process.on('disconnect', () => process.exit(0));
+  process.on('message', (message: ToChild) => {
+    if ('end' in message) {
+      ending = true;
+      if (!running) process.disconnect();
+      return;
+    }
+    queue.push(...message.pages);
+    void drain();
+  });
+}
