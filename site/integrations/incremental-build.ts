@@ -6,8 +6,8 @@
 // it starts and clears the mark when it ends; a build that finds the mark from a build that did not end
 // drops the manifest, which renders every page once more and writes a fresh one.
 //
-// Astro restores an unchanged page by copying its kept copy into the output: a rebuild of GitHub's
-// description copied 4,400 pages (340 MB) on the build's thread pool while the build's thread waited on
+// Astro restores an unchanged page by copying its kept copy into the output: for a rebuild of GitHub's
+// description, 4,400 pages (340 MB) copied on the build's thread pool while the build's thread waits on
 // the file system. The build links them instead (`linkRestores`): a hard link each, as the compressed
 // variants and the search index come from their caches. The kept copy of a page just rendered is a link
 // to the output's file too, where Astro wrote the same bytes a second time. A kept copy is never written
