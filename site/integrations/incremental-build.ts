@@ -125,7 +125,7 @@ export async function linkRestores(): Promise<'linked' | 'unchanged'> {
   if (!proto || typeof proto.restoreOutputFile !== 'function' || typeof proto.writeOutputFile !== 'function') {
     return 'unchanged';
   }
-  if ((proto as { [LINKED]?: true })[LINKED]) return 'linked';
+  if (LINKED.has(proto)) return 'linked';
   const kept = (settings: Settings, outputFile: string): string =>
     fileURLToPath(new URL(outputFile, new URL(outputDir, settings.config.cacheDir)));
   proto.restoreOutputFile = async (settings, outputFile, destination) => {
@@ -160,10 +160,11 @@ export async function linkRestores(): Promise<'linked' | 'unchanged'> {
     }
     for (const listener of currentBuild().state(WRITTEN)) listener(written);
   };
-  (proto as { [LINKED]?: true })[LINKED] = true;
+  LINKED.add(proto);
   return 'linked';
 }
-const LINKED = Symbol.for('petstore.incremental-build.linked');
+/** The prototypes {@link linkRestores} changed (a second build in one process finds its own). */
+const LINKED = new WeakSet<object>();
 
 /** The Astro integration. */
 export default function incrementalBuild(): AstroIntegration {
