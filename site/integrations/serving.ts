@@ -11,7 +11,10 @@
 // once they are written (`astro:build:generated`) and the search index, started then, is written
 // (integrations/search-index.ts `searchIndexWritten`): each keeps both cores of a small machine busy, and
 // together they took longer than one after the other; a large description has hundreds of megabytes of
-// pages to compress.
+// pages to compress. Most of those are compressed earlier, while the build still renders: each page the
+// build writes (integrations/incremental-build.ts `onPageWritten`) goes to a low-priority child process
+// (serving/early-compression.ts) that fills the same cache, and is stopped when the compression above
+// starts. The inline scripts' hashes are read as soon as the pages are written, while Pagefind runs.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -53,7 +56,7 @@ export const ZOD_JITLESS =
 export default function serving(apis: readonly Api[]): AstroIntegration {
   let root = process.cwd();
   /** Where the pages are written (the output folder of a static build, its `client/` with an adapter). */
-  let client = '';
+  let pagesDir = '';
   /** The pages compressed while the others render (serving/early-compression.ts). */
   let early: EarlyCompression | undefined;
   /** How many pages it compressed, for the build log. */
@@ -73,10 +76,10 @@ export default function serving(apis: readonly Api[]): AstroIntegration {
       },
       'astro:config:done': ({ config, buildOutput }) => {
         root = fileURLToPath(config.root);
-        client = fileURLToPath(buildOutput === 'static' && !config.adapter ? config.outDir : config.build.client);
+        pagesDir = fileURLToPath(buildOutput === 'static' && !config.adapter ? config.outDir : config.build.client);
       },
       'astro:build:start': () => {
-        const compression = new EarlyCompression(client, join(root, PRECOMPRESS_CACHE));
+        const compression = new EarlyCompression(pagesDir, join(root, PRECOMPRESS_CACHE));
         early = compression;
         onPageWritten((file) => compression.add(file));
       },
