@@ -2,21 +2,26 @@
 // (site/reference/browser/tryit.ts: Scalar's request client, its workspace store and Vue, megabytes
 // of minified JavaScript) and the explorer's script (site/reference/browser/explorer.ts: Scalar's API
 // reference and its styles). Bundling those thousands of modules was most of the site's client build,
-// in time and in memory (half the Petstore build's peak), on every build, although they
-// change only with a dependency update. Each is bundled once, apart from the other (Vite, with the
-// dependency versions the site build uses, so the code is the same) into node_modules/.cache and
-// reused while none of its inputs changed (`browserBundle`); `npm ci` makes them already
-// (scripts/prepare-bundles.mjs, `prepareBundles`), since they change with the installed packages.
-// A bundle's key, and so its URL, is known before it is built (`bundleKey`: the packages, the settings
-// and our modules it imports, found by following their relative imports), so a build that must make one
-// (its cache was cleared, `npm ci` could not prepare it) starts a child process for it and goes on: the
-// pages only need its URL, the explorer page its stylesheets' names (awaited when that page renders,
-// reference/explorer/styles.ts), and `astro:build:done` waits for it before copying it. The child also
-// compresses its files into the precompression cache, so the build's own precompression finds them.
+// in time and in memory (half the Petstore build's peak), on every build, although they change only with
+// a dependency update. Both are bundled together, once, apart from the site's build (one Vite build with
+// two entries, with the dependency versions the site build uses, so the code is the same) into
+// node_modules/.cache and reused while none of their inputs changed (`browserBundles`); `npm ci` makes
+// them already (scripts/prepare-bundles.mjs, `prepareBundles`), since they change with the installed
+// packages. One build, not one per entry: the explorer holds most of what the try-it client is made of
+// (Scalar's API reference embeds its request client), and a second build read, transformed and minified
+// those modules again for nearly as long as the first. Each entry still loads only the modules it
+// imports: what both import sits in chunks of their own.
+// The bundles' key, and so their URL, is known before they are built (`bundleKey`: the packages, the
+// settings and our modules the entries import, found by following their relative imports), so a build
+// that must make them (its cache was cleared, `npm ci` could not prepare them) starts a child process at
+// a lower CPU priority (site/background.ts) and goes on: the pages only need their URLs, the explorer's
+// stylesheet keeps a name known in advance (`EXPLORER_STYLESHEET`), and `astro:build:done` waits for the
+// bundles before copying them. The child also compresses their files into the precompression cache, so
+// the build's own precompression finds them.
 // Scalar's own prebuilt `dist/browser/standalone.esm.js` is not used: it carries the dependency
 // versions Scalar built it with, and the explorer's tag groups came out differently.
 //
-// The build copies each bundle into dist/client/_astro/bundles.<key>/ (content-keyed, so the
+// The build copies the bundles into dist/client/_astro/bundles.<key>/ (content-keyed, so the
 // immutable caching of `/_astro/*` stays right). TryIt.astro imports the try-it client on the first
 // click from `__TRYIT_URL__`; the explorer page links `__EXPLORER_STYLES__` in its head and loads
 // `__EXPLORER_URL__` as its module script, as the site build's own output would. `astro dev` serves
@@ -27,10 +32,10 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statS
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import { inBackground } from '../background.ts';
 import { BUILD_CACHE, cacheKey, publishEntry, temporaryName } from '../build-cache.ts';
-import { setExplorerStyles } from '../reference/explorer/styles.ts';
 
-/** The bundles: each is built apart (no chunk shared between them) from one entry module. */
+/** The bundles' entries: each is `<name>.js` in the built folder. */
 export const BUNDLES = {
   /** Scalar's request client for the try-it buttons, imported on the first click. */
   tryit: fileURLToPath(new URL('../reference/browser/tryit.ts', import.meta.url)),
@@ -38,21 +43,28 @@ export const BUNDLES = {
   explorer: fileURLToPath(new URL('../reference/browser/explorer.ts', import.meta.url)),
 } as const;
 export type BundleName = keyof typeof BUNDLES;
+const NAMES = Object.keys(BUNDLES) as BundleName[];
 const SELF = fileURLToPath(import.meta.url);
 
 /** Where built bundles are kept between builds, relative to the project root. */
 export const BUNDLES_CACHE = join(BUILD_CACHE, 'browser-bundles');
 
-/** The file in a built bundle's folder that names the stylesheets its entry imports. */
+/**
+ * The one stylesheet the explorer's script loads (Scalar's styles and ours), named before the bundles are
+ * built: the explorer page links it whether or not they are built yet.
+ */
+export const EXPLORER_STYLESHEET = 'explorer.css';
+
+/** The file in the built folder that names, per entry, the stylesheets it loads. */
 const STYLES = 'styles.json';
 
 /**
- * The key of everything outside our own modules that decides a bundle: its name, the Node version,
- * the lock file (every package's version) and this file (the bundler settings).
+ * The key of everything outside our own modules that decides the bundles: the Node version, the lock file
+ * (every package's version) and this file (the bundler settings).
  */
-function baseKey(root: string, name: BundleName): string {
+function baseKey(root: string): string {
   const lock = join(root, 'package-lock.json');
-  return cacheKey(name, process.version, existsSync(lock) ? readFileSync(lock) : '', readFileSync(SELF));
+  return cacheKey('browser-bundles', process.version, existsSync(lock) ? readFileSync(lock) : '', readFileSync(SELF));
 }
 
 /** Extensions tried, in order, for an import written without one, and the files whose imports are followed. */
@@ -91,63 +103,67 @@ export function moduleInputs(root: string, entry: string): string[] {
   return [...found].sort();
 }
 
-/** Our modules bundle `name` is made of ({@link moduleInputs} from its entry). */
-const bundleInputs = (root: string, name: BundleName): string[] => moduleInputs(root, BUNDLES[name]);
+/** Our modules the bundles are made of: both entries and every file of the project they import ({@link moduleInputs}). */
+const bundleInputs = (root: string): string[] =>
+  [...new Set(NAMES.flatMap((name) => moduleInputs(root, BUNDLES[name])))].sort();
 
 /**
- * The key of bundle `name` for the current sources, known before it is built: the base key (packages,
- * Node, the bundler settings) and the path and bytes of each of our modules in it ({@link bundleInputs}).
+ * The bundles' key for the current sources, known before they are built: the base key (packages, Node,
+ * the bundler settings) and the path and bytes of each of our modules in them ({@link bundleInputs}).
  * @param root the project root
+ * @returns 64 hexadecimal digits
  */
-export function bundleKey(root: string, name: BundleName): string {
-  const parts: (string | Buffer)[] = [baseKey(root, name)];
-  for (const file of bundleInputs(root, name)) parts.push(file, readFileSync(join(root, file)));
+export function bundleKey(root: string): string {
+  const parts: (string | Buffer)[] = [baseKey(root)];
+  for (const file of bundleInputs(root)) parts.push(file, readFileSync(join(root, file)));
   return cacheKey(...parts);
 }
 
 /**
- * A built bundle: its folder (`<name>.js`, shared chunks, assets), its key, the file names (in the
- * folder) of the stylesheets its entry imports, in order, and whether it came from the cache.
+ * The built bundles: their folder (`<name>.js` for each entry, the chunks they share, assets), their key,
+ * the file names (in the folder) of the stylesheets each entry loads, in order, and whether they came
+ * from the cache.
  */
-export interface BrowserBundle {
-  name: BundleName;
+export interface BrowserBundles {
   dir: string;
   key: string;
-  styles: string[];
+  styles: Record<BundleName, string[]>;
   reused: boolean;
 }
 
 /**
- * The bundle `name` for the current sources: the cached one when the packages (lock file), this file
- * and every module of ours it is built from are unchanged, else a new one (Vite build, ES modules,
- * minified, no source maps, relative URLs between its files).
+ * The bundles for the current sources: the cached ones when the packages (lock file), this file and
+ * every module of ours they are built from are unchanged, else new ones (Vite build, ES modules,
+ * minified, no source maps, relative URLs between their files), built in a child process.
  * @param root the project root
- * @param name which bundle (`BUNDLES`)
- * @throws {Error} when the bundle cannot be built
+ * @throws {Error} when they cannot be built
  */
-export async function browserBundle(root: string, name: BundleName): Promise<BrowserBundle> {
-  return cachedBundle(root, name, bundleKey(root, name)) ?? (await bundleInChild(root, name));
+export async function browserBundles(root: string): Promise<BrowserBundles> {
+  return cachedBundles(root, bundleKey(root)) ?? (await bundleInChild(root));
 }
 
 /** The folder of the cache entry `key`. */
 const entryDir = (root: string, key: string): string => join(root, BUNDLES_CACHE, key);
 
-/** The cached bundle `name` with key `key`, or undefined when it must be built. */
-function cachedBundle(root: string, name: BundleName, key: string): BrowserBundle | undefined {
+/** The cached bundles with key `key`, or undefined when they must be built. */
+function cachedBundles(root: string, key: string): BrowserBundles | undefined {
   const dir = entryDir(root, key);
-  if (!existsSync(join(dir, `${name}.js`)) || !existsSync(join(dir, STYLES))) return undefined;
-  const styles = JSON.parse(readFileSync(join(dir, STYLES), 'utf8')) as string[];
-  return { name, dir, key, styles, reused: true };
+  if (!NAMES.every((name) => existsSync(join(dir, `${name}.js`))) || !existsSync(join(dir, STYLES))) return undefined;
+  const styles = JSON.parse(readFileSync(join(dir, STYLES), 'utf8')) as Record<BundleName, string[]>;
+  return { dir, key, styles, reused: true };
 }
 
 /**
- * Builds the bundle in a child process (this file run by Node): bundling Scalar's thousands of modules
- * takes hundreds of megabytes, which the build's own process would keep for the rest of the build (V8 and the
- * bundler's allocator return little of it); a child gives it all back when it exits.
+ * Builds the bundles in a child process (this file run by Node) at a lower CPU priority than the build
+ * (site/background.ts): bundling Scalar's thousands of modules takes hundreds of megabytes, which the
+ * build's own process would keep for the rest of the build (V8 and the bundler's allocator return little
+ * of it), and a core the build's thread wants for its pages; a child gives the memory back when it exits
+ * and takes only the cycles the build leaves.
  */
-function bundleInChild(root: string, name: BundleName): Promise<BrowserBundle> {
+function bundleInChild(root: string): Promise<BrowserBundles> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [SELF, root, name], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [SELF, root, 'build'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    inBackground(child.pid);
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -155,25 +171,53 @@ function bundleInChild(root: string, name: BundleName): Promise<BrowserBundle> {
     child.on('error', fail);
     child.on('close', (code) => {
       const last = out.trim().split('\n').at(-1) ?? '';
-      if (code === 0 && last.startsWith('{')) done(JSON.parse(last) as BrowserBundle);
-      else fail(new Error(`bundling the ${name} bundle failed (exit ${code}): ${out.slice(-2000)}`));
+      if (code === 0 && last.startsWith('{')) done(JSON.parse(last) as BrowserBundles);
+      else fail(new Error(`bundling Scalar's browser bundles failed (exit ${code}): ${out.slice(-2000)}`));
     });
   });
 }
 
+/** What {@link entryStyles} reads of Vite's output: a chunk's file, static imports and stylesheets. */
+interface OutputChunk {
+  fileName: string;
+  imports: readonly string[];
+  importedCss: readonly string[];
+}
+
 /**
- * Builds the bundle `name` in this process into the cache (Vite), under the key {@link bundleKey} gave
- * before the build.
- * @throws {Error} when Vite fails, or when the bundle holds a module of ours that {@link bundleInputs} did
+ * The stylesheets an entry chunk loads: its own and those of every chunk it imports statically, depth
+ * first in import order (the order the browser evaluates them), each once. With two entries, a module
+ * both import, and the stylesheet it imports, sits in a shared chunk; the page must link it all the same.
+ * @param entry the entry chunk's file name
+ * @param chunks every chunk of the build, by file name
+ */
+export function entryStyles(entry: string, chunks: ReadonlyMap<string, OutputChunk>): string[] {
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    const chunk = chunks.get(file);
+    if (!chunk || seen.has(file)) return;
+    seen.add(file);
+    for (const imported of chunk.imports) visit(imported);
+    for (const css of chunk.importedCss) if (!styles.includes(css)) styles.push(css);
+  };
+  visit(entry);
+  return styles;
+}
+
+/**
+ * Builds the bundles in this process into the cache (Vite), under the key {@link bundleKey} gave before
+ * the build.
+ * @throws {Error} when Vite fails, or when the bundles hold a module of ours that {@link bundleInputs} did
  *   not find (an import {@link moduleInputs} cannot follow): the key would not change with that module
  */
-async function buildBundle(root: string, name: BundleName): Promise<BrowserBundle> {
-  const key = bundleKey(root, name);
-  const inputs = new Set(bundleInputs(root, name));
+async function buildBundles(root: string): Promise<BrowserBundles> {
+  const key = bundleKey(root);
+  const inputs = new Set(bundleInputs(root));
   const dir = entryDir(root, key);
   const tmp = temporaryName(dir);
   const ours = new Set<string>();
-  const styles: string[] = [];
+  const chunks = new Map<string, OutputChunk>();
   const { build } = await import('vite');
   const result = await build({
     configFile: false,
@@ -191,13 +235,16 @@ async function buildBundle(root: string, name: BundleName): Promise<BrowserBundl
       reportCompressedSize: false,
       chunkSizeWarningLimit: 4096,
       rolldownOptions: {
-        input: { [name]: BUNDLES[name] },
+        input: BUNDLES,
         preserveEntrySignatures: 'strict',
         output: {
           format: 'es',
           entryFileNames: '[name].js',
           chunkFileNames: '[name].[hash].js',
-          assetFileNames: '[name].[hash][extname]',
+          // The explorer's stylesheet keeps its entry's name, so the explorer page can link it before
+          // the bundles are built (the folder is content-keyed already); other assets are hashed.
+          assetFileNames: (asset) =>
+            asset.names.includes(EXPLORER_STYLESHEET) ? '[name][extname]' : '[name].[hash][extname]',
         },
       },
     },
@@ -206,7 +253,11 @@ async function buildBundle(root: string, name: BundleName): Promise<BrowserBundl
     if (!('output' in output)) continue;
     for (const item of output.output) {
       if (item.type !== 'chunk') continue;
-      if (item.isEntry) styles.push(...(item.viteMetadata?.importedCss ?? []));
+      chunks.set(item.fileName, {
+        fileName: item.fileName,
+        imports: item.imports,
+        importedCss: [...(item.viteMetadata?.importedCss ?? [])],
+      });
       for (const id of item.moduleIds) {
         const file = id.split('?')[0] ?? id;
         if (!isAbsolute(file) || file.includes(`${'/'}node_modules${'/'}`)) continue;
@@ -219,78 +270,80 @@ async function buildBundle(root: string, name: BundleName): Promise<BrowserBundl
   if (missed.length) {
     rmSync(tmp, { recursive: true, force: true });
     throw new Error(
-      `the ${name} bundle holds ${missed.join(', ')}, which its key does not cover: import our modules by relative paths (browser-bundles.ts moduleInputs)`,
+      `Scalar's browser bundles hold ${missed.join(', ')}, which their key does not cover: import our modules by relative paths (browser-bundles.ts moduleInputs)`,
+    );
+  }
+  const styles = Object.fromEntries(NAMES.map((name) => [name, entryStyles(`${name}.js`, chunks)])) as Record<
+    BundleName,
+    string[]
+  >;
+  if (styles.explorer.join() !== EXPLORER_STYLESHEET) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw new Error(
+      `the explorer's script loads the stylesheets ${JSON.stringify(styles.explorer)}, not ${EXPLORER_STYLESHEET} alone, which its page links (browser-bundles.ts EXPLORER_STYLESHEET)`,
     );
   }
   writeFileSync(join(tmp, STYLES), JSON.stringify(styles));
   publishEntry(tmp, dir, true);
-  return { name, dir, key, styles, reused: false };
+  return { dir, key, styles, reused: false };
 }
 
 /** The Astro integration. */
 export default function browserBundlesIntegration(): AstroIntegration {
-  let bundles: Promise<BrowserBundle>[] = [];
+  let bundles: Promise<BrowserBundles> | undefined;
   return {
     name: 'petstore:browser-bundles',
     hooks: {
       'astro:config:setup': async ({ command, config, updateConfig, logger }) => {
         const root = fileURLToPath(config.root);
-        const defines: Record<string, string> = {};
-        bundles = [];
-        /** The bundles built in this build, one child after the other: each takes a core the pages leave. */
-        let previous: Promise<unknown> = Promise.resolve();
-        // The explorer first: its page waits for its stylesheets' names.
-        for (const name of ['explorer', 'tryit'] as const) {
-          let base = `/_astro/bundles/${name}/`;
-          let bundle: Promise<BrowserBundle> | undefined;
-          if (command === 'build' || command === 'dev') {
-            const key = bundleKey(root, name);
-            const cached = cachedBundle(root, name, key);
-            if (cached) {
-              bundle = Promise.resolve(cached);
-              report(logger, cached);
-            } else {
-              logger.info(`${name} bundle: building into ${entryDir(root, key)}, beside the build`);
-              bundle = previous.then(() => bundleInChild(root, name));
-              previous = bundle.then(
-                (built) => report(logger, built),
-                () => {},
-              );
-              // `astro dev` serves it from the cache at once.
-              if (command === 'dev') await bundle;
-            }
-            bundles.push(bundle);
-            base = command === 'dev' ? `/@fs${entryDir(root, key)}/` : `/${bundleOutputDir({ key })}`;
+        bundles = undefined;
+        let base = '/_astro/bundles/';
+        if (command === 'build' || command === 'dev') {
+          const key = bundleKey(root);
+          const cached = cachedBundles(root, key);
+          if (cached) {
+            bundles = Promise.resolve(cached);
+            report(logger, cached);
+          } else {
+            logger.info(`Scalar's bundles: building into ${entryDir(root, key)}, beside the build`);
+            bundles = bundleInChild(root);
+            bundles.then(
+              (built) => report(logger, built),
+              () => {},
+            );
+            // `astro dev` serves them from the cache at once.
+            if (command === 'dev') await bundles;
           }
-          defines[`__${name.toUpperCase()}_URL__`] = JSON.stringify(`${base}${name}.js`);
-          if (name === 'explorer') {
-            const styles = bundle ? bundle.then((b) => b.styles) : Promise.resolve([]);
-            setExplorerStyles(styles.then((files) => files.map((file) => `${base}${file}`)));
-          }
+          base = command === 'dev' ? `/@fs${entryDir(root, key)}/` : `/${bundleOutputDir({ key })}`;
         }
+        const defines = Object.fromEntries(
+          NAMES.map((name) => [`__${name.toUpperCase()}_URL__`, JSON.stringify(`${base}${name}.js`)]),
+        );
+        // Known before the bundles are built: the explorer page never waits for them.
+        defines.__EXPLORER_STYLES__ = JSON.stringify(bundles ? [`${base}${EXPLORER_STYLESHEET}`] : []);
         updateConfig({ vite: { define: defines } });
       },
       'astro:build:done': async ({ dir }) => {
-        for (const bundle of bundles) copyBundle(await bundle, fileURLToPath(dir));
+        if (bundles) copyBundles(await bundles, fileURLToPath(dir));
       },
     },
   };
 }
 
-function report(logger: AstroIntegrationLogger, bundle: BrowserBundle): void {
-  logger.info(`${bundle.name} bundle ${bundle.reused ? 'unchanged: reused from' : 'built into'} ${bundle.dir}`);
+function report(logger: AstroIntegrationLogger, bundles: BrowserBundles): void {
+  logger.info(`Scalar's bundles ${bundles.reused ? 'unchanged: reused from' : 'built into'} ${bundles.dir}`);
 }
 
-/** Where the build copies a bundle, below the output folder: `_astro/bundles.<key>/` (content-keyed). */
-export function bundleOutputDir(bundle: Pick<BrowserBundle, 'key'>): string {
-  return `_astro/bundles.${bundle.key.slice(0, 10)}/`;
+/** Where the build copies the bundles, below the output folder: `_astro/bundles.<key>/` (content-keyed). */
+export function bundleOutputDir(bundles: Pick<BrowserBundles, 'key'>): string {
+  return `_astro/bundles.${bundles.key.slice(0, 10)}/`;
 }
 
-/** Copies a bundle into an output folder at {@link bundleOutputDir}, without the cache's own files. */
-function copyBundle(bundle: BrowserBundle, outDir: string): void {
-  const target = join(outDir, bundleOutputDir(bundle));
+/** Copies the bundles into an output folder at {@link bundleOutputDir}, without the cache's own files. */
+function copyBundles(bundles: BrowserBundles, outDir: string): void {
+  const target = join(outDir, bundleOutputDir(bundles));
   mkdirSync(target, { recursive: true });
-  cpSync(bundle.dir, target, { recursive: true, filter: (src) => !src.endsWith(STYLES) });
+  cpSync(bundles.dir, target, { recursive: true, filter: (src) => !src.endsWith(STYLES) });
 }
 
 /**
@@ -298,14 +351,14 @@ function copyBundle(bundle: BrowserBundle, outDir: string): void {
  * `precompress`, `PRECOMPRESS_CACHE`), laid out as the build will copy them, so that a build finds their
  * `.br`/`.gz` bodies there: compressing Scalar's bundles is the largest compression of a build.
  */
-export async function precompressBundles(root: string, bundles: readonly BrowserBundle[]): Promise<void> {
+export async function precompressBundles(root: string, bundles: BrowserBundles): Promise<void> {
   const { PRECOMPRESS_CACHE, precompress } = await import('../serving/build.ts');
   const cache = join(root, PRECOMPRESS_CACHE);
   // Beside the cache folder, not in it: precompress prunes the cache folder's files.
   mkdirSync(join(root, BUNDLES_CACHE), { recursive: true });
   const out = mkdtempSync(join(root, BUNDLES_CACHE, 'tmp-precompress-'));
   try {
-    for (const bundle of bundles) copyBundle(bundle, out);
+    copyBundles(bundles, out);
     await precompress(out, { cacheDir: cache });
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -313,35 +366,31 @@ export async function precompressBundles(root: string, bundles: readonly Browser
 }
 
 /**
- * Makes sure every bundle is in the cache for the current sources (the install's `prepare` step,
- * scripts/prepare-bundles.mjs): each missing one is built in a child process, one after the other.
- * @returns the bundles, with `reused` false for those just built
- * @throws {Error} when a bundle fails to build
+ * Makes sure the bundles are in the cache for the current sources (the install's `prepare` step,
+ * scripts/prepare-bundles.mjs), built in a child process when they are not.
+ * @returns the bundles, with `reused` false when just built
+ * @throws {Error} when they fail to build
  */
-export async function prepareBundles(root: string): Promise<BrowserBundle[]> {
-  const bundles: BrowserBundle[] = [];
-  for (const name of Object.keys(BUNDLES) as BundleName[]) bundles.push(await browserBundle(root, name));
-  return bundles;
+export function prepareBundles(root: string): Promise<BrowserBundles> {
+  return browserBundles(root);
 }
 
-// Run as `node browser-bundles.ts <root> <name>` (bundleInChild): build the bundle, print it as JSON;
-// as `node browser-bundles.ts <root> all` (prepare-bundles.mjs): every bundle not in the cache yet.
+// Run as `node browser-bundles.ts <root> build` (bundleInChild): build the bundles, print them as JSON;
+// as `node browser-bundles.ts <root> all` (prepare-bundles.mjs): build them if they are not in the cache.
 if (process.argv[1] && resolve(process.argv[1]) === SELF) {
-  const [root, name] = process.argv.slice(2) as [string, BundleName | 'all'];
-  if (!root || !(name === 'all' || name in BUNDLES)) {
-    process.stderr.write('usage: node site/integrations/browser-bundles.ts <root> <tryit|explorer|all>\n');
+  const [root, what] = process.argv.slice(2);
+  if (!root || !(what === 'all' || what === 'build')) {
+    process.stderr.write('usage: node site/integrations/browser-bundles.ts <root> <build|all>\n');
     process.exit(2);
   }
-  if (name === 'all') {
+  if (what === 'all') {
     const bundles = await prepareBundles(root);
-    for (const bundle of bundles) {
-      process.stdout.write(`${bundle.name}: ${bundle.reused ? 'in the cache' : 'built into'} ${bundle.dir}\n`);
-    }
+    process.stdout.write(`Scalar's bundles: ${bundles.reused ? 'in the cache' : 'built into'} ${bundles.dir}\n`);
     await precompressBundles(root, bundles);
   } else {
-    const bundle = await buildBundle(root, name);
-    // Its `.br`/`.gz` bodies too, so the build that waits for it finds them compressed.
-    await precompressBundles(root, [bundle]);
-    process.stdout.write(`${JSON.stringify(bundle)}\n`);
+    const bundles = await buildBundles(root);
+    // Their `.br`/`.gz` bodies too, so the build that waits for them finds them compressed.
+    await precompressBundles(root, bundles);
+    process.stdout.write(`${JSON.stringify(bundles)}\n`);
   }
 }

@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { publishEntry, temporaryName, writeEntry } from '../../../site/build-cache.ts';
-import { beginBuild as beginSiteBuild } from '../../../site/build-context.ts';
-import { bundleKey, moduleInputs } from '../../../site/integrations/browser-bundles.ts';
+import { bundleKey, entryStyles, moduleInputs } from '../../../site/integrations/browser-bundles.ts';
 import { emptyTrash, moveAside } from '../../../site/integrations/clear-output.ts';
 import {
   beginBuild,
@@ -22,7 +21,6 @@ import {
 } from '../../../site/integrations/incremental-build.ts';
 import { proseFreeKey, workerInputsKey } from '../../../site/integrations/mock-worker.ts';
 import { readPages, searchIndexKey } from '../../../site/integrations/search-index.ts';
-import { explorerStyles, setExplorerStyles } from '../../../site/reference/explorer/styles.ts';
 import { type OwnKeyInputs, ownKeyOf, type PageKeyInputs, pageKeyOf } from '../../../site/reference/page-cache-key.ts';
 import {
   BUNDLE_BROTLI_QUALITY,
@@ -270,8 +268,8 @@ describe("a browser bundle's inputs, known before it is built (site/integrations
   });
 
   test("the site's bundles: the key changes with a module the bundle imports through another", () => {
-    const before = bundleKey(process.cwd(), 'tryit');
-    assert.equal(bundleKey(process.cwd(), 'tryit'), before);
+    const before = bundleKey(process.cwd());
+    assert.equal(bundleKey(process.cwd()), before);
     assert.match(before, /^[0-9a-f]{64}$/);
     // site/mock/route/mount.ts reaches the try-it client through site/mock/hosts/mount.ts.
     assert.ok(
@@ -281,16 +279,19 @@ describe("a browser bundle's inputs, known before it is built (site/integrations
     );
   });
 
-  test("the explorer's stylesheets: awaited by its page once the build gave them; unknown outside a build", async () => {
-    beginSiteBuild();
-    await assert.rejects(explorerStyles(), /stylesheets are unknown/);
-    let built: (hrefs: string[]) => void = () => {};
-    setExplorerStyles(new Promise((done) => (built = done)));
-    const styles = explorerStyles();
-    built(['/_astro/bundles.0123456789/explorer.AbCd1234.css']);
-    assert.deepEqual(await styles, ['/_astro/bundles.0123456789/explorer.AbCd1234.css']);
-    beginSiteBuild();
-    await assert.rejects(explorerStyles(), /stylesheets are unknown/);
+  test('an entry links the stylesheets of the chunks it imports statically, in the order they run, each once', () => {
+    const chunk = (fileName: string, imports: string[], importedCss: string[]) =>
+      [fileName, { fileName, imports, importedCss }] as const;
+    const chunks = new Map([
+      chunk('explorer.js', ['shared.A.js', 'reference.B.js'], ['explorer.C.css']),
+      chunk('tryit.js', ['shared.A.js'], []),
+      chunk('shared.A.js', ['vue.D.js'], ['client.E.css']),
+      chunk('reference.B.js', ['vue.D.js'], ['reference.F.css', 'client.E.css']),
+      chunk('vue.D.js', [], []),
+    ]);
+    assert.deepEqual(entryStyles('explorer.js', chunks), ['client.E.css', 'reference.F.css', 'explorer.C.css']);
+    // A stylesheet a shared chunk imports is the other entry's too; one no chunk it imports holds is not.
+    assert.deepEqual(entryStyles('tryit.js', chunks), ['client.E.css']);
   });
 });
 
