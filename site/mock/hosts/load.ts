@@ -21,7 +21,6 @@ import {
 } from '../index.ts';
 import { runtimeDefinition } from '../request/compile.ts';
 import { MOCK_BASE } from '../route/mount.ts';
-import { configuredStore } from './redis-store.ts';
 
 /**
  * Options of the Node hosts' mocks: the core's, with the store also given as its setting
@@ -45,6 +44,9 @@ const FIRST_CONNECTION_MS = 2000;
 async function withStore(options: NodeMockOptions): Promise<Omit<CreateMockOptions, 'basePath'>> {
   const { store, storePrefix, ...rest } = options;
   if (typeof store !== 'string') return { ...rest, ...(store ? { store } : {}) };
+  // Loaded here, not with this module: the site's build loads this module for the mock's table and never
+  // makes a store, and the Redis client is a few hundred modules.
+  const { configuredStore } = await import('./redis-store.ts');
   const made = configuredStore(store, {
     ...(storePrefix ? { prefix: storePrefix } : {}),
     ...(options.sandboxes?.idleMs !== undefined ? { idleMs: options.sandboxes.idleMs } : {}),
