@@ -62,6 +62,9 @@ const config = siteConfig({
   agents: { contentSignals: { search: true, 'ai-input': true, 'ai-train': false } },
 });
 
+// Scalar's two browser bundles: started early in the build, copied into the output late (browser-bundles.ts).
+const scalarBundles = browserBundles();
+
 // DIST_DIR builds elsewhere (the tests build other descriptions beside the main build), each output
 // folder with its own cache folder (incremental-build.ts `cacheDirFor`).
 const outDir = process.env.DIST_DIR || DEFAULT_OUT_DIR;
@@ -103,7 +106,7 @@ export default defineConfig({
     // Scalar's try-it client and the explorer's script are bundled once and reused while their inputs are
     // unchanged (node_modules/.cache), then copied into dist/client/_astro/. Early in the list: a build
     // whose cache lost them starts bundling them in a child process as soon as it sets up.
-    browserBundles(),
+    scalarBundles.start,
     {
       // `astro dev` serves the mock (site/pages/api/mock/) with the store PETSTORE_MOCK_STORE names: a
       // value that is not a store URL stops it here, with what is wrong, not at the first request.
@@ -178,6 +181,8 @@ export default defineConfig({
     // kept in node_modules/.cache, copied into dist/client/og/ at the end (before `serving` lists
     // the output); `astro dev` draws them on request.
     ogImages({ site: apiReference.site }),
+    // Scalar's bundles copied into the output once built: the steps above need not wait for them.
+    scalarBundles.copy,
     // Serving rules for static hosts and `npm start` (site/serving/): precompressed .br/.gz files and
     // dist/client/_headers. Last, so it sees every file the other integrations write.
     serving(apiReference.apis),

@@ -288,10 +288,16 @@ async function buildBundles(root: string): Promise<BrowserBundles> {
   return { dir, key, styles, reused: false };
 }
 
-/** The Astro integration. */
-export default function browserBundlesIntegration(): AstroIntegration {
+/**
+ * The Astro integrations: `start` sets the bundles' URLs up and starts building them when they are not
+ * in the cache (early in the list: as soon as the build sets up); `copy` waits for them and copies them
+ * into the output (late in the list, before the serving rules list the output's files: the hooks of
+ * `astro:build:done` run one after the other, and the search index, the sitemap and the other
+ * integrations' last steps need not wait for Scalar's bundles).
+ */
+export default function browserBundlesIntegration(): { start: AstroIntegration; copy: AstroIntegration } {
   let bundles: Promise<BrowserBundles> | undefined;
-  return {
+  const start: AstroIntegration = {
     name: 'petstore:browser-bundles',
     hooks: {
       'astro:config:setup': async ({ command, config, updateConfig, logger }) => {
@@ -323,11 +329,17 @@ export default function browserBundlesIntegration(): AstroIntegration {
         defines.__EXPLORER_STYLES__ = JSON.stringify(bundles ? [`${base}${EXPLORER_STYLESHEET}`] : []);
         updateConfig({ vite: { define: defines } });
       },
+    },
+  };
+  const copy: AstroIntegration = {
+    name: 'petstore:browser-bundles-copy',
+    hooks: {
       'astro:build:done': async ({ dir }) => {
         if (bundles) copyBundles(await bundles, fileURLToPath(dir));
       },
     },
   };
+  return { start, copy };
 }
 
 function report(logger: AstroIntegrationLogger, bundles: BrowserBundles): void {

@@ -310,13 +310,15 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
 
 /**
  * Removes the entries of a cache folder last used before `before` (milliseconds since the epoch): last
- * written (modification time) or last linked into an output (change time).
+ * written (modification time) or last linked into an output (change time). Other processes may write
+ * the same folder meanwhile (a build and the child making Scalar's bundles compress at the same time):
+ * an entry gone between the listing and its turn (a temporary file renamed) is passed over.
  */
 function pruneCache(cacheDir: string, before: number): void {
   for (const entry of readdirSync(cacheDir)) {
     const file = join(cacheDir, entry);
-    const st = statSync(file);
-    if (Math.max(st.mtimeMs, st.ctimeMs) < before) rmSync(file, { force: true });
+    const st = statSync(file, { throwIfNoEntry: false });
+    if (st && Math.max(st.mtimeMs, st.ctimeMs) < before) rmSync(file, { force: true });
   }
 }
 
