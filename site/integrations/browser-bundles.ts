@@ -6,7 +6,7 @@
 // a dependency update. Both are bundled together, once, apart from the site's build (one Vite build with
 // two entries, with the dependency versions the site build uses, so the code is the same) into
 // node_modules/.cache and reused while none of their inputs changed (`browserBundles`); `npm ci` makes
-// them already (scripts/prepare-bundles.mjs, `prepareBundles`), since they change with the installed
+// them already (scripts/prepare-bundles.mjs), since they change with the installed
 // packages. One build, not one per entry: the explorer holds most of what the try-it client is made of
 // (Scalar's API reference embeds its request client), and a second build read, transformed and minified
 // those modules again for nearly as long as the first. Each entry still loads only the modules it
@@ -377,16 +377,6 @@ export async function precompressBundles(root: string, bundles: BrowserBundles):
   }
 }
 
-/**
- * Makes sure the bundles are in the cache for the current sources (the install's `prepare` step,
- * scripts/prepare-bundles.mjs), built in a child process when they are not.
- * @returns the bundles, with `reused` false when just built
- * @throws {Error} when they fail to build
- */
-export function prepareBundles(root: string): Promise<BrowserBundles> {
-  return browserBundles(root);
-}
-
 // Run as `node browser-bundles.ts <root> build` (bundleInChild): build the bundles, print them as JSON;
 // as `node browser-bundles.ts <root> all` (prepare-bundles.mjs): build them if they are not in the cache.
 if (process.argv[1] && resolve(process.argv[1]) === SELF) {
@@ -396,7 +386,7 @@ if (process.argv[1] && resolve(process.argv[1]) === SELF) {
     process.exit(2);
   }
   if (what === 'all') {
-    const bundles = await prepareBundles(root);
+    const bundles = await browserBundles(root);
     process.stdout.write(`Scalar's bundles: ${bundles.reused ? 'in the cache' : 'built into'} ${bundles.dir}\n`);
     await precompressBundles(root, bundles);
   } else {
