@@ -173,9 +173,18 @@ function descendants(root: number): Map<number, number> {
   return out;
 }
 
-/** A process's name: the program, or for Node the script it runs (`astro.mjs`, `integration.ts`). */
+/**
+ * A process's name: the program, or for Node the script it runs (`astro.mjs`, `integration.ts`); `?` for
+ * one that ended since the tree was listed (its /proc entry is gone).
+ */
 function programOf(pid: number): string {
-  const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  let cmdline: string;
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '?';
+  }
+  const argv = cmdline.split('\0').filter(Boolean);
   const program = basename(argv[0] ?? '?');
   const script = argv.slice(1).find((a) => !a.startsWith('-'));
   if (!/^node/.test(program) || !script) return program;
