@@ -3,14 +3,15 @@
 // of minified JavaScript) and the explorer's script (site/reference/browser/explorer.ts: Scalar's API
 // reference and its styles). Bundling those thousands of modules was most of the site's client build,
 // in time and in memory (half the Petstore build's peak), on every build, although they change only with
-// a dependency update. Both are bundled together, once, apart from the site's build (one Vite build with
-// two entries, with the dependency versions the site build uses, so the code is the same) into
-// node_modules/.cache and reused while none of their inputs changed (`browserBundles`); `npm ci` makes
+// a dependency update. Both are bundled together, once, apart from the site's build (one Rolldown build
+// with two entries, set as Vite's production build sets it, with the dependency versions the site build
+// uses) into node_modules/.cache and reused while none of their inputs changed (`browserBundles`); `npm ci` makes
 // them already (scripts/prepare-bundles.mjs), since they change with the installed
 // packages. One build, not one per entry: the explorer holds most of what the try-it client is made of
 // (Scalar's API reference embeds its request client), and a second build read, transformed and minified
 // those modules again for nearly as long as the first. Each entry still loads only the modules it
-// imports: what both import sits in chunks of their own.
+// imports: what both import sits in chunks of their own. Rolldown is called without Vite: nothing in the
+// bundles needs Vite's plugins but two stylesheets, and Vite's pipeline cost as much CPU as the bundling.
 // The bundles' key, and so their URL, is known before they are built (`bundleKey`: the packages, the
 // settings and our modules the entries import, found by following their relative imports), so a build
 // that must make them (its cache was cleared, `npm ci` could not prepare them) starts a child process at
@@ -29,9 +30,10 @@
 
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import type { RolldownOutput, Plugin as RolldownPlugin } from 'rolldown';
 import { inBackground } from '../background.ts';
 import { BUILD_CACHE, cacheKey, publishEntry, temporaryName } from '../build-cache.ts';
 
@@ -133,7 +135,7 @@ export interface BrowserBundles {
 
 /**
  * The bundles for the current sources: the cached ones when the packages (lock file), this file and
- * every module of ours they are built from are unchanged, else new ones (Vite build, ES modules,
+ * every module of ours they are built from are unchanged, else new ones (Rolldown, ES modules,
  * minified, no source maps, relative URLs between their files), built in a child process.
  * @param root the project root
  * @throws {Error} when they cannot be built
@@ -177,7 +179,7 @@ function bundleInChild(root: string): Promise<BrowserBundles> {
   });
 }
 
-/** What {@link entryStyles} reads of Vite's output: a chunk's file, static imports and stylesheets. */
+/** What {@link entryStyles} reads of the bundler's output: a chunk's file, static imports and stylesheets. */
 interface OutputChunk {
   fileName: string;
   imports: readonly string[];
@@ -187,7 +189,7 @@ interface OutputChunk {
 /**
  * The stylesheets an entry chunk loads: its own and those of every chunk it imports statically, depth
  * first in import order (the order the browser evaluates them), each once. With two entries, a module
- * both import, and the stylesheet it imports, sits in a shared chunk; the page must link it all the same.
+ * both import, and the stylesheet it imports, sits in a shared chunk; the entry's page needs it all the same.
  * @param entry the entry chunk's file name
  * @param chunks every chunk of the build, by file name
  */
@@ -206,10 +208,93 @@ export function entryStyles(entry: string, chunks: ReadonlyMap<string, OutputChu
 }
 
 /**
- * Builds the bundles in this process into the cache (Vite), under the key {@link bundleKey} gave before
- * the build.
- * @throws {Error} when Vite fails, or when the bundles hold a module of ours that {@link bundleInputs} did
- *   not find (an import {@link moduleInputs} cannot follow): the key would not change with that module
+ * What Vite's production build of a browser bundle sets that the bundles' code reads or is shaped by,
+ * set the same way here: `process.env` (`NODE_ENV` alone) and `import.meta.env` (Scalar's packages read
+ * `import.meta.env.DEV`), the browser's resolve conditions and package fields in Vite's order, and Vite's
+ * default syntax target (browsers widely available since 2023).
+ */
+const VITE_LIKE = {
+  define: {
+    'process.env.NODE_ENV': '"production"',
+    'process.env': '{}',
+    'import.meta.env': JSON.stringify({ BASE_URL: './', MODE: 'production', DEV: false, PROD: true, SSR: false }),
+  },
+  conditionNames: ['module', 'browser', 'production', 'import', 'default'],
+  mainFields: ['browser', 'module', 'jsnext:main', 'jsnext', 'main'],
+  target: ['chrome111', 'edge111', 'firefox114', 'safari16.4', 'ios16.4'],
+};
+
+/** Module id suffixes the stylesheet plugin gives CSS: imported for its effect (`import 'x.css'`), or as a URL. */
+const CSS_EFFECT = '?stylesheet';
+const CSS_URL = '?url';
+const CSS_IMPORT = /\.css(?:\?url)?$/;
+const CSS_MODULE = /\.css\?(?:stylesheet|url)$/;
+
+/**
+ * The bundler plugin for the stylesheets the entries import (Scalar's packages import none themselves):
+ * `import 'x.css'` becomes an empty module kept in its chunk, whose stylesheets {@link entryStyles}
+ * collects after the build; `import url from 'x.css?url'` emits the file, minified, as a hashed asset
+ * and gives its URL, relative to the importing chunk.
+ */
+function stylesheetPlugin(): RolldownPlugin {
+  return {
+    name: 'petstore:stylesheets',
+    resolveId: {
+      filter: { id: CSS_IMPORT },
+      async handler(source, importer) {
+        const asUrl = source.endsWith(CSS_URL);
+        const resolved = await this.resolve(asUrl ? source.slice(0, -CSS_URL.length) : source, importer, {
+          skipSelf: true,
+        });
+        return resolved ? { id: `${resolved.id}${asUrl ? CSS_URL : CSS_EFFECT}` } : null;
+      },
+    },
+    load: {
+      filter: { id: CSS_MODULE },
+      async handler(id) {
+        if (id.endsWith(CSS_EFFECT)) return { code: '', moduleSideEffects: 'no-treeshake' };
+        const file = id.slice(0, -CSS_URL.length);
+        const ref = this.emitFile({ type: 'asset', name: basename(file), source: await minifiedStyles([file]) });
+        return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+      },
+    },
+  };
+}
+
+/** {@link VITE_LIKE}'s target as Lightning CSS encodes browser versions (`major << 16 | minor << 8`). */
+const CSS_TARGETS = {
+  chrome: 111 << 16,
+  edge: 111 << 16,
+  firefox: 114 << 16,
+  safari: (16 << 16) | (4 << 8),
+  ios_saf: (16 << 16) | (4 << 8),
+};
+
+/**
+ * An entry's stylesheets as one file, minified by Lightning CSS for {@link VITE_LIKE}'s target, as Vite
+ * minifies a bundle's CSS.
+ * @param files the stylesheets (absolute), in the order the page applies them
+ * @throws {Error} when a stylesheet does not parse
+ */
+async function minifiedStyles(files: readonly string[]): Promise<string> {
+  const { transform } = await import('lightningcss');
+  const source = files.map((file) => readFileSync(file, 'utf8')).join('\n');
+  const { code } = transform({
+    filename: files[0] ?? 'styles.css',
+    code: Buffer.from(source),
+    minify: true,
+    targets: CSS_TARGETS,
+  });
+  return `${Buffer.from(code).toString('utf8')}\n`;
+}
+
+/**
+ * Builds the bundles in this process into the cache, under the key {@link bundleKey} gave before the
+ * build. Rolldown (Vite's bundler) is called directly, without Vite's plugin pipeline: the entries import
+ * Scalar's prebuilt packages and two stylesheets, nothing Vite's plugins transform, and the pipeline cost
+ * as much CPU as the bundling. Each entry's stylesheets are one file, `<entry>.css`, written after the build.
+ * @throws {Error} when Rolldown fails, or when the bundles hold a module of ours that {@link bundleInputs}
+ *   did not find (an import {@link moduleInputs} cannot follow): the key would not change with that module
  */
 async function buildBundles(root: string): Promise<BrowserBundles> {
   const key = bundleKey(root);
@@ -218,52 +303,43 @@ async function buildBundles(root: string): Promise<BrowserBundles> {
   const tmp = temporaryName(dir);
   const ours = new Set<string>();
   const chunks = new Map<string, OutputChunk>();
-  const { build } = await import('vite');
-  const result = await build({
-    configFile: false,
-    root,
-    base: './',
-    publicDir: false,
+  const { rolldown } = await import('rolldown');
+  const bundle = await rolldown({
+    input: BUNDLES,
+    cwd: root,
+    platform: 'browser',
     logLevel: 'warn',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    build: {
-      outDir: tmp,
-      emptyOutDir: true,
-      assetsDir: '',
-      copyPublicDir: false,
-      sourcemap: false,
-      reportCompressedSize: false,
-      chunkSizeWarningLimit: 4096,
-      rolldownOptions: {
-        input: BUNDLES,
-        preserveEntrySignatures: 'strict',
-        output: {
-          format: 'es',
-          entryFileNames: '[name].js',
-          chunkFileNames: '[name].[hash].js',
-          // The explorer's stylesheet keeps its entry's name, so the explorer page can link it before
-          // the bundles are built (the folder is content-keyed already); other assets are hashed.
-          assetFileNames: (asset) =>
-            asset.names.includes(EXPLORER_STYLESHEET) ? '[name][extname]' : '[name].[hash][extname]',
-        },
-      },
-    },
+    preserveEntrySignatures: 'strict',
+    resolve: { conditionNames: VITE_LIKE.conditionNames, mainFields: VITE_LIKE.mainFields },
+    transform: { define: VITE_LIKE.define, target: VITE_LIKE.target },
+    plugins: [stylesheetPlugin()],
   });
-  for (const output of Array.isArray(result) ? result : [result]) {
-    if (!('output' in output)) continue;
-    for (const item of output.output) {
-      if (item.type !== 'chunk') continue;
-      chunks.set(item.fileName, {
-        fileName: item.fileName,
-        imports: item.imports,
-        importedCss: [...(item.viteMetadata?.importedCss ?? [])],
-      });
-      for (const id of item.moduleIds) {
-        const file = id.split('?')[0] ?? id;
-        if (!isAbsolute(file) || file.includes(`${'/'}node_modules${'/'}`)) continue;
-        const rel = relative(root, file).split(sep).join('/');
-        if (!rel.startsWith('..')) ours.add(rel);
-      }
+  let output: RolldownOutput;
+  try {
+    output = await bundle.write({
+      dir: tmp,
+      format: 'es',
+      minify: true,
+      sourcemap: false,
+      entryFileNames: '[name].js',
+      chunkFileNames: '[name].[hash].js',
+      assetFileNames: '[name].[hash][extname]',
+    });
+  } finally {
+    await bundle.close();
+  }
+  for (const item of output.output) {
+    if (item.type !== 'chunk') continue;
+    chunks.set(item.fileName, {
+      fileName: item.fileName,
+      imports: item.imports,
+      importedCss: item.moduleIds.filter((id) => id.endsWith(CSS_EFFECT)).map((id) => id.slice(0, -CSS_EFFECT.length)),
+    });
+    for (const id of item.moduleIds) {
+      const file = id.split('?')[0] ?? id;
+      if (!isAbsolute(file) || file.includes(`${'/'}node_modules${'/'}`)) continue;
+      const rel = relative(root, file).split(sep).join('/');
+      if (!rel.startsWith('..')) ours.add(rel);
     }
   }
   const missed = [...ours].filter((file) => !inputs.has(file));
@@ -273,10 +349,12 @@ async function buildBundles(root: string): Promise<BrowserBundles> {
       `Scalar's browser bundles hold ${missed.join(', ')}, which their key does not cover: import our modules by relative paths (browser-bundles.ts moduleInputs)`,
     );
   }
-  const styles = Object.fromEntries(NAMES.map((name) => [name, entryStyles(`${name}.js`, chunks)])) as Record<
-    BundleName,
-    string[]
-  >;
+  const styles = {} as Record<BundleName, string[]>;
+  for (const name of NAMES) {
+    const sheets = entryStyles(`${name}.js`, chunks);
+    styles[name] = sheets.length ? [`${name}.css`] : [];
+    if (sheets.length) writeFileSync(join(tmp, `${name}.css`), await minifiedStyles(sheets));
+  }
   if (styles.explorer.join() !== EXPLORER_STYLESHEET) {
     rmSync(tmp, { recursive: true, force: true });
     throw new Error(

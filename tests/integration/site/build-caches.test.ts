@@ -40,6 +40,27 @@ describe("Scalar's browser bundles prepared by npm ci", () => {
       }
     }
   });
+
+  test('the bundles run in a browser as they are: no build-time variable left, stylesheets beside them, minified', async () => {
+    const bundle = await browserBundles(ROOT);
+    const scripts = readdirSync(bundle.dir).filter((file) => file.endsWith('.js'));
+    for (const file of scripts) {
+      const code = readFileSync(join(bundle.dir, file), 'utf8');
+      // Scalar's packages read `import.meta.env.DEV` and Vue reads `process.env.NODE_ENV`: a browser has
+      // neither, so the bundler must have replaced both (`import.meta.env` alone would be undefined there).
+      assert.doesNotMatch(code, /import\.meta\.env|process\.env\.NODE_ENV/, `${file} reads a build-time variable`);
+    }
+    // The try-it client loads Scalar's request-client stylesheet by a URL relative to its own module.
+    const tryit = readFileSync(join(bundle.dir, 'tryit.js'), 'utf8');
+    const [, sheet] = tryit.match(/new URL\(["'`]([^"'`]+\.css)["'`],\s*import\.meta\.url\)/) ?? [];
+    assert.ok(sheet, 'the try-it client names its stylesheet relative to itself');
+    const css = readFileSync(join(bundle.dir, sheet), 'utf8');
+    assert.ok(css.length > 10_000, `${sheet} holds Scalar's styles`);
+    assert.ok(css.split('\n').length < 5, `${sheet} is minified`);
+    const explorer = readFileSync(join(bundle.dir, bundle.styles.explorer[0] ?? ''), 'utf8');
+    assert.match(explorer, /\.scalar-app|\.scalar/, "explorer.css holds Scalar's API reference styles");
+    assert.ok(explorer.split('\n').length < 5, 'explorer.css is minified');
+  });
 });
 
 describe('the in-browser mock made beside the build', () => {
