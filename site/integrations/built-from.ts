@@ -12,7 +12,7 @@ import { eventDescriptionFiles } from '../../descriptions/asyncapi/files.ts';
 import type { Api, SiteApis } from '../apis/api.ts';
 import { API_ENVIRONMENT } from '../apis/config.ts';
 import type { ReleasedFile } from '../apis/releases.ts';
-import { siteMockTable } from '../mock/hosts/load.ts';
+import { siteMockTable } from '../mock/hosts/table.ts';
 import { loadForBuild } from '../reference/loaded-description.ts';
 
 /** The file build-if-stale reads; keep the two in step. */
