@@ -11,6 +11,7 @@ import {
   filledAddress,
   isAsyncApi,
   isAsyncApiFile,
+  isAsyncApiFileSync,
   loadEventDescription,
   matchChannel,
   messageById,
@@ -30,6 +31,22 @@ describe('descriptions/asyncapi', () => {
     assert.equal(isAsyncApi([]), false);
     assert.equal(await isAsyncApiFile(fixture('2.6/streetlights-mqtt.yml')), true);
     assert.equal(await isAsyncApiFile(resolve(import.meta.dirname, '../../../spec/openapi.yaml')), false);
+  });
+
+  test('the configuration edge tells AsyncAPI files apart without waiting, as the loader does', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'asyncapi-sniff-'));
+    const write = (name: string, text: string) => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
+    assert.equal(isAsyncApiFileSync(fixture('2.6/streetlights-mqtt.yml')), true);
+    assert.equal(isAsyncApiFileSync(fixture('3.x/streetlights-mqtt.yml')), true);
+    assert.equal(isAsyncApiFileSync(write('minified.json', '{"info":{"title":"é"},"asyncapi":"3.0.0"}')), true);
+    assert.equal(isAsyncApiFileSync(resolve(import.meta.dirname, '../../../spec/openapi.yaml')), false);
+    // The word alone, in prose or below the root, is not the field.
+    assert.equal(isAsyncApiFileSync(write('prose.yaml', 'openapi: 3.1.0\ninfo:\n  title: asyncapi bridge\n')), false);
+    assert.equal(isAsyncApiFileSync(write('broken.yaml', 'asyncapi: [3.0.0\n')), false);
+    assert.equal(isAsyncApiFileSync(join(dir, 'missing.yaml')), false);
   });
 
   test('2.6 and 3.1 streetlights read into the same model; 2.x publish is receive, subscribe is send', async () => {
