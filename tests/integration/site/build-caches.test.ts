@@ -23,7 +23,7 @@ after(() => rmSync(work, { recursive: true, force: true }));
 
 describe("Scalar's browser bundles prepared by npm ci", () => {
   test('what scripts/prepare-bundles.mjs (the prepare script) makes is what the build then reuses, compressed too', async () => {
-    // Builds them (about 10 s) only when this checkout has none for its current sources.
+    // Builds them (about 5 s) only when this checkout has none for its current sources.
     const prepared = spawnSync(process.execPath, [join(ROOT, 'scripts', 'prepare-bundles.mjs')], { encoding: 'utf8' });
     assert.equal(prepared.status, 0, prepared.stderr);
     assert.match(prepared.stdout, /browser bundles ready/);
