@@ -261,14 +261,16 @@ function stylesheetPlugin(): RolldownPlugin {
   };
 }
 
-/** {@link VITE_LIKE}'s target as Lightning CSS encodes browser versions (`major << 16 | minor << 8`). */
-const CSS_TARGETS = {
-  chrome: 111 << 16,
-  edge: 111 << 16,
-  firefox: 114 << 16,
-  safari: (16 << 16) | (4 << 8),
-  ios_saf: (16 << 16) | (4 << 8),
-};
+/**
+ * {@link VITE_LIKE}'s target as Lightning CSS takes browser versions (`major << 16 | minor << 8`, iOS
+ * Safari named `ios_saf`), as Vite converts its own.
+ */
+const CSS_TARGETS = Object.fromEntries(
+  VITE_LIKE.target.map((target) => {
+    const [, browser = '', major = '0', minor = '0'] = /^([a-z]+)(\d+)(?:\.(\d+))?$/.exec(target) ?? [];
+    return [browser === 'ios' ? 'ios_saf' : browser, (Number(major) << 16) | (Number(minor) << 8)];
+  }),
+);
 
 /**
  * An entry's stylesheets as one file, minified by Lightning CSS for {@link VITE_LIKE}'s target, as Vite
