@@ -292,9 +292,8 @@ async function minifiedStyles(files: readonly string[]): Promise<string> {
 
 /**
  * Builds the bundles in this process into the cache, under the key {@link bundleKey} gave before the
- * build. Rolldown (Vite's bundler) is called directly, without Vite's plugin pipeline: the entries import
- * Scalar's prebuilt packages and two stylesheets, nothing Vite's plugins transform, and the pipeline cost
- * as much CPU as the bundling. Each entry's stylesheets are one file, `<entry>.css`, written after the build.
+ * build, by Rolldown without Vite (why: the header of this file). Each entry's stylesheets are one file,
+ * `<entry>.css`, written after the build.
  * @throws {Error} when Rolldown fails, or when the bundles hold a module of ours that {@link bundleInputs}
  *   did not find (an import {@link moduleInputs} cannot follow): the key would not change with that module
  */

@@ -1,8 +1,9 @@
 // The mock of every API and published version for the hosts in Node (the server, the Astro dev route,
 // the MCP server): each current description as the caller loaded it, and each older release's file,
 // loaded through the one description loader (descriptions/loader: any version, split files bundled, checked,
-// upgraded to the internal form once per cache). `siteMockTable` is the one place a site's table of
-// mounts and versions is made, for these hosts, the in-browser mock and the edge bundle.
+// upgraded to the internal form once per cache). The site's table of mounts and versions they mock is
+// made in one place, table.ts `siteMockTable` (re-exported here), for these hosts, the in-browser mock and
+// the edge bundle.
 import { loadDescription } from '../../../descriptions/loader/index.ts';
 import type { ReleasedFile } from '../../apis/releases.ts';
 import { HAND_WRITTEN } from '../behaviours.ts';
