@@ -20,11 +20,22 @@ import {
   serverOrigins,
 } from './rules.ts';
 
-/** Every file below `dir`, as paths relative to it with `/` separators, sorted. */
+/**
+ * The folder of the prerendering's server chunks, which Astro writes into a static build's output folder
+ * and deletes once the pages are written (astro/dist/prerender/utils.js `getPrerenderOutputDirectory`):
+ * never part of the site, and still there when the build's last steps start reading the output.
+ */
+export const ASTRO_PRERENDER_DIR = '.prerender';
+
+/**
+ * Every file below `dir`, as paths relative to it with `/` separators, sorted; Astro's
+ * {@link ASTRO_PRERENDER_DIR} at its top is left out.
+ */
 export function listFiles(dir: string): string[] {
   const out: string[] = [];
   const walk = (d: string): void => {
     for (const entry of readdirSync(d, { withFileTypes: true })) {
+      if (d === dir && entry.name === ASTRO_PRERENDER_DIR) continue;
       const abs = join(d, entry.name);
       if (entry.isDirectory()) walk(abs);
       else if (entry.isFile()) out.push(relative(dir, abs).split(sep).join('/'));
