@@ -1,8 +1,8 @@
 // @ts-check
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
-import node from '@astrojs/node';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
@@ -12,6 +12,7 @@ import browserBundles from './site/integrations/browser-bundles.ts';
 import builtFrom from './site/integrations/built-from.ts';
 import clearOutput from './site/integrations/clear-output.ts';
 import { cnameFile } from './site/integrations/cname.ts';
+import devMock from './site/integrations/dev-mock.ts';
 import eventTryIt from './site/integrations/event-tryit.ts';
 import highlighting from './site/integrations/highlighting.ts';
 import incrementalBuild, { cacheDirFor, DEFAULT_OUT_DIR } from './site/integrations/incremental-build.ts';
@@ -21,7 +22,6 @@ import { cacheSearchIndex } from './site/integrations/search-index.ts';
 import serving from './site/integrations/serving.ts';
 import siteConfig from './site/integrations/site-config.ts';
 import { sitemapAlias } from './site/integrations/sitemap-alias.ts';
-import { parseStoreUrl } from './site/mock/hosts/store-url.ts';
 import ogImages from './site/og/integration.ts';
 import reference from './site/reference/integration.ts';
 
@@ -65,14 +65,16 @@ const config = siteConfig({
 // Scalar's two browser bundles: started early in the build, copied into the output late (browser-bundles.ts).
 const scalarBundles = browserBundles();
 
-// DIST_DIR builds elsewhere (the tests build other descriptions beside the main build), each output
-// folder with its own cache folder (incremental-build.ts `cacheDirFor`).
+// The output folder: DIST_DIR builds elsewhere (the tests build other descriptions beside the main
+// build), each output folder with its own cache folder (incremental-build.ts `cacheDirFor`). The site's
+// files are in its `client/` folder (Astro's outDir: every route is prerendered, so Astro writes no
+// server), the build's record beside them (built-from.ts), out of what a host serves.
 const outDir = process.env.DIST_DIR || DEFAULT_OUT_DIR;
 
 export default defineConfig({
   site,
   srcDir: './site',
-  outDir,
+  outDir: join(outDir, 'client'),
   cacheDir: cacheDirFor(outDir),
   // A page generated from the description is copied from the previous build when the description,
   // the options, the build date and the code it imports are all unchanged (site/reference/
@@ -82,9 +84,8 @@ export default defineConfig({
   // Four pages rendered at once: a page's render waits on file writes (its output and the incremental
   // build's copy), and another page renders meanwhile; the output is the same (site/README.md "Build cost").
   build: { concurrency: 4 },
-  adapter: node({ mode: 'standalone' }),
   server: { port: 4321, host: 'localhost' },
-  // The only on-demand route is the mock API, which plain API clients call (`curl -X DELETE`
+  // The only on-demand route is `astro dev`'s mock API, which plain API clients call (`curl -X DELETE`
   // sends no Origin and no JSON content type); the mock answers CORS itself.
   security: { checkOrigin: false },
   vite: {
@@ -107,23 +108,11 @@ export default defineConfig({
     // unchanged (node_modules/.cache), then copied into dist/client/_astro/. Early in the list: a build
     // whose cache lost them starts bundling them in a child process as soon as it sets up.
     scalarBundles.start,
-    {
-      // `astro dev` serves the mock (site/pages/api/mock/) with the store PETSTORE_MOCK_STORE names: a
-      // value that is not a store URL stops it here, with what is wrong, not at the first request.
-      name: 'petstore-mock-store',
-      hooks: {
-        'astro:config:setup': ({ command }) => {
-          if (command !== 'dev') return;
-          try {
-            parseStoreUrl(process.env.PETSTORE_MOCK_STORE);
-          } catch (err) {
-            throw new Error(`PETSTORE_MOCK_STORE: ${err instanceof Error ? err.message : String(err)}`);
-          }
-        },
-      },
-    },
-    // The previous output is moved aside when the build starts and deleted while it runs.
-    clearOutput(),
+    // `astro dev` serves the mock API under /api/mock (its one on-demand route); a build has none, so Astro
+    // builds no server beside the pages (site/integrations/dev-mock.ts).
+    devMock(),
+    // The previous output (the whole output folder's) is moved aside when the build starts and deleted while it runs.
+    clearOutput(outDir),
     incrementalBuild(),
     // Code blocks highlight faster: Shiki's scanners remember their searches (the same tokens).
     highlighting(),
@@ -186,7 +175,7 @@ export default defineConfig({
     // Serving rules for static hosts and `npm start` (site/serving/): precompressed .br/.gz files and
     // dist/client/_headers. Last, so it sees every file the other integrations write.
     serving(apiReference.apis),
-    // <outDir>/.built-from.json: which description this output shows (npm start rebuilds for another).
-    builtFrom(apiReference.site),
+    // <output>/.built-from.json: which description this output shows (npm start rebuilds for another).
+    builtFrom(apiReference.site, outDir),
   ],
 });

@@ -50,7 +50,10 @@ export function distDir(root, env = process.env) {
   return resolve(root, env.DIST_DIR || 'dist');
 }
 
-/** The file in the output folder that names the APIs it was built from (site/integrations/built-from.ts writes it). */
+/**
+ * The file in the output folder that names the APIs it was built from (site/integrations/built-from.ts
+ * writes it as a complete build's last step): its time is the build's.
+ */
 const MARKER = '.built-from.json';
 
 /**
@@ -65,11 +68,11 @@ const MARKER = '.built-from.json';
  */
 export function isStale(root, env = process.env) {
   const dist = distDir(root, env);
-  const entry = join(dist, 'server', 'entry.mjs');
-  const built = existsSync(entry) ? statSync(entry).mtimeMs : 0;
+  const record = join(dist, MARKER);
+  const built = existsSync(record) ? statSync(record).mtimeMs : 0;
   let marker;
   try {
-    marker = JSON.parse(readFileSync(join(dist, MARKER), 'utf8'));
+    marker = JSON.parse(readFileSync(record, 'utf8'));
   } catch {
     marker = undefined;
   }
@@ -90,7 +93,7 @@ export function isStale(root, env = process.env) {
 }
 
 /**
- * Runs `astro build` in `root` unless dist/server/entry.mjs is newer than every input.
+ * Runs `astro build` in `root` unless the output's record (`.built-from.json`) is newer than every input.
  * @param {string} root the repository root
  * @param {{force?: boolean}} [options]
  * @returns {boolean} whether a build ran
@@ -110,7 +113,7 @@ export function buildIfStale(root, options = {}) {
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
   });
   if (r.status !== 0) {
-    rmSync(join(dist, 'server', 'entry.mjs'), { force: true });
+    rmSync(join(dist, MARKER), { force: true });
     throw new Error(`astro build failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`})`);
   }
   // The build wrote MARKER itself (site/integrations/built-from.ts).

@@ -6,7 +6,8 @@
 //                              conditional requests (304) against the strong ETag set here;
 //   /mcp                    -> the docs' MCP server (site/mcp/, Streamable HTTP);
 //   anything else           -> the 404 page (404.html and its .br/.gz, strong ETag, status 404) for
-//                              GET and HEAD, Astro's Node adapter otherwise (on-demand routes).
+//                              GET and HEAD, a plain-text 404 otherwise. Every page is a file: the
+//                              build has no on-demand route, so there is no Astro server to call.
 // A method other than GET and HEAD on a page or file answers 405 with `Allow: GET, HEAD`.
 // A page URL asked for with `Accept: text/markdown` gets the page's Markdown twin (site/agents/), and
 // every page answer says `Vary: Accept` and names its twin in a `Link` header (with llms.txt and the
@@ -26,7 +27,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import expressStaticGzip from 'express-static-gzip';
 import { formatDescriptionError } from '../descriptions/loader/index.ts';
 import { linkHeader, pageLinks, SITE_LINKS } from '../site/agents/discovery.ts';
@@ -113,13 +113,6 @@ try {
   process.stderr.write(`PETSTORE_MOCK_STORE: ${err.message}\n`);
   process.exit(2);
 }
-
-// Astro's standalone entry would start its own server on import; we only want its handler.
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const entry = pathToFileURL(join(dist, 'server', 'entry.mjs')).href;
-const { handler: astro } = (await import(entry)) as {
-  handler: (req: IncomingMessage, res: ServerResponse) => void;
-};
 
 // Every API's and published version's mock behind /api/mock, one sandbox table: the site's mock table
 // (site/mock/hosts/load.ts), from the descriptions the site was built from.
@@ -285,6 +278,16 @@ function notFound(req: IncomingMessage, res: ServerResponse, otherwise: () => vo
   });
 }
 
+/** Answers 404 in plain text, once the request's body is read (and dropped): the connection stays usable. */
+function plainNotFound(req: IncomingMessage, res: ServerResponse): void {
+  const answer = () => {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Not found\n');
+  };
+  if (req.complete) answer();
+  else req.once('end', answer).resume();
+}
+
 const server = createServer(
   {
     headersTimeout: LIMITS.headersTimeoutMs,
@@ -356,9 +359,10 @@ const server = createServer(
       for (const name of ['ETag', 'Content-Encoding', 'Content-Type']) res.removeHeader(name);
       // ...nor a page's own links: a missing page names only the site's.
       if (!code) res.setHeader('Link', linkHeader(SITE_LINKS));
-      // Paths answered by code (API_PATTERN) and other methods go to Astro's on-demand routes.
-      if (!code && fileMethodAllowed(method)) notFound(req, res, () => astro(req, res));
-      else astro(req, res);
+      // The 404 page for GET and HEAD; a short 404 for any other method, and below API_PATTERN, whose
+      // paths are answered by code (the mock's above; the site has no other route).
+      if (!code && fileMethodAllowed(method)) notFound(req, res, () => plainNotFound(req, res));
+      else plainNotFound(req, res);
     });
   },
 );

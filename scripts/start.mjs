@@ -1,5 +1,5 @@
-// `npm start`: builds when needed, then runs scripts/serve.ts: the built site and its
-// on-demand routes (Astro's Node adapter) plus the mock API, on http://localhost:4321.
+// `npm start`: builds when needed, then runs scripts/serve.ts: the built site plus the mock API and
+// the MCP server, on http://localhost:4321.
 // Options and environment: `npm start -- --help`.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';

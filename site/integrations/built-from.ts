@@ -5,7 +5,7 @@
 // when the environment names others or an input file is newer, whether the output came from `npm run
 // build` or from them.
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { eventDescriptionFiles } from '../../descriptions/asyncapi/files.ts';
@@ -87,14 +87,16 @@ export async function builtFromRecord(
 /**
  * The Astro integration: after a complete build only (a failed build writes nothing).
  * @param site the site's APIs (the reference integration's `site`)
+ * @param output the output folder, relative to the project root: the record goes in it, beside the
+ *   site's `client/` folder (Astro's outDir), out of what a host serves
  */
-export default function builtFrom(site: SiteApis): AstroIntegration {
+export default function builtFrom(site: SiteApis, output: string): AstroIntegration {
   let outDir = '';
   return {
     name: 'petstore:built-from',
     hooks: {
       'astro:config:done': ({ config }) => {
-        outDir = fileURLToPath(config.outDir);
+        outDir = resolve(fileURLToPath(config.root), output);
       },
       'astro:build:done': async () => {
         writeFileSync(join(outDir, BUILT_FROM), `${JSON.stringify(await builtFromRecord(site))}\n`);

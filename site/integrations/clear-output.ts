@@ -6,7 +6,7 @@
 // An entry that cannot be moved (another file system) is left for Astro to delete as before.
 import { mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { BUILD_CACHE } from '../build-cache.ts';
@@ -54,8 +54,12 @@ export async function emptyTrash(trash: string): Promise<void> {
   await Promise.all(entries.map((e) => rm(join(trash, e), { recursive: true, force: true, maxRetries: 3 })));
 }
 
-/** The Astro integration. */
-export default function clearOutput(): AstroIntegration {
+/**
+ * The Astro integration.
+ * @param output the output folder, relative to the project root: Astro's outDir (its `client/` folder, as
+ *   astro.config.mjs sets it) and the build's record beside it are both in it, and both are moved aside
+ */
+export default function clearOutput(output: string): AstroIntegration {
   let root = process.cwd();
   let outDir = '';
   let deleting: Promise<void> | undefined;
@@ -64,7 +68,7 @@ export default function clearOutput(): AstroIntegration {
     hooks: {
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
-        outDir = fileURLToPath(config.outDir);
+        outDir = resolve(root, output);
       },
       'astro:build:start': () => {
         const trash = join(root, OLD_OUTPUT);

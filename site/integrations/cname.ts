@@ -18,7 +18,7 @@ export function cnameFile(primary: string | undefined): AstroIntegration {
           logger.warn('no domains.primary in site/domains.yaml: no CNAME file written');
           return;
         }
-        // dir is the folder of the static files (dist/client/ with the node adapter).
+        // dir is the folder of the static files (dist/client/: astro.config.mjs).
         await writeFile(new URL('CNAME', dir), `${primary}\n`);
         logger.info(`CNAME: ${primary}`);
       },

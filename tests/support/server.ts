@@ -41,8 +41,9 @@ export interface RunningSite {
  */
 export async function startSite(env: Record<string, string> = {}, timeoutMs = 15_000): Promise<RunningSite> {
   const dist = env.DIST_DIR ?? process.env.DIST_DIR ?? 'dist';
-  if (!existsSync(join(ROOT, dist, 'server', 'entry.mjs')))
-    throw new Error(`${dist}/server/entry.mjs is missing: run \`npm run build\` (npm test builds first)`);
+  // The record a complete build writes last (site/integrations/built-from.ts), which serve.ts reads.
+  if (!existsSync(join(ROOT, dist, '.built-from.json')))
+    throw new Error(`${dist}/.built-from.json is missing: run \`npm run build\` (npm test builds first)`);
   const port = await freePort();
   const child = spawn(process.execPath, [SERVE], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },

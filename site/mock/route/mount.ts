@@ -5,7 +5,7 @@
 
 /**
  * Where the site mounts the mock API: `npm start`'s server (scripts/serve.ts), the Astro route for
- * `astro dev` (site/pages/api/mock/), the in-browser mock (site/mock/hosts/worker.ts) and the try-it
+ * `astro dev` (site/mock/hosts/astro-dev.ts), the in-browser mock (site/mock/hosts/worker.ts) and the try-it
  * client's server URL all use this path.
  */
 export const MOCK_BASE = '/api/mock';

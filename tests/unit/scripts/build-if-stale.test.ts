@@ -10,9 +10,12 @@ import { isStale, SITE_INPUTS } from '../../../scripts/build-if-stale.mjs';
 const root = mkdtempSync(join(tmpdir(), 'build-if-stale-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 
+/** When the last build ended (seconds): the time of the record it wrote last, which build-if-stale compares. */
+let builtAt = 0;
+
 /**
- * Writes dist/.built-from.json as a build under `env` would (site/integrations/built-from.ts): the
- * environment the configuration read, and the API's description file and release record.
+ * Writes dist/.built-from.json as a build under `env` would (site/integrations/built-from.ts), at
+ * {@link builtAt}: the environment the configuration read, and the API's description file and release record.
  */
 function marker(
   env: Record<string, string>,
@@ -22,6 +25,7 @@ function marker(
 ): void {
   const seen = { PETSTORE_SPEC: '', PETSTORE_CHANGELOG: '', PETSTORE_VERSIONS: '', ...env };
   const api = { description, ...(changelog ? { changelog } : {}) };
+  mkdirSync(join(root, 'dist'), { recursive: true });
   writeFileSync(
     join(root, 'dist/.built-from.json'),
     JSON.stringify({
@@ -38,6 +42,8 @@ function marker(
       ...(events.length > 0 ? { events: events.map((e) => ({ id: e.id, files: e.files })) } : {}),
     }),
   );
+  utimesSync(join(root, 'dist/.built-from.json'), builtAt, builtAt);
+  utimesSync(join(root, 'dist'), 1, 1);
 }
 
 /** Writes `path` (below the temporary root) with the given modification time in seconds. */
@@ -69,7 +75,7 @@ describe('build-if-stale', () => {
   });
 
   test('dist newer than every input is fresh; a newer file in tools/, tests/ or scripts/ does not rebuild', () => {
-    touch('dist/server/entry.mjs', 200);
+    builtAt = 200;
     marker({}, join(root, 'spec/openapi.yaml'));
     touch('tools/docs-domains/cli.ts', 300);
     touch('tests/unit/x.test.ts', 300);
@@ -111,7 +117,7 @@ describe('build-if-stale', () => {
     const changelog = join(root, 'history/changelog.json');
     touch('history/changelog.json', 100);
     touch('history/released/1.0.0.yaml', 100);
-    touch('dist/server/entry.mjs', 600);
+    builtAt = 600;
     const env = { PETSTORE_SPEC: 'specs/other/openapi.yaml', PETSTORE_CHANGELOG: 'history/changelog.json' };
     marker({ PETSTORE_SPEC: env.PETSTORE_SPEC }, spec);
     assert.equal(isStale(root, env), true, 'built without that record');
@@ -141,7 +147,7 @@ describe('build-if-stale', () => {
     }
     const files = eventDescriptionFiles(entry);
     assert.deepEqual(files, [entry, shared, join(root, 'shared/messages/schemas/ping.json')], 'followed transitively');
-    touch('dist/server/entry.mjs', 800);
+    builtAt = 800;
     marker({}, spec, undefined, [{ id: 'events', description: entry, files }]);
     assert.equal(isStale(root, {}), false);
     utimesSync(join(root, 'shared/messages/schemas/ping.json'), 900, 900);
