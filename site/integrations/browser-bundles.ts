@@ -156,15 +156,27 @@ function cachedBundles(root: string, key: string): BrowserBundles | undefined {
 }
 
 /**
+ * Rolldown's thread pools (its Tokio runtime and Rayon's) cut to one thread for a build beside the site's:
+ * at a lower priority its threads are preempted whenever the site's build wants a core, and with more
+ * than one they spend a good part of their time waking and waiting for each other (system time three to
+ * four times the bundling's alone). One thread does the same work in less CPU; the files are the same.
+ * `npm ci`'s prepare step, alone on the machine, keeps every core.
+ */
+const ONE_THREAD = { ROLLDOWN_WORKER_THREADS: '1', TOKIO_WORKER_THREADS: '1', RAYON_NUM_THREADS: '1' } as const;
+
+/**
  * Builds the bundles in a child process (this file run by Node) at a lower CPU priority than the build
- * (site/background.ts): bundling Scalar's thousands of modules takes hundreds of megabytes, which the
- * build's own process would keep for the rest of the build (V8 and the bundler's allocator return little
- * of it), and a core the build's thread wants for its pages; a child gives the memory back when it exits
- * and takes only the cycles the build leaves.
+ * (site/background.ts) and on one thread ({@link ONE_THREAD}): bundling Scalar's thousands of modules
+ * takes hundreds of megabytes, which the build's own process would keep for the rest of the build (V8
+ * and the bundler's allocator return little of it), and a core the build's thread wants for its pages; a
+ * child gives the memory back when it exits and takes only the cycles the build leaves.
  */
 function bundleInChild(root: string): Promise<BrowserBundles> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [SELF, root, 'build'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [SELF, root, 'build'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...ONE_THREAD },
+    });
     inBackground(child.pid);
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
