@@ -158,8 +158,8 @@ function cachedBundles(root: string, key: string): BrowserBundles | undefined {
 /**
  * Rolldown's thread pools (its Tokio runtime and Rayon's) cut to one thread for a build beside the site's:
  * at a lower priority its threads are preempted whenever the site's build wants a core, and with more
- * than one they spend a good part of their time waking and waiting for each other (system time three to
- * four times the bundling's alone). One thread does the same work in less CPU; the files are the same.
+ * than one they spend a good part of their time waking and waiting for each other (several times the
+ * system time of the bundling alone). One thread does the same work in less CPU; the files are the same.
  * `npm ci`'s prepare step, alone on the machine, keeps every core.
  */
 const ONE_THREAD = { ROLLDOWN_WORKER_THREADS: '1', TOKIO_WORKER_THREADS: '1', RAYON_NUM_THREADS: '1' } as const;
