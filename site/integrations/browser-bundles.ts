@@ -141,7 +141,7 @@ export interface BrowserBundles {
  * @throws {Error} when they cannot be built
  */
 export async function browserBundles(root: string): Promise<BrowserBundles> {
-  return cachedBundles(root, bundleKey(root)) ?? (await bundleInChild(root));
+  return cachedBundles(root, bundleKey(root)) ?? (await bundleInChild(root, false));
 }
 
 /** The folder of the cache entry `key`. */
@@ -165,17 +165,30 @@ function cachedBundles(root: string, key: string): BrowserBundles | undefined {
 const ONE_THREAD = { ROLLDOWN_WORKER_THREADS: '1', TOKIO_WORKER_THREADS: '1', RAYON_NUM_THREADS: '1' } as const;
 
 /**
- * Builds the bundles in a child process (this file run by Node) at a lower CPU priority than the build
- * (site/background.ts) and on one thread ({@link ONE_THREAD}): bundling Scalar's thousands of modules
- * takes hundreds of megabytes, which the build's own process would keep for the rest of the build (V8
- * and the bundler's allocator return little of it), and a core the build's thread wants for its pages; a
- * child gives the memory back when it exits and takes only the cycles the build leaves.
+ * Rolldown's allocator (mimalloc) commits its arenas eagerly in the bundling child, over the lazy commit
+ * every npm script sets for the site's build (scripts/build-env.mjs): eagerly committed arenas are the
+ * ones mimalloc advises the kernel to back with transparent huge pages, where the system enables them on
+ * advice (Linux's `madvise` mode). The child then takes far fewer page faults (one per 2 MiB page
+ * instead of one per 4 KiB page touched), and page faults are much of a build's CPU time, on a virtual
+ * machine most of all. The memory it commits and never uses is the child's alone, given back when it
+ * exits.
  */
-function bundleInChild(root: string): Promise<BrowserBundles> {
+const HUGE_PAGES = { MIMALLOC_ARENA_EAGER_COMMIT: '1' } as const;
+
+/**
+ * Builds the bundles in a child process (this file run by Node) at a lower CPU priority than the build
+ * (site/background.ts), with {@link HUGE_PAGES}: bundling Scalar's thousands of modules takes hundreds of
+ * megabytes, which the build's own process would keep for the rest of the build (V8 and the bundler's
+ * allocator return little of it), and a core the build's thread wants for its pages; a child gives the
+ * memory back when it exits and takes only the cycles the build leaves.
+ * @param besideBuild whether the site's build runs beside it: the child then bundles on one thread
+ *   ({@link ONE_THREAD}); `npm ci`'s prepare step keeps every thread
+ */
+function bundleInChild(root: string, besideBuild: boolean): Promise<BrowserBundles> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [SELF, root, 'build'], {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, ...ONE_THREAD },
+      env: { ...process.env, ...HUGE_PAGES, ...(besideBuild ? ONE_THREAD : {}) },
     });
     inBackground(child.pid);
     let out = '';
@@ -403,7 +416,7 @@ export default function browserBundlesIntegration(): { start: AstroIntegration; 
             report(logger, cached);
           } else {
             logger.info(`Scalar's bundles: building into ${entryDir(root, key)}, beside the build`);
-            bundles = bundleInChild(root);
+            bundles = bundleInChild(root, true);
             bundles.then(
               (built) => report(logger, built),
               () => {},
