@@ -3,9 +3,10 @@
 //
 // A build has no on-demand route, so Astro builds only the pages and their client scripts, not a server
 // besides them (a second Vite build, of Astro's runtime, Starlight's middleware and the mock, on the
-// build's critical path): `npm start` (scripts/serve.ts) serves the built files and mounts the mock's core straight on
-// node:http, and a static host runs the mock in the reader's browser. The output keeps its layout: the
-// site in `<output>/client/` (astro.config.mjs), the build's record beside it (built-from.ts).
+// build's critical path): `npm start` (scripts/serve.ts) serves the built files and mounts the mock's
+// core straight on node:http, and a static host runs the mock in the reader's browser. The output keeps
+// its layout: the site in `<output>/client/` (astro.config.mjs), the build's record beside it
+// (built-from.ts).
 import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import type { AstroIntegration } from 'astro';
