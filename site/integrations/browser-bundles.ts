@@ -34,7 +34,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { RolldownOutput, Plugin as RolldownPlugin } from 'rolldown';
-import { inBackground } from '../background.ts';
+import { childEnv, inBackground } from '../background.ts';
 import { BUILD_CACHE, cacheKey, publishEntry, temporaryName } from '../build-cache.ts';
 
 /** The bundles' entries: each is `<name>.js` in the built folder. */
@@ -188,7 +188,7 @@ function bundleInChild(root: string, besideBuild: boolean): Promise<BrowserBundl
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [SELF, root, 'build'], {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, ...HUGE_PAGES, ...(besideBuild ? ONE_THREAD : {}) },
+      env: childEnv({ ...HUGE_PAGES, ...(besideBuild ? ONE_THREAD : {}) }),
     });
     inBackground(child.pid);
     let out = '';

@@ -24,6 +24,7 @@ import { eventDescriptionFiles } from '../../descriptions/asyncapi/files.ts';
 import type { JsonObject } from '../../descriptions/json.ts';
 import type { Api } from '../apis/api.ts';
 import type { ReleasedFile } from '../apis/releases.ts';
+import { childEnv } from '../background.ts';
 import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
 import { currentBuild } from '../build-context.ts';
 import { eventData } from '../events/data.ts';
@@ -354,6 +355,7 @@ function runChild(script: string, args: readonly string[]): Promise<ChildEnd> {
     const seconds = () => (performance.now() - at) / 1000;
     const child = spawn(process.execPath, nodeArgs, {
       stdio: ['ignore', 'pipe', 'pipe'],
+      env: childEnv(),
     });
     let output = '';
     const keep = (chunk: Buffer) => {

@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { OGImageOptions } from 'astro-og-canvas';
 import type { SiteApis } from '../apis/api.ts';
-import { inBackground } from '../background.ts';
+import { childEnv, inBackground } from '../background.ts';
 import { linkFromCache } from '../build-cache.ts';
 import { OG_FONTS, ogImages } from './card.ts';
 import { drawOgImage, ogCached, ogCacheFile, ogDrawingKey, ogImageKey, pruneOgCache } from './images.ts';
@@ -122,6 +122,7 @@ class DrawingPool {
     if (this.failed || this.unsent === 0) return;
     const child = spawn(process.execPath, ['--expose-gc', SELF, this.root], {
       cwd: this.root,
+      env: childEnv(),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     if (background) inBackground(child.pid);

@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { inBackground } from '../background.ts';
+import { childEnv, inBackground } from '../background.ts';
 import { writeEntry } from '../build-cache.ts';
 import { brotliQuality, cacheEntryNames, compressible, GZIP_LEVEL } from './build.ts';
 
@@ -118,7 +118,10 @@ export class EarlyCompression {
   }
 
   private start(): void {
-    const child = spawn(process.execPath, [SELF, this.cacheDir], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = spawn(process.execPath, [SELF, this.cacheDir], {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      env: childEnv(),
+    });
     inBackground(child.pid);
     this.child = child;
     child.on('message', (message: FromChild) => {

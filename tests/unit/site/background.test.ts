@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { getPriority } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { enableCompileCache, getCompileCacheDir } from 'node:module';
+import { getPriority, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { BACKGROUND_NICENESS, inBackground } from '../../../site/background.ts';
+import { BACKGROUND_NICENESS, childEnv, inBackground } from '../../../site/background.ts';
 
 test('a background child runs below the build’s priority, and its own children inherit it', async () => {
   // The child starts a grandchild once it is told to: what a child starts runs at its priority too.
@@ -34,4 +37,24 @@ test('a background child runs below the build’s priority, and its own children
 
 test('a child that never started is left alone', () => {
   assert.equal(inBackground(undefined), false);
+});
+
+test('a child shares the build’s compile cache, and the variables given win over the build’s own', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'petstore-compile-cache-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  // As Astro's command does for the build's process (this test file runs in a process of its own).
+  enableCompileCache(dir);
+  const env = childEnv({ PETSTORE_CHILD: 'yes', NODE_COMPILE_CACHE: dir });
+  assert.equal(env.PETSTORE_CHILD, 'yes');
+  assert.equal(env.PATH, process.env.PATH);
+  const seen = execFileSync(
+    process.execPath,
+    ['-p', 'JSON.stringify([require("node:module").getCompileCacheDir(), process.env.PETSTORE_CHILD])'],
+    { env: childEnv({ PETSTORE_CHILD: 'yes' }), encoding: 'utf8' },
+  );
+  const [cache, variable] = JSON.parse(seen) as [string, string];
+  // The same folder as this process's (Node's own, per version, inside the one given), not one inside it.
+  assert.equal(cache, getCompileCacheDir());
+  assert.ok(cache.startsWith(dir));
+  assert.equal(variable, 'yes');
 });
