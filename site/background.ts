@@ -45,9 +45,8 @@ export function inBackground(pid: number | undefined): boolean {
  * Node's compile cache passed on (`NODE_COMPILE_CACHE`) when this process has one. Astro's command turns
  * the cache on for the build's own process (`module.enableCompileCache`, in the system's temporary folder),
  * but a child starts without it and compiles every module it loads again, TypeScript stripped of its types
- * included: for a child of the Open Graph drawing or the in-browser mock, loading its modules took about
- * twice the CPU time without the cache. The cache holds compiled code keyed by each file's contents, so a
- * changed module is compiled again.
+ * included, which is much of a short child's CPU time (site/README.md "Build cost"). The cache holds
+ * compiled code keyed by each file's contents, so a changed module is compiled again.
  * @param extra variables to set over this process's
  */
 export function childEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv {
