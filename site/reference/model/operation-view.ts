@@ -286,10 +286,8 @@ export type OperationParts = Omit<OperationView, keyof OperationSummary | 'sampl
  *   order (parameters, request body, responses, callbacks)
  */
 export function operationParts(doc: Json, operation: Json, pathItem: Json, ctx: SchemaContext): OperationParts {
-  const parameters = parameterViews(doc, parametersOf(doc, pathItem, operation), ctx);
-  const requestBody = requestBodyView(doc, operation.requestBody, ctx);
+  const { parameters, requestBody, security } = requestParts(doc, operation, pathItem, ctx);
   const responses = responseViews(doc, operation.responses, ctx);
-  const security = securityOf(doc, operation, ctx.t ?? translator('en'));
   const ext =
     isObject(operation.externalDocs) && typeof operation.externalDocs.url === 'string' ? operation.externalDocs : null;
   return {
@@ -303,6 +301,22 @@ export function operationParts(doc: Json, operation: Json, pathItem: Json, ctx: 
   };
 }
 
+/** What an operation's code samples send: the parameters, security and request body of its page. */
+export type RequestParts = Pick<OperationParts, 'parameters' | 'security' | 'requestBody'>;
+
+/**
+ * The parts of an operation's page that its code samples send ({@link operationSamples}), made without
+ * the responses and callbacks, the larger part of a page's schema trees. The same as
+ * {@link operationParts}'s: a page spends its row budget on the parameters and the request body first.
+ * @param operation the Operation Object; `pathItem` the Path Item Object holding it
+ * @param ctx a page's schema context, fresh for each page
+ */
+export function requestParts(doc: Json, operation: Json, pathItem: Json, ctx: SchemaContext): RequestParts {
+  const parameters = parameterViews(doc, parametersOf(doc, pathItem, operation), ctx);
+  const requestBody = requestBodyView(doc, operation.requestBody, ctx);
+  return { parameters, security: securityOf(doc, operation, ctx.t ?? translator('en')), requestBody };
+}
+
 /** An operation's code samples: once, or once per named request example ({@link OperationView}). */
 export type OperationSamples = Pick<OperationView, 'samples' | 'sampleSets'>;
 
@@ -310,7 +324,8 @@ export type OperationSamples = Pick<OperationView, 'samples' | 'sampleSets'>;
  * An operation's code samples: its hand-written ones and those generated for `sampleTargets`, sending
  * the request its parts describe (once per named request example when there are several). A webhook
  * has none: it is sent by the API, so a sample of calling it would mislead.
- * @param parts the operation's {@link operationParts} (the request the samples send)
+ * @param parts the operation's {@link requestParts} (the request the samples send; its
+ *   {@link operationParts} hold them too)
  * @param sampleServer the base URL generated samples use
  * @param credentialVar the environment variable generated samples read the credential from
  *   (samples.ts `credentialVariable`)
@@ -318,7 +333,7 @@ export type OperationSamples = Pick<OperationView, 'samples' | 'sampleSets'>;
 export function operationSamples(
   summary: OperationSummary,
   operation: Json,
-  parts: OperationParts,
+  parts: RequestParts,
   sampleServer: string,
   sampleTargets: readonly SampleTargetId[] = DEFAULT_SAMPLE_TARGETS,
   credentialVar = 'API_TOKEN',

@@ -33,6 +33,8 @@ import {
   operationParts,
   operationSamples,
   operationViewOf,
+  type RequestParts,
+  requestParts,
   str,
 } from './operation-view.ts';
 import { credentialVariable } from './samples.ts';
@@ -229,7 +231,7 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
    * whole views would hold tens of MB, so only they are kept.
    */
   const samplesMade = new Map<string, OperationSamples>();
-  const samplesOf = (op: OperationSummary, parts: OperationParts): OperationSamples => {
+  const samplesOf = (op: OperationSummary, parts: RequestParts): OperationSamples => {
     let samples = samplesMade.get(op.slug);
     if (!samples) {
       credentialVar ??= credentialVariable(isObject(doc.info) ? (str(doc.info.title) ?? '') : '');
@@ -349,7 +351,13 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     tryItTo,
     operationView,
     operationDescription: (op) => str(sourceOf(op).operation.description),
-    operationSamples: (op) => samplesMade.get(op.slug) ?? samplesOf(op, partsOf(op)),
+    // Asked for before the pages render (the highlighter's feed): the samples need the request's parts alone.
+    operationSamples: (op) => {
+      const made = samplesMade.get(op.slug);
+      if (made) return made;
+      const { operation, pathItem } = sourceOf(op);
+      return samplesOf(op, requestParts(doc, operation, pathItem, pageContext()));
+    },
     schemaTree,
   };
 }

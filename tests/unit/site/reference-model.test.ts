@@ -203,6 +203,21 @@ describe('the model of the Petstore spec', () => {
       ],
     );
   });
+  test("samples asked for before their page (the highlighter's feed) are the ones the page shows", () => {
+    for (const doc of [spec(), fixture()]) {
+      const early = buildReferenceModel(doc, { buildDate: BUILD_DATE });
+      const late = buildReferenceModel(doc, { buildDate: BUILD_DATE });
+      for (const [i, op] of early.operations.entries()) {
+        const asked = early.operationSamples(op);
+        const shown = late.operationView(late.operations[i] ?? op);
+        assert.deepEqual(asked, {
+          samples: shown.samples,
+          ...(shown.sampleSets ? { sampleSets: shown.sampleSets } : {}),
+        });
+        assert.deepEqual(early.operationView(op), shown, `${op.operationId}: the page made after its samples`);
+      }
+    }
+  });
   test('old single-page anchors are kept to send /reference#tag/… links to the page', () => {
     assert.equal(byId('listPets').legacyAnchor, 'tag/animals/GET/pets');
   });
