@@ -155,8 +155,10 @@ export async function linkRestores(): Promise<'linked' | 'unchanged'> {
         await writeFile(tmp, body);
       }
       await rename(tmp, target);
-    } finally {
+    } catch (error) {
+      // Only a failed write leaves the temporary file behind; after the rename there is nothing to remove.
       await rm(tmp, { force: true });
+      throw error;
     }
     for (const listener of currentBuild().state(WRITTEN)) listener(written);
   };
