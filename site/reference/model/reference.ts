@@ -244,6 +244,10 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     const source = sourceOf(op);
     return operationParts(doc, source.operation, source.pathItem, pageContext());
   };
+  const requestPartsOf = (op: OperationSummary): RequestParts => {
+    const source = sourceOf(op);
+    return requestParts(doc, source.operation, source.pathItem, pageContext());
+  };
   const operationView = (op: OperationSummary): OperationView => {
     const parts = partsOf(op);
     return operationViewOf(op, parts, samplesOf(op, parts));
@@ -352,12 +356,7 @@ export function buildReferenceModel(input: OpenApiDocument, options: ModelOption
     operationView,
     operationDescription: (op) => str(sourceOf(op).operation.description),
     // Asked for before the pages render (the highlighter's feed): the samples need the request's parts alone.
-    operationSamples: (op) => {
-      const made = samplesMade.get(op.slug);
-      if (made) return made;
-      const { operation, pathItem } = sourceOf(op);
-      return samplesOf(op, requestParts(doc, operation, pathItem, pageContext()));
-    },
+    operationSamples: (op) => samplesMade.get(op.slug) ?? samplesOf(op, requestPartsOf(op)),
     schemaTree,
   };
 }
