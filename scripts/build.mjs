@@ -1,6 +1,12 @@
 // `npm run build`: `astro build`, and, when PETSTORE_SEARCH_INDEX=after-build, the site's search index in a
 // process of its own once the build has exited.
 //
+// Before `astro build`, it starts the process that makes Scalar's browser bundles when they are not in
+// the cache (site/integrations/browser-bundles.ts, `early`), and names it to the build
+// (PETSTORE_BUNDLER_PID), which waits for it instead of starting its own: Astro takes a second or two
+// to start and load the configuration on one core, and the bundling, the longest work beside the build,
+// has the other one meanwhile. When the bundles are in the cache, that process only checks and exits.
+//
 // By default the build makes its search index itself, beside its last steps (site/integrations/
 // search-index.ts): a large site's index is split into small ones made one after the other, so Pagefind's
 // memory beside the build's stays small. On a machine short of memory, PETSTORE_SEARCH_INDEX=after-build
@@ -12,13 +18,31 @@
 //
 // Usage: npm run build [-- <astro build options>]   (e.g. npm run build -- --force)
 // The output folder is DIST_DIR's, or dist/, as astro.config.mjs decides.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
+
+/**
+ * Starts `node site/integrations/browser-bundles.ts <root> early`, with Node's compile cache where
+ * Astro's command keeps it (`module.enableCompileCache()`: the system's temporary folder) unless one is set.
+ * @returns the process, or undefined when it could not start (the build then bundles by itself)
+ */
+function startBundler() {
+  const script = join(ROOT, 'site', 'integrations', 'browser-bundles.ts');
+  const cache = process.env.NODE_COMPILE_CACHE || join(tmpdir(), 'node-compile-cache');
+  const child = spawn(process.execPath, [script, ROOT, 'early'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, NODE_COMPILE_CACHE: cache },
+  });
+  child.on('error', () => {});
+  return child.pid === undefined ? undefined : child;
+}
 
 /**
  * Astro's own log line shape, so the step reads as part of the build.
@@ -39,8 +63,25 @@ function logger(label) {
 // build has ended, so this process stays small beside it. `astro build` reads the same variable.
 const afterBuild = process.env.PETSTORE_SEARCH_INDEX === 'after-build';
 const args = process.argv.slice(2);
-const build = spawnSync(process.execPath, [ASTRO, 'build', ...args], { cwd: ROOT, stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+const early = args.some((arg) => arg === '--help' || arg === '-h') ? undefined : startBundler();
+const build = spawn(process.execPath, [ASTRO, 'build', ...args], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: early?.pid ? { ...process.env, PETSTORE_BUNDLER_PID: String(early.pid) } : process.env,
+});
+/** @type {number} */
+const status = await new Promise((done) => {
+  build.on('error', (error) => {
+    process.stderr.write(`npm run build: astro build could not start: ${error.message}\n`);
+    done(1);
+  });
+  build.on('close', (code) => done(code ?? 1));
+});
+if (status !== 0) {
+  // A failed build has no use for the bundles half made.
+  early?.kill('SIGTERM');
+  process.exit(status);
+}
 if (!afterBuild) process.exit(0);
 // `astro build --help` and the like build nothing.
 const client = resolve(ROOT, process.env.DIST_DIR || 'dist', 'client');

@@ -28,7 +28,7 @@
 // `__EXPLORER_URL__` as its module script, as the site build's own output would. `astro dev` serves
 // both from the cache (Vite's `/@fs/`).
 
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -185,23 +185,97 @@ const HUGE_PAGES = { MIMALLOC_ARENA_EAGER_COMMIT: '1' } as const;
  *   ({@link ONE_THREAD}); `npm ci`'s prepare step keeps every thread
  */
 function bundleInChild(root: string, besideBuild: boolean): Promise<BrowserBundles> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [SELF, root, 'build'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: childEnv({ ...HUGE_PAGES, ...(besideBuild ? ONE_THREAD : {}) }),
-    });
-    inBackground(child.pid);
+  return startBundler(root, besideBuild).done;
+}
+
+/** {@link bundleInChild}'s child process, and its bundles once it has ended. */
+function startBundler(root: string, besideBuild: boolean): { child: ChildProcess; done: Promise<BrowserBundles> } {
+  const child = spawn(process.execPath, [SELF, root, 'build'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: childEnv({ ...HUGE_PAGES, ...(besideBuild ? ONE_THREAD : {}) }),
+  });
+  inBackground(child.pid);
+  const done = new Promise<BrowserBundles>((resolveDone, fail) => {
     let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
     });
     child.on('error', fail);
     child.on('close', (code) => {
       const last = out.trim().split('\n').at(-1) ?? '';
-      if (code === 0 && last.startsWith('{')) done(JSON.parse(last) as BrowserBundles);
+      if (code === 0 && last.startsWith('{')) resolveDone(JSON.parse(last) as BrowserBundles);
       else fail(new Error(`bundling Scalar's browser bundles failed (exit ${code}): ${out.slice(-2000)}`));
     });
   });
+  return { child, done };
+}
+
+/**
+ * The environment variable by which `npm run build` (scripts/build.mjs) names the process it started,
+ * before `astro build`, to make the bundles when they are not in the cache (`node browser-bundles.ts
+ * <root> early`): Astro takes a second or two to start and load the configuration, with a core idle
+ * meanwhile, and the bundling is the longest work beside the build.
+ */
+export const EARLY_BUNDLER_ENV = 'PETSTORE_BUNDLER_PID';
+
+/**
+ * Whether process `pid` still runs: it can be signalled (one that cannot, another user's, counts as
+ * running) and, where `/proc` tells, it is not a zombie (ended, its parent not told yet).
+ */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+/** How often the build looks whether the early bundling process has ended (milliseconds). */
+const EARLY_POLL_MS = 100;
+
+/**
+ * The bundles of key `key`, once the process `npm run build` started for them ({@link EARLY_BUNDLER_ENV})
+ * has ended: it has then written them and their compressed bodies. When it ended without them (it failed
+ * or was stopped), they come from `otherwise` (the build: bundled in a child, as without an early
+ * process, so a failure is the build's own).
+ * @param root the project root
+ * @param key the bundles' key ({@link bundleKey})
+ * @param pid the early process
+ * @param otherwise makes the bundles when the early process left none
+ * @param pollMs how often to look whether the process has ended (milliseconds)
+ */
+export function afterEarlyBundler(
+  root: string,
+  key: string,
+  pid: number,
+  otherwise: () => Promise<BrowserBundles> = () => bundleInChild(root, true),
+  pollMs = EARLY_POLL_MS,
+): Promise<BrowserBundles> {
+  return new Promise((done, fail) => {
+    const timer = setInterval(() => {
+      if (running(pid)) return;
+      clearInterval(timer);
+      const cached = cachedBundles(root, key);
+      if (cached) done({ ...cached, reused: false });
+      else otherwise().then(done, fail);
+    }, pollMs);
+  });
+}
+
+/**
+ * The early bundling process named by {@link EARLY_BUNDLER_ENV}, when it is set and still runs.
+ * @param env the environment to read (this process's by default)
+ * @returns its process id, or undefined
+ */
+export function earlyBundler(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const pid = Number(env[EARLY_BUNDLER_ENV]);
+  return Number.isInteger(pid) && pid > 0 && running(pid) ? pid : undefined;
 }
 
 /** What {@link entryStyles} reads of the bundler's output: a chunk's file, static imports and stylesheets. */
@@ -415,8 +489,11 @@ export default function browserBundlesIntegration(): { start: AstroIntegration; 
             bundles = Promise.resolve(cached);
             report(logger, cached);
           } else {
-            logger.info(`Scalar's bundles: building into ${entryDir(root, key)}, beside the build`);
-            bundles = bundleInChild(root, true);
+            const early = command === 'build' ? earlyBundler() : undefined;
+            logger.info(
+              `Scalar's bundles: building into ${entryDir(root, key)}, beside the build${early ? ' (begun before it)' : ''}`,
+            );
+            bundles = early ? afterEarlyBundler(root, key, early) : bundleInChild(root, true);
             bundles.then(
               (built) => report(logger, built),
               () => {},
@@ -482,14 +559,26 @@ export async function precompressBundles(root: string, bundles: BrowserBundles):
 }
 
 // Run as `node browser-bundles.ts <root> build` (bundleInChild): build the bundles, print them as JSON;
-// as `node browser-bundles.ts <root> all` (prepare-bundles.mjs): build them if they are not in the cache.
+// as `node browser-bundles.ts <root> all` (prepare-bundles.mjs): build them if they are not in the cache;
+// as `node browser-bundles.ts <root> early` (scripts/build.mjs, before `astro build`): the same, in a
+// child beside the build ({@link bundleInChild}), printing nothing; stopped (SIGTERM), it stops the child.
 if (process.argv[1] && resolve(process.argv[1]) === SELF) {
   const [root, what] = process.argv.slice(2);
-  if (!root || !(what === 'all' || what === 'build')) {
-    process.stderr.write('usage: node site/integrations/browser-bundles.ts <root> <build|all>\n');
+  if (!root || !(what === 'all' || what === 'build' || what === 'early')) {
+    process.stderr.write('usage: node site/integrations/browser-bundles.ts <root> <build|all|early>\n');
     process.exit(2);
   }
-  if (what === 'all') {
+  if (what === 'early') {
+    if (!cachedBundles(root, bundleKey(root))) {
+      const bundler = startBundler(root, true);
+      process.once('SIGTERM', () => {
+        bundler.child.kill('SIGTERM');
+        process.exit(143);
+      });
+      // A failure is reported by the build, which then bundles in a child of its own.
+      await bundler.done.catch(() => {});
+    }
+  } else if (what === 'all') {
     const bundles = await browserBundles(root);
     process.stdout.write(`Scalar's bundles: ${bundles.reused ? 'in the cache' : 'built into'} ${bundles.dir}\n`);
     await precompressBundles(root, bundles);

@@ -4,6 +4,7 @@
 // and of the reference pages for Astro's incremental build (site/reference/page-cache-key.ts,
 // site/integrations/incremental-build.ts).
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,16 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { publishEntry, temporaryName, writeEntry } from '../../../site/build-cache.ts';
-import { bundleKey, entryStyles, moduleInputs } from '../../../site/integrations/browser-bundles.ts';
+import {
+  afterEarlyBundler,
+  type BrowserBundles,
+  BUNDLES_CACHE,
+  bundleKey,
+  EARLY_BUNDLER_ENV,
+  earlyBundler,
+  entryStyles,
+  moduleInputs,
+} from '../../../site/integrations/browser-bundles.ts';
 import { emptyTrash, moveAside } from '../../../site/integrations/clear-output.ts';
 import {
   beginBuild,
@@ -292,6 +302,81 @@ describe("a browser bundle's inputs, known before it is built (site/integrations
     assert.deepEqual(entryStyles('explorer.js', chunks), ['client.E.css', 'reference.F.css', 'explorer.C.css']);
     // A stylesheet a shared chunk imports is the other entry's too; one no chunk it imports holds is not.
     assert.deepEqual(entryStyles('tryit.js', chunks), ['client.E.css']);
+  });
+});
+
+describe("Scalar's bundles begun before the build by `npm run build` (site/integrations/browser-bundles.ts)", () => {
+  /**
+   * A process standing for the early one: after `ms`, it writes the bundles of `key` into `root`'s cache
+   * when `write`, then ends, or runs until stopped when `stay`.
+   */
+  const early = (root: string, key: string, ms: number, write: boolean, stay = false) => {
+    const dir = JSON.stringify(join(root, BUNDLES_CACHE, key));
+    const files = `const fs = require('node:fs'); fs.mkdirSync(${dir}, { recursive: true }); for (const f of ['tryit.js', 'explorer.js']) fs.writeFileSync(${dir} + '/' + f, ''); fs.writeFileSync(${dir} + '/styles.json', '{"tryit":[],"explorer":["explorer.css"]}');`;
+    const script = `setTimeout(() => { ${write ? files : ''} ${stay ? 'setInterval(() => {}, 1000);' : ''} }, ${ms})`;
+    const child = spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
+    const ended = new Promise<void>((done) => child.on('exit', () => done()));
+    return { pid: child.pid ?? 0, ended };
+  };
+  const nothingElse = async (): Promise<BrowserBundles> => assert.fail('the early process left its bundles');
+
+  test('the build takes the bundles the early process wrote, once it has ended (their compressed bodies come last)', async () => {
+    const root = join(work, 'early-ok');
+    // Writes them at once, then runs until stopped, as if compressing them.
+    const { pid, ended } = early(root, 'k1', 50, true, true);
+    const waiting = afterEarlyBundler(root, 'k1', pid, nothingElse, 10);
+    try {
+      const first = await Promise.race([waiting, new Promise((done) => setTimeout(() => done('still waiting'), 600))]);
+      assert.equal(first, 'still waiting', 'the bundles are written, but the process still runs');
+    } finally {
+      process.kill(pid);
+      await ended;
+    }
+    assert.deepEqual(await waiting, {
+      dir: join(root, BUNDLES_CACHE, 'k1'),
+      key: 'k1',
+      styles: { tryit: [], explorer: ['explorer.css'] },
+      reused: false,
+    });
+  });
+
+  test('when it ended without them (failed, stopped, or made another key), the build makes them itself', async () => {
+    const root = join(work, 'early-failed');
+    const made: BrowserBundles = { dir: 'made', key: 'k2', styles: { tryit: [], explorer: [] }, reused: false };
+    const other = early(root, 'another-key', 50, true);
+    assert.deepEqual(await afterEarlyBundler(root, 'k2', other.pid, async () => made, 10), made);
+    const none = early(root, 'k2', 50, false);
+    assert.deepEqual(await afterEarlyBundler(root, 'k2', none.pid, async () => made, 10), made);
+    const failed = early(root, 'k2', 50, false);
+    await assert.rejects(
+      afterEarlyBundler(root, 'k2', failed.pid, async () => Promise.reject(new Error('bundling failed')), 10),
+      /bundling failed/,
+    );
+  });
+
+  test('the build waits only for a process named in its environment that still runs', async () => {
+    const root = join(work, 'early-env');
+    const { pid, ended } = early(root, 'k3', 200, false);
+    assert.equal(earlyBundler({ [EARLY_BUNDLER_ENV]: String(pid) }), pid);
+    await ended;
+    await new Promise((done) => setTimeout(done, 50));
+    assert.equal(earlyBundler({ [EARLY_BUNDLER_ENV]: String(pid) }), undefined, 'ended');
+    assert.equal(earlyBundler({}), undefined, 'none named');
+    assert.equal(earlyBundler({ [EARLY_BUNDLER_ENV]: 'abc' }), undefined, 'not a process id');
+    assert.equal(earlyBundler({ [EARLY_BUNDLER_ENV]: '0' }), undefined, 'not a process id');
+    // npm run build's script names the variable itself (it loads no TypeScript before the build).
+    const script = readFileSync(join(import.meta.dirname, '..', '..', '..', 'scripts', 'build.mjs'), 'utf8');
+    assert.ok(script.includes(`${EARLY_BUNDLER_ENV}: String(early.pid)`), 'scripts/build.mjs sets it');
+  });
+
+  test('a process that has ended but that its parent has not reaped yet (a zombie) has ended', async (t) => {
+    // The shell starts `sleep 0.05` and becomes `sleep 5`, which never reaps it.
+    const parent = spawn('sh', ['-c', 'sleep 0.05 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    t.after(() => parent.kill());
+    const pid = Number(await new Promise<string>((done) => parent.stdout.once('data', (b: Buffer) => done(String(b)))));
+    await new Promise((done) => setTimeout(done, 300));
+    assert.ok(existsSync(`/proc/${pid}`), 'still in the process table');
+    assert.equal(earlyBundler({ [EARLY_BUNDLER_ENV]: String(pid) }), undefined);
   });
 });
 
