@@ -15,7 +15,8 @@
 //      unchanged (`npm run build` again), alternated; before each cold build, of ours and of the peer's, every
 //      cache is cleared (the output, .astro, node_modules/.astro, node_modules/.vite, node_modules/.cache with
 //      Scalar's prepared bundles: fresh-clone.ts `clearEveryCache`), as a first build or a CI run whose cache
-//      missed finds them.
+//      missed finds them; and ours as a fresh clone's first build after `npm ci`: every cache cleared, then
+//      `npm ci`'s prepare step (timed apart), which makes Scalar's bundles (information, beside the budget).
 //
 // Per build: wall time; CPU time (user and system of the build and its child processes: less moved by
 // other work on a shared machine than the wall time); peak RSS of the whole process tree (the sum of every
@@ -73,7 +74,8 @@ const LOGS = join(OUT, 'logs');
 interface Row extends BuildRun {
   name: string;
   side: 'ours' | 'peer';
-  kind: 'cold' | 'warm';
+  /** `prepared`: every cache cleared, then `npm ci`'s prepare step, as a fresh clone's first build */
+  kind: 'cold' | 'warm' | 'prepared';
   description: 'github' | 'github-2' | 'petstore';
 }
 
@@ -93,7 +95,8 @@ const ourDist = (name: string) => join(OUT, name);
 
 /**
  * A cold build of ours: every cache of the site cleared, then `npm ci`'s prepare step (timed apart); with
- * `everyCache`, every cache a build can find cleared and no prepare step (fresh-clone.ts `clearEveryCache`).
+ * `everyCache`, every cache a build can find cleared (fresh-clone.ts `clearEveryCache`), and no prepare
+ * step unless `prepared` (a fresh clone's first build after `npm ci`: kind `prepared`).
  */
 async function ourCold(
   name: string,
@@ -102,14 +105,13 @@ async function ourCold(
   dist: string,
   env: Record<string, string>,
   everyCache = false,
+  prepared = false,
 ) {
   if (everyCache) clearEveryCache([dist]);
-  else {
-    clearSiteCaches([dist]);
-    prepare.push(prepareAsNpmCi());
-  }
+  else clearSiteCaches([dist]);
+  if (!everyCache || prepared) prepare.push(prepareAsNpmCi());
   return build(
-    { name, side: 'ours', kind: 'cold', description },
+    { name, side: 'ours', kind: everyCache && prepared ? 'prepared' : 'cold', description },
     {
       cwd: ROOT,
       script: OUR_BUILD,
@@ -213,6 +215,15 @@ async function petstore(runs: number): Promise<void> {
         'petstore',
         dist,
         spec,
+      );
+      await ourCold(
+        `Petstore, ours, a fresh clone's first build: every cache cleared, then npm ci's prepare step (round ${round})`,
+        `petstore-ours-prepared-${round}`,
+        'petstore',
+        dist,
+        { PETSTORE_SPEC: spec },
+        true,
+        true,
       );
     };
     const peer = async () => {
@@ -341,6 +352,7 @@ function figures(): Figure[] {
   const pet = {
     oursCold: pick('petstore', 'ours', 'cold'),
     oursWarm: pick('petstore', 'ours', 'warm'),
+    oursPrepared: pick('petstore', 'ours', 'prepared'),
     peer: pick('petstore', 'peer', 'cold'),
   };
   if (pet.oursCold.length) {
@@ -360,6 +372,12 @@ function figures(): Figure[] {
         'starlight-openapi',
         undefined,
         cpuOf,
+      ),
+      ratio(
+        `Petstore, a fresh clone's first build (every cache cleared, then npm ci's prepare step): wall (median of ${n})`,
+        pet.oursPrepared,
+        pet.peer,
+        'starlight-openapi, every cache cleared',
       ),
       ratio(
         `Petstore, rebuilt unchanged: wall (median of ${n})`,
