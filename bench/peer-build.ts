@@ -94,24 +94,29 @@ async function build(row: Omit<Row, keyof BuildRun>, spec: Omit<BuildSpec, 'log'
 const ourDist = (name: string) => join(OUT, name);
 
 /**
- * A cold build of ours: every cache of the site cleared, then `npm ci`'s prepare step (timed apart); with
- * `everyCache`, every cache a build can find cleared (fresh-clone.ts `clearEveryCache`), and no prepare
- * step unless `prepared` (a fresh clone's first build after `npm ci`: kind `prepared`).
+ * How a cold build of ours starts:
+ * - `site`: every cache of the site cleared (fresh-clone.ts `clearSiteCaches`), then `npm ci`'s prepare
+ *   step (timed apart);
+ * - `every`: every cache a build can find cleared (fresh-clone.ts `clearEveryCache`), no prepare step;
+ * - `fresh-clone`: every cache cleared, then the prepare step, as a fresh clone's first build after
+ *   `npm ci` (rows of kind `prepared`).
  */
+type ColdStart = 'site' | 'every' | 'fresh-clone';
+
+/** A cold build of ours, from `start`'s caches ({@link ColdStart}). */
 async function ourCold(
   name: string,
   log: string,
   description: Row['description'],
   dist: string,
   env: Record<string, string>,
-  everyCache = false,
-  prepared = false,
+  start: ColdStart = 'site',
 ) {
-  if (everyCache) clearEveryCache([dist]);
-  else clearSiteCaches([dist]);
-  if (!everyCache || prepared) prepare.push(prepareAsNpmCi());
+  if (start === 'site') clearSiteCaches([dist]);
+  else clearEveryCache([dist]);
+  if (start !== 'every') prepare.push(prepareAsNpmCi());
   return build(
-    { name, side: 'ours', kind: everyCache && prepared ? 'prepared' : 'cold', description },
+    { name, side: 'ours', kind: start === 'fresh-clone' ? 'prepared' : 'cold', description },
     {
       cwd: ROOT,
       script: OUR_BUILD,
@@ -207,7 +212,7 @@ async function petstore(runs: number): Promise<void> {
         'petstore',
         dist,
         { PETSTORE_SPEC: spec },
-        true,
+        'every',
       );
       await ourRebuild(
         `Petstore, ours, rebuilt unchanged (round ${round})`,
@@ -222,8 +227,7 @@ async function petstore(runs: number): Promise<void> {
         'petstore',
         dist,
         { PETSTORE_SPEC: spec },
-        true,
-        true,
+        'fresh-clone',
       );
     };
     const peer = async () => {
