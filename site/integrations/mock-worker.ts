@@ -10,14 +10,14 @@
 // is kept in node_modules/.cache under a hash of those (`workerInputsKey`) and copied from there when
 // none of them changed; a bundle made again from the same definitions (a change to the description's prose
 // only) is the earlier one, linked (`definitionsKey`). When it must be made (for a large description, compiling every operation's
-// validators and bundling them is one of the heaviest steps of the build), a child process (this file run
-// by Node) makes it from the start of the build, on the core the prerender leaves idle, instead of on the
+// validators and bundling them is one of the heaviest steps of the build), two child processes
+// (mock-worker-definitions.ts, then mock-worker-bundle.ts) make it from the start of the build, on the core the prerender leaves idle, instead of on the
 // build's own thread at its end; `astro:build:done` waits for it, and makes the bundle itself if the child
 // left no cache entry.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { eventDescriptionFiles } from '../../descriptions/asyncapi/files.ts';
@@ -25,7 +25,7 @@ import type { JsonObject } from '../../descriptions/json.ts';
 import type { Api } from '../apis/api.ts';
 import type { ReleasedFile } from '../apis/releases.ts';
 import { childEnv } from '../background.ts';
-import { BUILD_CACHE, temporaryName, writeEntry } from '../build-cache.ts';
+import { BUILD_CACHE, temporaryName } from '../build-cache.ts';
 import { currentBuild } from '../build-context.ts';
 import { eventData } from '../events/data.ts';
 import { localePrefix } from '../i18n/locales.ts';
@@ -34,6 +34,9 @@ import { siteMockTable } from '../mock/hosts/table.ts';
 import { withoutOperationProse } from '../mock/request/prose.ts';
 import { loadForBuild } from '../reference/loaded-description.ts';
 import { bundleEntry, type CacheRecord, type Definitions, definitionsFile, entryFiles } from './mock-worker-bundle.ts';
+import { makeDefinitions, type WorkerMount } from './mock-worker-definitions.ts';
+
+export type { WorkerMount };
 
 const EVENTS_WORKER_ENTRY = fileURLToPath(new URL('../mock/hosts/events-worker.ts', import.meta.url));
 const MOCK_DIR = fileURLToPath(new URL('../mock/', import.meta.url));
@@ -41,6 +44,7 @@ const DESCRIPTIONS_DIR = fileURLToPath(new URL('../../descriptions/', import.met
 const SPEC_DIR = fileURLToPath(new URL('../../spec/', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
 const BUNDLE_STEP = fileURLToPath(new URL('./mock-worker-bundle.ts', import.meta.url));
+const DEFINITIONS_STEP = fileURLToPath(new URL('./mock-worker-definitions.ts', import.meta.url));
 
 /** Where built workers are kept between builds, relative to the project root. */
 export const MOCK_WORKER_CACHE = join(BUILD_CACHE, 'mock-worker');
@@ -68,6 +72,7 @@ export function workerCodeKey(root: string): string {
   };
   add('node', process.version);
   add('integration', readFileSync(SELF));
+  add('definitions step', readFileSync(DEFINITIONS_STEP));
   add('bundle step', readFileSync(BUNDLE_STEP));
   const lock = join(root, 'package-lock.json');
   if (existsSync(lock)) add('lock', readFileSync(lock));
@@ -183,12 +188,6 @@ export function eventSourcesDigest(root: string): string {
   return hash.digest('hex');
 }
 
-/** Where a worker mounts its API's mock and the current version's name (bundle.ts `BundledApi`). */
-export interface WorkerMount {
-  mount?: string;
-  version?: string;
-}
-
 /**
  * The record of cache entry `key`, or undefined when there is none, it is unreadable, or its bundle is gone
  * (the entry is then made again rather than failing the build on the copy).
@@ -200,36 +199,6 @@ function readRecord(cacheDir: string, key: string): CacheRecord | undefined {
     return record.bytes !== undefined && !existsSync(bundleFile) ? undefined : record;
   } catch {
     return undefined;
-  }
-}
-
-/** The API a worker bundles: its description and its older versions, loaded. */
-async function bundledApi(description: string, older: readonly ReleasedFile[], mount: WorkerMount) {
-  const versions = [];
-  for (const r of older) versions.push({ version: r.version, description: await loadForBuild(r.file) });
-  return { ...mount, description: await loadForBuild(description), older: versions };
-}
-
-/**
- * The first step of making a cache entry: the modules of the mock's definitions (request validators and
- * the description's data, compiled from the description and its older versions: bundle.ts `apiModules`).
- * Never throws: a description they cannot be made from gives `error`.
- */
-async function makeDefinitions(
-  description: string,
-  older: readonly ReleasedFile[],
-  mount: WorkerMount,
-): Promise<Definitions> {
-  const warnings: string[] = [];
-  try {
-    // Loaded here: the build's own process needs the bundler only when no child made the entry.
-    const { apiModules } = await import('../mock/hosts/bundle.ts');
-    const modules = await apiModules([await bundledApi(description, older, mount)], (message) =>
-      warnings.push(message),
-    );
-    return { modules, warnings };
-  } catch (err) {
-    return { warnings, error: (err as Error).message };
   }
 }
 
@@ -246,7 +215,7 @@ async function makeEntry(
   older: readonly ReleasedFile[],
   mount: WorkerMount = {},
 ): Promise<CacheRecord> {
-  return bundleEntry(cacheDir, key, await makeDefinitions(description, older, mount));
+  return bundleEntry(cacheDir, key, await makeDefinitions(description, older, mount, loadForBuild));
 }
 
 /**
@@ -279,7 +248,7 @@ interface ChildEnd {
 }
 
 /**
- * Makes cache entry `key` in two child processes, one after the other (this file run by Node): the first
+ * Makes cache entry `key` in two child processes, one after the other: the first (mock-worker-definitions.ts)
  * makes the definitions and writes them to `definitionsFile`, the second (mock-worker-bundle.ts) bundles them. The
  * definitions are made of short-lived objects by the million and the bundler (esbuild, a process of its
  * own) holds the whole bundle's syntax tree: in one process, the first step's memory stayed with it while
@@ -297,8 +266,7 @@ export async function makeEntryInChild(
   mount: WorkerMount,
   code: string,
 ): Promise<ChildEnd> {
-  const first = await runChild(SELF, [
-    'definitions',
+  const first = await runChild(DEFINITIONS_STEP, [
     cacheDir,
     key,
     description,
@@ -507,26 +475,4 @@ export default function mockWorker(apis: readonly Api[], events: readonly Api[] 
       },
     },
   };
-}
-
-// Run by the integration (makeEntryInChild) as the first of its two children:
-//   node mock-worker.ts definitions <cacheDir> <key> <description> [<older>] [<mount>]
-// makes the definitions of the description file, its older versions and its mount, and writes them (or
-// why there are none) beside the entry for mock-worker-bundle.ts; exits 0 also when the description has
-// no worker (the record the second child writes says why).
-if (process.argv[1] && resolve(process.argv[1]) === SELF) {
-  const [step, cacheDir, key, description, older = '[]', mount = '{}'] = process.argv.slice(2);
-  if (step !== 'definitions' || !cacheDir || !key || !description) {
-    process.stderr.write(
-      'usage (run by the build): node site/integrations/mock-worker.ts definitions <cacheDir> <key> <description file> [<older versions as JSON>] [<mount as JSON>]\n',
-    );
-    process.exit(2);
-  }
-  const definitions = await makeDefinitions(
-    description,
-    JSON.parse(older) as ReleasedFile[],
-    JSON.parse(mount) as WorkerMount,
-  );
-  mkdirSync(cacheDir, { recursive: true });
-  await writeEntry(definitionsFile(cacheDir, key), JSON.stringify(definitions));
 }

@@ -68,7 +68,7 @@ describe('the in-browser mock made beside the build', () => {
   const child = (spec: string, cacheDir: string) => {
     const run = (script: string, args: string[]) =>
       spawnSync(process.execPath, [join(ROOT, 'site', 'integrations', script), ...args], { encoding: 'utf8' });
-    const first = run('mock-worker.ts', ['definitions', cacheDir, 'k', spec]);
+    const first = run('mock-worker-definitions.ts', [cacheDir, 'k', spec]);
     return first.status === 0 ? run('mock-worker-bundle.ts', [cacheDir, 'k']) : first;
   };
 
