@@ -28,7 +28,7 @@
 // `__EXPLORER_URL__` as its module script, as the site build's own output would. `astro dev` serves
 // both from the cache (Vite's `/@fs/`).
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -185,17 +185,12 @@ const HUGE_PAGES = { MIMALLOC_ARENA_EAGER_COMMIT: '1' } as const;
  *   ({@link ONE_THREAD}); `npm ci`'s prepare step keeps every thread
  */
 function bundleInChild(root: string, besideBuild: boolean): Promise<BrowserBundles> {
-  return startBundler(root, besideBuild).done;
-}
-
-/** {@link bundleInChild}'s child process, and its bundles once it has ended. */
-function startBundler(root: string, besideBuild: boolean): { child: ChildProcess; done: Promise<BrowserBundles> } {
   const child = spawn(process.execPath, [SELF, root, 'build'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: childEnv({ ...HUGE_PAGES, ...(besideBuild ? ONE_THREAD : {}) }),
   });
   inBackground(child.pid);
-  const done = new Promise<BrowserBundles>((resolveDone, fail) => {
+  return new Promise<BrowserBundles>((resolveDone, fail) => {
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -207,7 +202,6 @@ function startBundler(root: string, besideBuild: boolean): { child: ChildProcess
       else fail(new Error(`bundling Scalar's browser bundles failed (exit ${code}): ${out.slice(-2000)}`));
     });
   });
-  return { child, done };
 }
 
 /**
@@ -560,8 +554,8 @@ export async function precompressBundles(root: string, bundles: BrowserBundles):
 
 // Run as `node browser-bundles.ts <root> build` (bundleInChild): build the bundles, print them as JSON;
 // as `node browser-bundles.ts <root> all` (prepare-bundles.mjs): build them if they are not in the cache;
-// as `node browser-bundles.ts <root> early` (scripts/build.mjs, before `astro build`): the same, in a
-// child beside the build ({@link bundleInChild}), printing nothing; stopped (SIGTERM), it stops the child.
+// as `node browser-bundles.ts <root> early` (scripts/build.mjs, before `astro build`): the same, beside the
+// build, as its child would (`bundleInChild`), printing nothing.
 if (process.argv[1] && resolve(process.argv[1]) === SELF) {
   const [root, what] = process.argv.slice(2);
   if (!root || !(what === 'all' || what === 'build' || what === 'early')) {
@@ -570,13 +564,16 @@ if (process.argv[1] && resolve(process.argv[1]) === SELF) {
   }
   if (what === 'early') {
     if (!cachedBundles(root, bundleKey(root))) {
-      const bundler = startBundler(root, true);
-      process.once('SIGTERM', () => {
-        bundler.child.kill('SIGTERM');
-        process.exit(143);
-      });
-      // A failure is reported by the build, which then bundles in a child of its own.
-      await bundler.done.catch(() => {});
+      // Bundled here, as the child the build would start bundles (`bundleInChild`): the same settings
+      // and priority, set before Rolldown's allocator and thread pools read them (`buildBundles` loads it),
+      // without a second Node process to start and load this module again.
+      Object.assign(process.env, HUGE_PAGES, ONE_THREAD);
+      inBackground(process.pid);
+      try {
+        await precompressBundles(root, await buildBundles(root));
+      } catch {
+        // Reported by the build, which finds no bundles in the cache and bundles in a child of its own.
+      }
     }
   } else if (what === 'all') {
     const bundles = await browserBundles(root);
