@@ -100,25 +100,38 @@ export function currentBuild(): BuildContext {
 /** The configuration's module name, as site/config.ts imports it (declared in config-module.d.ts). */
 export const CONFIG_MODULE = 'virtual:petstore/config';
 
-/** A Vite plugin serving {@link CONFIG_MODULE}: `site`, `apis`, `locales` and `agents` of the given configuration. */
+/** Escapes a string for a regular expression that matches it as it is. */
+const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A Vite plugin serving {@link CONFIG_MODULE}: `site`, `apis`, `locales` and `agents` of the given
+ * configuration. Its hooks carry filters on the module id, so the bundler (Rolldown) calls them for that
+ * module only, not for every module the site's build resolves and loads.
+ */
 export function configModule(config: SiteConfig): {
   name: string;
-  resolveId(id: string): string | undefined;
-  load(id: string): string | undefined;
+  resolveId: { filter: { id: RegExp }; handler(id: string): string | undefined };
+  load: { filter: { id: RegExp }; handler(id: string): string | undefined };
 } {
   const resolved = `\0${CONFIG_MODULE}`;
   return {
     name: 'petstore:config',
-    resolveId: (id) => (id === CONFIG_MODULE ? resolved : undefined),
-    load: (id) =>
-      id === resolved
-        ? [
-            `export const site = ${JSON.stringify(config.site)};`,
-            'export const apis = site.apis;',
-            `export const locales = ${JSON.stringify(config.locales)};`,
-            `export const agents = ${JSON.stringify(config.agents)};`,
-            '',
-          ].join('\n')
-        : undefined,
+    resolveId: {
+      filter: { id: new RegExp(`^${literal(CONFIG_MODULE)}$`) },
+      handler: (id) => (id === CONFIG_MODULE ? resolved : undefined),
+    },
+    load: {
+      filter: { id: new RegExp(`^${literal(resolved)}$`) },
+      handler: (id) =>
+        id === resolved
+          ? [
+              `export const site = ${JSON.stringify(config.site)};`,
+              'export const apis = site.apis;',
+              `export const locales = ${JSON.stringify(config.locales)};`,
+              `export const agents = ${JSON.stringify(config.agents)};`,
+              '',
+            ].join('\n')
+          : undefined,
+    },
   };
 }

@@ -34,10 +34,14 @@ export default function pagefindUI(): AstroIntegration {
               {
                 name: 'petstore:pagefind-ui',
                 enforce: 'pre',
-                resolveId(source, importer) {
-                  return source === PAGEFIND_UI && importer && isStarlightSearchScript(importer)
-                    ? SCOPED_PAGEFIND_UI
-                    : null;
+                // Filtered on the specifier: the bundler calls it for that import only.
+                resolveId: {
+                  filter: { id: /^@pagefind\/default-ui$/ },
+                  handler(source, importer) {
+                    return source === PAGEFIND_UI && importer && isStarlightSearchScript(importer)
+                      ? SCOPED_PAGEFIND_UI
+                      : null;
+                  },
                 },
               },
             ],
