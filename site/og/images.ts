@@ -1,6 +1,6 @@
 /**
- * The Open Graph images as JPEG bytes: drawn by astro-og-canvas (CanvasKit, WebAssembly) from the
- * options of card.ts, and kept between builds in node_modules/.cache under the SHA-256 of everything
+ * The Open Graph images as JPEG bytes: drawn as astro-og-canvas draws them (draw.ts: CanvasKit,
+ * WebAssembly) from the options of card.ts, and kept between builds in node_modules/.cache under the SHA-256 of everything
  * that decides their bytes (`ogImageKey`). The build draws them in child processes
  * (site/og/integration.ts), `astro dev` on request (route.ts); both read and fill this
  * cache. astro-og-canvas's own cache (`node_modules/.astro-og-canvas`) is not used: it names a file by
@@ -11,9 +11,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, uti
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateOpenGraphImage, type OGImageOptions } from 'astro-og-canvas';
+import type { OGImageOptions } from 'astro-og-canvas';
 import { OG_IMAGE_EXTENSION } from '../agents/paths.ts';
 import { BUILD_CACHE, cacheKey, writeEntry } from '../build-cache.ts';
+import { drawCard } from './draw.ts';
+
+/** The module that draws the cards (its code is part of every card's key). */
+const DRAWING = fileURLToPath(new URL('./draw.ts', import.meta.url));
 
 /** Where drawn images are kept, relative to the project root. */
 export const OG_CACHE = join(BUILD_CACHE, 'og-images');
@@ -37,18 +41,19 @@ function packageVersion(file: string, name: string): string {
 }
 
 /**
- * What every image's bytes depend on besides its own options: the versions of astro-og-canvas and
- * CanvasKit (canvaskit-wasm, resolved as astro-og-canvas resolves it) and the bytes of the font files.
+ * What every image's bytes depend on besides its own options: the versions of astro-og-canvas (whose
+ * drawing draw.ts follows) and CanvasKit (canvaskit-wasm, as draw.ts resolves it), draw.ts itself and the
+ * bytes of the font files.
  * @param fonts the font files of the cards (card.ts `OG_FONTS`), relative to the project root
  * @returns a SHA-256 to pass to {@link ogImageKey}
  * @throws {Error} when a font file cannot be read
  */
 export function ogDrawingKey(fonts: readonly string[]): string {
-  const ogCanvas = createRequire(fileURLToPath(import.meta.url)).resolve('astro-og-canvas');
-  const canvasKit = createRequire(ogCanvas).resolve('canvaskit-wasm');
+  const require = createRequire(fileURLToPath(import.meta.url));
   return cacheKey(
-    packageVersion(ogCanvas, 'astro-og-canvas'),
-    packageVersion(canvasKit, 'canvaskit-wasm'),
+    packageVersion(require.resolve('astro-og-canvas'), 'astro-og-canvas'),
+    packageVersion(require.resolve('canvaskit-wasm'), 'canvaskit-wasm'),
+    readFileSync(DRAWING),
     ...fonts.flatMap((font) => [font, readFileSync(font)]),
   );
 }
@@ -69,15 +74,13 @@ export function ogCached(key: string): boolean {
 }
 
 /**
- * Draws one image (astro-og-canvas, its own cache off) and stores it in the cache under `key`, written
+ * Draws one image (draw.ts: the bytes astro-og-canvas draws) and stores it in the cache under `key`, written
  * beside and renamed so a reader never sees half a file.
  * @returns the image bytes (JPEG)
  * @throws {Error} when CanvasKit fails or the file cannot be written
  */
 export async function drawOgImage(key: string, options: OGImageOptions): Promise<Buffer> {
-  // A Buffer, typed as any response body.
-  const body = await generateOpenGraphImage({ ...options, cacheDir: false });
-  const image = Buffer.isBuffer(body) ? body : Buffer.from(await new Response(body).arrayBuffer());
+  const image = await drawCard(options);
   const file = ogCacheFile(key);
   mkdirSync(dirname(file), { recursive: true });
   await writeEntry(file, image);

@@ -4,8 +4,7 @@
 // as a prerendered route (figures in site/README.md). So
 // the build draws them in child processes, started when Astro reads the config (the reference model
 // is loaded by then, for the sidebar), on the cores the build leaves idle while Vite bundles and
-// Astro prerenders the pages. Each child takes the next card when it has drawn one (and collects
-// garbage every `GC_EVERY`: CanvasKit's memory is freed only then); when the build reaches
+// Astro prerenders the pages. Each child takes the next card when it has drawn one; when the build reaches
 // `astro:build:done` its own core is free, and one more child joins while enough cards are left. The
 // images are kept in node_modules/.cache, so a card drawn by any build before is not drawn again.
 // Once the pages are written (`astro:build:generated`), every image is copied into `<dist>/og/` as soon as
@@ -43,14 +42,6 @@ type FromChild = { drawn: string } | { cpu: NodeJS.CpuUsage };
 
 /** Jobs a child is sent ahead of the one it draws, so it never waits for the next. */
 const AHEAD = 2;
-/**
- * A child collects garbage after every this many images. astro-og-canvas frees none of CanvasKit's
- * objects (each card's snapshot is megabytes); they are freed only when V8 collects their JavaScript
- * handles, and V8 sees too little JavaScript garbage to collect often: without it a process drawing
- * hundreds of cards grows very large and spends its time mapping fresh memory; with a collection
- * every few cards it stays small and draws faster.
- */
-const GC_EVERY = 10;
 /** A child joins at `astro:build:done` only while at least this many images are left (its start costs about 8 images' time). */
 const JOIN_MIN_LEFT = 16;
 /**
@@ -120,7 +111,7 @@ class DrawingPool {
    */
   add(background = true): void {
     if (this.failed || this.unsent === 0) return;
-    const child = spawn(process.execPath, ['--expose-gc', SELF, this.root], {
+    const child = spawn(process.execPath, [SELF, this.root], {
       cwd: this.root,
       env: childEnv(),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -324,8 +315,6 @@ if (process.argv[1] && resolve(process.argv[1]) === SELF) {
   }
   const queue: ToChild[] = [];
   let busy = false;
-  let drawn = 0;
-  const gc = (globalThis as { gc?: () => void }).gc;
   const pump = async () => {
     if (busy) return;
     busy = true;
@@ -337,11 +326,6 @@ if (process.argv[1] && resolve(process.argv[1]) === SELF) {
       }
       await drawOgImage(message.draw.key, message.draw.options);
       process.send?.({ drawn: message.draw.key } satisfies FromChild);
-      if (gc && ++drawn % GC_EVERY === 0) {
-        gc();
-        // CanvasKit frees its objects in the finalizers the collection queued, which run after this task.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
     }
     busy = false;
   };

@@ -1,4 +1,4 @@
-// Unit tests of the Open Graph images (site/og/card.ts, images.ts): one image per page at the
+// Unit tests of the Open Graph images (site/og/card.ts, images.ts, draw.ts): one image per page at the
 // file its `og:image` names, a cache key that changes with anything drawn, and the drawn bytes: a
 // 1200×630 JPEG, the bytes astro-og-canvas draws, kept in the cache under its key. Runs from the
 // project root (the font files and the cache are relative to it).
@@ -9,6 +9,7 @@ import { generateOpenGraphImage } from 'astro-og-canvas';
 import { agentPages } from '../../../site/agents/pages.ts';
 import { ogImagePath } from '../../../site/agents/paths.ts';
 import { OG_FONTS, ogCard, ogImageOptions, ogImages, tagCardApis } from '../../../site/og/card.ts';
+import { drawCard } from '../../../site/og/draw.ts';
 import { drawOgImage, ogCacheFile, ogDrawingKey, ogImage, ogImageKey } from '../../../site/og/images.ts';
 import { mapReference } from '../../../site/reference/explorer/map.ts';
 import type { OpenApiDocument } from '../../../site/reference/model/document.ts';
@@ -105,6 +106,31 @@ describe('drawOgImage', () => {
       assert.ok((await ogImage(key, options)).equals(image), 'read back from the cache');
     } finally {
       rmSync(file, { force: true });
+    }
+  });
+
+  test('cards drawn one after another in one process are each the bytes astro-og-canvas draws', async () => {
+    // The drawing reuses one surface and keeps its fonts: a card must not show anything of the one before
+    // it (a longer title, another edge colour, right to left), and Arabic text gets its font.
+    const cards = [
+      {
+        title: 'Create a pet, with a title long enough to wrap onto a second line of the card',
+        lines: ['Petstore API', 'POST /pets   [Beta]'],
+        method: 'POST',
+      },
+      {
+        title: 'قائمة الحيوانات الأليفة',
+        lines: ['واجهة متجر الحيوانات', 'GET /pets'],
+        method: 'GET',
+        dir: 'rtl' as const,
+      },
+      { title: 'Cats &amp; dogs', lines: ['Petstore API', 'DELETE /pets/{petId}'], method: 'DELETE' },
+      { title: 'Guides', lines: ['Petstore API'] },
+    ];
+    for (const card of cards) {
+      const options = ogImageOptions(card);
+      const expected = Buffer.from((await generateOpenGraphImage({ ...options, cacheDir: false })) as Uint8Array);
+      assert.ok((await drawCard(options)).equals(expected), `${card.title}: the bytes astro-og-canvas draws`);
     }
   });
 });
