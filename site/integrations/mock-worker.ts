@@ -9,11 +9,11 @@
 // The bundle depends only on the description, the mock's sources and the installed packages, so it
 // is kept in node_modules/.cache under a hash of those (`workerInputsKey`) and copied from there when
 // none of them changed; a bundle made again from the same definitions (a change to the description's prose
-// only) is the earlier one, linked (`definitionsKey`). When it must be made (for a large description, compiling every operation's
-// validators and bundling them is one of the heaviest steps of the build), two child processes
-// (mock-worker-definitions.ts, then mock-worker-bundle.ts) make it from the start of the build, on the core the prerender leaves idle, instead of on the
-// build's own thread at its end; `astro:build:done` waits for it, and makes the bundle itself if the child
-// left no cache entry.
+// only) is the earlier one, linked (`definitionsKey`). When it must be made (for a large description,
+// compiling every operation's validators and bundling them is one of the heaviest steps of the build), two
+// child processes (mock-worker-definitions.ts, then mock-worker-bundle.ts) make it from the start of the
+// build, on the core the prerender leaves idle, instead of on the build's own thread at its end;
+// `astro:build:done` waits for them, and makes the bundle itself if they left no cache entry.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
