@@ -1,7 +1,7 @@
 /**
  * The Open Graph images as JPEG bytes: drawn as astro-og-canvas draws them (draw.ts: CanvasKit,
- * WebAssembly) from the options of card.ts, and kept between builds in node_modules/.cache under the SHA-256 of everything
- * that decides their bytes (`ogImageKey`). The build draws them in child processes
+ * WebAssembly) from the options of card.ts, and kept between builds in node_modules/.cache under the
+ * SHA-256 of everything that decides their bytes (`ogImageKey`). The build draws them in child processes
  * (site/og/integration.ts), `astro dev` on request (route.ts); both read and fill this
  * cache. astro-og-canvas's own cache (`node_modules/.astro-og-canvas`) is not used: it names a file by
  * a 32-bit hash, and among the thousands of cards of several large descriptions two would share one.
