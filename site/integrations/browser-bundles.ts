@@ -18,7 +18,8 @@
 // a lower CPU priority (site/background.ts) and goes on: the pages only need their URLs, the explorer's
 // stylesheet keeps a name known in advance (`EXPLORER_STYLESHEET`), and `astro:build:done` waits for the
 // bundles before copying them. The child also compresses their files into the precompression cache, so
-// the build's own precompression finds them.
+// the build's own precompression finds them (on its own thread, one file at a time: serving/build.ts
+// `onThisThread`).
 // Scalar's own prebuilt `dist/browser/standalone.esm.js` is not used: it carries the dependency
 // versions Scalar built it with, and the explorer's tag groups came out differently.
 //
@@ -537,8 +538,11 @@ function copyBundles(bundles: BrowserBundles, outDir: string): void {
  * Compresses the bundles' files into the build's precompression cache (serving/build.ts
  * `precompress`, `PRECOMPRESS_CACHE`), laid out as the build will copy them, so that a build finds their
  * `.br`/`.gz` bodies there: compressing Scalar's bundles is the largest compression of a build.
+ * @param onThisThread compress one file at a time on this thread (serving/build.ts `onThisThread`): in the
+ *   child that bundles beside a build, which has nothing else to do; `npm ci`'s prepare step, alone on the
+ *   machine, keeps zlib's thread pool
  */
-export async function precompressBundles(root: string, bundles: BrowserBundles): Promise<void> {
+export async function precompressBundles(root: string, bundles: BrowserBundles, onThisThread = false): Promise<void> {
   const { PRECOMPRESS_CACHE, precompress } = await import('../serving/build.ts');
   const cache = join(root, PRECOMPRESS_CACHE);
   // Beside the cache folder, not in it: precompress prunes the cache folder's files.
@@ -546,7 +550,7 @@ export async function precompressBundles(root: string, bundles: BrowserBundles):
   const out = mkdtempSync(join(root, BUNDLES_CACHE, 'tmp-precompress-'));
   try {
     copyBundles(bundles, out);
-    await precompress(out, { cacheDir: cache });
+    await precompress(out, { cacheDir: cache, onThisThread });
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -570,7 +574,7 @@ if (process.argv[1] && resolve(process.argv[1]) === SELF) {
       Object.assign(process.env, HUGE_PAGES, ONE_THREAD);
       inBackground(process.pid);
       try {
-        await precompressBundles(root, await buildBundles(root));
+        await precompressBundles(root, await buildBundles(root), true);
       } catch {
         // Reported by the build, which finds no bundles in the cache and bundles in a child of its own.
       }
@@ -582,7 +586,7 @@ if (process.argv[1] && resolve(process.argv[1]) === SELF) {
   } else {
     const bundles = await buildBundles(root);
     // Their `.br`/`.gz` bodies too, so the build that waits for them finds them compressed.
-    await precompressBundles(root, bundles);
+    await precompressBundles(root, bundles, true);
     process.stdout.write(`${JSON.stringify(bundles)}\n`);
   }
 }

@@ -8,7 +8,7 @@ import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { BUILD_CACHE, linkFromCache, writeEntry } from '../build-cache.ts';
 import {
   COMPRESSIBLE,
@@ -201,6 +201,15 @@ export interface PrecompressOptions {
    * its compression is not in the cache. The search index reads every page before the compression.
    */
   digests?: ReadonlyMap<string, { stamp: string; sha256: string }>;
+  /**
+   * Compress one body at a time, with zlib's synchronous functions, on the calling thread, instead of
+   * on zlib's thread pool. For a process with nothing else to do (the child that bundles Scalar's code):
+   * each brotli stream allocates its match finder's tables (16 MiB at quality 8), and on the pool every
+   * thread's allocator arena holds tables of its own, in pages touched for the first time, where one
+   * thread reuses the same pages stream after stream. Page faults are a large part of a build's CPU time
+   * on a virtual machine.
+   */
+  onThisThread?: boolean;
 }
 
 /**
@@ -330,18 +339,16 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
       const [br, gzipped] = await Promise.all([
         variant(names.br, `${abs}.br`, size, async () => {
           const body = await raw();
-          return compressing(() =>
-            brotli(body, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: quality,
-                [constants.BROTLI_PARAM_SIZE_HINT]: size,
-              },
-            }),
-          );
+          const settings = {
+            params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+          };
+          return options.onThisThread ? brotliCompressSync(body, settings) : compressing(() => brotli(body, settings));
         }),
         variant(names.gz, `${abs}.gz`, size, async () => {
           const body = await raw();
-          return compressing(() => gz(body, { level: GZIP_LEVEL }));
+          return options.onThisThread
+            ? gzipSync(body, { level: GZIP_LEVEL })
+            : compressing(() => gz(body, { level: GZIP_LEVEL }));
         }),
       ]);
       count(f, stamp, size, br, gzipped);
