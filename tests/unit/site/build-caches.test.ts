@@ -94,6 +94,31 @@ describe('precompress with a cache folder', () => {
   });
 });
 
+describe('precompress on the calling thread', () => {
+  test("writes the same .br and .gz bytes as on zlib's thread pool, at each file's settings", async () => {
+    const pool = join(work, 'on-pool');
+    const here = join(work, 'on-this-thread');
+    for (const site of [pool, here]) {
+      mkdirSync(join(site, '_astro', 'bundles.0123456789'), { recursive: true });
+      writeFileSync(join(site, 'index.html'), page('pets '));
+      writeFileSync(join(site, '_astro', 'app.js'), `console.log(${JSON.stringify('ab'.repeat(3000))});\n`);
+      writeFileSync(
+        join(site, '_astro', 'bundles.0123456789', 'tryit.js'),
+        `export const x = ${JSON.stringify('yz'.repeat(5000))};\n`,
+      );
+    }
+    const fromPool = await precompress(pool);
+    const fromHere = await precompress(here, { onThisThread: true });
+    assert.deepEqual(fromHere, { ...fromPool, done: fromHere.done });
+    for (const file of ['index.html', '_astro/app.js', '_astro/bundles.0123456789/tryit.js']) {
+      for (const ext of ['.br', '.gz']) {
+        assert.deepEqual(readFileSync(join(here, file + ext)), readFileSync(join(pool, file + ext)), file + ext);
+      }
+    }
+    assert.equal(brotliDecompressSync(readFileSync(join(here, 'index.html.br'))).toString(), page('pets '));
+  });
+});
+
 describe('precompress of output files with the same bytes', () => {
   test('every copy gets its .br and .gz, from one cache entry each', async () => {
     const site = join(work, 'same-bytes');
