@@ -8,7 +8,6 @@
 // its layout: the site in `<output>/client/` (astro.config.mjs), the build's record beside it
 // (built-from.ts).
 import { fileURLToPath } from 'node:url';
-import node from '@astrojs/node';
 import type { AstroIntegration } from 'astro';
 import { MOCK_BASE } from '../mock/hosts/mount.ts';
 import { parseStoreUrl } from '../mock/hosts/store-url.ts';
@@ -29,7 +28,7 @@ export default function devMock(): AstroIntegration {
   return {
     name: 'petstore:dev-mock',
     hooks: {
-      'astro:config:setup': ({ command, injectRoute, updateConfig }) => {
+      'astro:config:setup': async ({ command, injectRoute, updateConfig }) => {
         if (command !== 'dev') return;
         try {
           parseStoreUrl(process.env.PETSTORE_MOCK_STORE);
@@ -40,6 +39,8 @@ export default function devMock(): AstroIntegration {
         // As the config's `adapter` (which Astro checks for an on-demand route) and as an integration
         // (whose hooks set the adapter up): Astro adds the config's adapter to the integrations before
         // this hook, not after.
+        // Imported here: a build never needs the adapter, and its module loads `astro/config` (see astro.config.mjs).
+        const { default: node } = await import('@astrojs/node');
         const adapter = node({ mode: 'standalone' });
         updateConfig({ adapter, integrations: [adapter] });
       },
