@@ -42,6 +42,16 @@ type FromChild = { drawn: string } | { cpu: NodeJS.CpuUsage };
 
 /** Jobs a child is sent ahead of the one it draws, so it never waits for the next. */
 const AHEAD = 2;
+/**
+ * Node's flags for a drawing child. CanvasKit runs as WebAssembly, first compiled by V8's baseline
+ * compiler, and each function that has run long enough is compiled again by its optimizing compiler on
+ * V8's background threads. For drawing cards the optimized code is barely faster than the baseline
+ * code, and a child draws for a few seconds: with V8's default budget (roughly bytes of code executed
+ * before a function is optimized) it spent a good part of its CPU time optimizing CanvasKit's functions.
+ * With a budget of 100 million it optimizes far fewer (bench/og-cards.ts: the same bytes, less CPU for a
+ * few dozen cards, the same for hundreds; site/README.md "Open Graph images").
+ */
+export const CHILD_NODE_FLAGS = ['--wasm-tiering-budget=100000000'] as const;
 /** A child joins at `astro:build:done` only while at least this many images are left (its start costs about 8 images' time). */
 const JOIN_MIN_LEFT = 16;
 /**
@@ -111,7 +121,7 @@ class DrawingPool {
    */
   add(background = true): void {
     if (this.failed || this.unsent === 0) return;
-    const child = spawn(process.execPath, [SELF, this.root], {
+    const child = spawn(process.execPath, [...CHILD_NODE_FLAGS, SELF, this.root], {
       cwd: this.root,
       env: childEnv(),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
