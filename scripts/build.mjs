@@ -20,7 +20,7 @@
 // The output folder is DIST_DIR's, or dist/, as astro.config.mjs decides.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,6 +36,19 @@ const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
  * `v8.setFlagsFromString` in the configuration: the young generation's size is fixed when the heap is made.
  */
 const BUILD_NODE_FLAGS = ['--max-semi-space-size=32'];
+
+/**
+ * The environment of `astro build`: the bundler's thread pool (Rolldown's, which Vite bundles the site's
+ * code with) one thread smaller than the machine. While Vite bundles, the build's children (the Open
+ * Graph cards, the in-browser mock, Scalar's bundles) take a core; Rolldown's default pool, as many
+ * threads as cores and more, only preempted them and waited for them, and on two cores a build with every
+ * cache cleared took more CPU time for the same files (bench/peer-build.ts). A value already set wins.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {NodeJS.ProcessEnv}
+ */
+function buildEnv(env) {
+  return { ROLLDOWN_WORKER_THREADS: String(Math.max(1, availableParallelism() - 1)), ...env };
+}
 
 /**
  * Starts `node site/integrations/browser-bundles.ts <root> early`, with Node's compile cache where
@@ -77,7 +90,7 @@ const early = args.some((arg) => arg === '--help' || arg === '-h') ? undefined :
 const build = spawn(process.execPath, [...BUILD_NODE_FLAGS, ASTRO, 'build', ...args], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: early?.pid ? { ...process.env, PETSTORE_BUNDLER_PID: String(early.pid) } : process.env,
+  env: buildEnv(early?.pid ? { ...process.env, PETSTORE_BUNDLER_PID: String(early.pid) } : process.env),
 });
 /** @type {number} */
 const status = await new Promise((done) => {
