@@ -38,15 +38,19 @@ const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
 const BUILD_NODE_FLAGS = ['--max-semi-space-size=32'];
 
 /**
- * The environment of `astro build`: the bundler's thread pool (Rolldown's, which Vite bundles the site's
- * code with) one thread smaller than the machine. While Vite bundles, the build's children (the Open
- * Graph cards, the in-browser mock, Scalar's bundles) take a core; Rolldown's default pool, as many
- * threads as cores and more, only preempted them and waited for them, and on two cores a build with every
- * cache cleared took more CPU time for the same files (bench/peer-build.ts). A value already set wins.
+ * The environment of `astro build`. On a first build into the output folder (a fresh clone, a CI run
+ * without a cache: no `<output>/client/index.html` yet), the bundler's thread pool (Rolldown's, which
+ * Vite bundles the site's code with) is one thread smaller than the machine: while Vite bundles, the
+ * build's children (the Open Graph cards, the in-browser mock, Scalar's bundles) take a core, and
+ * Rolldown's default pool, as many threads as cores and more, only preempted them; on two cores such a
+ * build took more CPU time for the same files (bench/peer-build.ts). A rebuild finds their results kept,
+ * nothing runs beside Vite, and the default pool keeps every core busy. A value already set wins.
  * @param {NodeJS.ProcessEnv} env
  * @returns {NodeJS.ProcessEnv}
  */
 function buildEnv(env) {
+  const output = resolve(ROOT, env.DIST_DIR || 'dist', 'client', 'index.html');
+  if (existsSync(output)) return env;
   return { ROLLDOWN_WORKER_THREADS: String(Math.max(1, availableParallelism() - 1)), ...env };
 }
 
