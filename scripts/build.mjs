@@ -43,8 +43,9 @@ const BUILD_NODE_FLAGS = ['--max-semi-space-size=32'];
  * Vite bundles the site's code with) is one thread smaller than the machine: while Vite bundles, the
  * build's children (the Open Graph cards, the in-browser mock, Scalar's bundles) take a core, and
  * Rolldown's default pool, as many threads as cores and more, only preempted them; on two cores such a
- * build took more CPU time for the same files (bench/peer-build.ts). A rebuild finds their results kept,
- * nothing runs beside Vite, and the default pool keeps every core busy. A value already set wins.
+ * build took more CPU time for the same files (bench/peer-build.ts). A rebuild finds their results kept
+ * and nothing runs beside Vite: Rolldown keeps its default pool (site/README.md "Build cost"). A value
+ * already set wins.
  * @param {NodeJS.ProcessEnv} env
  * @returns {NodeJS.ProcessEnv}
  */
