@@ -252,7 +252,8 @@ export const CACHE_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
  * Writes `<file>.br` (brotli, quality by {@link brotliQuality}) and `<file>.gz` (gzip, {@link GZIP_LEVEL})
  * beside every text file of at least {@link MIN_COMPRESS_BYTES} bytes, keeping a variant only when it
  * is smaller than the file. Existing `.br`/`.gz` files are replaced. Files are compressed on zlib's
- * thread pool, {@link PRECOMPRESS_CONCURRENCY} files at once and {@link COMPRESSIONS_AT_ONCE} compressions. With `cacheDir`, each body is kept there
+ * thread pool, {@link PRECOMPRESS_CONCURRENCY} files at once and {@link COMPRESSIONS_AT_ONCE} compressions
+ * (one at a time on the calling thread with {@link PrecompressOptions.onThisThread}). With `cacheDir`, each body is kept there
  * under the SHA-256 of its input and settings, and the variants are hard links to the kept bodies
  * ({@link linkFromCache}; linking marks an entry used, see {@link pruneCache}): a
  * file whose bytes an earlier build compressed costs a read, a hash and two links (the output is the
@@ -346,9 +347,8 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
         }),
         variant(names.gz, `${abs}.gz`, size, async () => {
           const body = await raw();
-          return options.onThisThread
-            ? gzipSync(body, { level: GZIP_LEVEL })
-            : compressing(() => gz(body, { level: GZIP_LEVEL }));
+          const settings = { level: GZIP_LEVEL };
+          return options.onThisThread ? gzipSync(body, settings) : compressing(() => gz(body, settings));
         }),
       ]);
       count(f, stamp, size, br, gzipped);
