@@ -3,7 +3,7 @@
 // (site/reference/sample-blocks.ts): a page uses a worker's block only once the same block, highlighted
 // by the page itself, came out the same bytes for that page language and block language.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -41,6 +41,51 @@ describe("the highlighter's renderer", () => {
     assert.match(fr, /<button title="Copier dans le presse-papiers" data-copied="Copié !"/);
     const en = await render({ code: CURL, lang: 'sh', locale: 'en' });
     assert.equal(en.replace('Copy to clipboard', 'Copier dans le presse-papiers').replace('Copied!', 'Copié !'), fr);
+  });
+});
+
+describe('Ruby blocks', () => {
+  // As @scalar/snippetz writes a Ruby sample's JSON body, and a heredoc of SQL, which Ruby's grammar embeds.
+  const RUBY_JSON =
+    'request = Net::HTTP::Post.new(url)\nrequest["Content-Type"] = \'application/json\'\nrequest.body = <<~JSON\n  {\n    "name": "Coco"\n  }\nJSON\n';
+  const RUBY_SQL = "rows = db.exec(<<~SQL)\n  SELECT name FROM pets WHERE status = 'available'\nSQL\n";
+
+  test("are highlighted as Expressive Code highlights them by itself, heredocs' embedded languages included", async () => {
+    // The same options without ec.config.mjs's own loading of Ruby, in a folder whose packages are the project's.
+    const stockRoot = mkdtempSync(join(ROOT, 'node_modules', '.cache', 'ec-stock-'));
+    try {
+      const options = readFileSync(join(ROOT, 'ec.config.mjs'), 'utf8');
+      const stockOptions = options.replace(/^ {4}langs: .*\n/m, '');
+      assert.notEqual(stockOptions, options);
+      writeFileSync(join(stockRoot, 'ec.config.mjs'), stockOptions);
+      const ours = await createBlockRenderer(CONFIG);
+      const stock = await createBlockRenderer({ ...CONFIG, root: stockRoot });
+      for (const code of [RUBY_JSON, RUBY_SQL]) {
+        assert.equal(
+          await ours({ code, lang: 'ruby', locale: 'en' }),
+          await stock({ code, lang: 'ruby', locale: 'en' }),
+        );
+      }
+      // The SQL is coloured as SQL, not as one string.
+      assert.match(await ours({ code: RUBY_SQL, lang: 'ruby', locale: 'en' }), /<span style="[^"]*">SELECT<\/span>/);
+    } finally {
+      rmSync(stockRoot, { recursive: true, force: true });
+    }
+  });
+
+  test("load Ruby's grammars without the languages they only reference lazily", async () => {
+    const { default: options } = (await import('../../../ec.config.mjs')) as {
+      default: {
+        shiki: { langs: Array<() => Promise<{ default: Array<{ name: string; embeddedLangsLazy?: string[] }> }>> };
+      };
+    };
+    const grammars = (await Promise.all(options.shiki.langs.map(async (load) => (await load()).default))).flat();
+    assert.ok(grammars.some((grammar) => grammar.name === 'ruby'));
+    assert.ok(grammars.some((grammar) => grammar.name === 'sql'));
+    assert.deepEqual(
+      grammars.filter((grammar) => grammar.embeddedLangsLazy?.length).map((grammar) => grammar.name),
+      [],
+    );
   });
 });
 
