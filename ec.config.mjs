@@ -19,7 +19,7 @@ export const TOKENIZE_MAX_LINE_LENGTH = 1000;
  * @param {G} grammar
  * @returns {Omit<G, 'embeddedLangsLazy'>}
  */
-export function withoutLazyLanguages({ embeddedLangsLazy: _, ...grammar }) {
+function withoutLazyLanguages({ embeddedLangsLazy: _, ...grammar }) {
   return grammar;
 }
 
