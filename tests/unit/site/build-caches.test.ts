@@ -5,7 +5,7 @@
 // site/integrations/incremental-build.ts).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,6 +91,29 @@ describe('precompress with a cache folder', () => {
     // The variants are links to the kept bodies: replacing one must leave the body kept for the old bytes.
     const kept = readdirSync(cache).map((e) => brotliOrGunzip(join(cache, e)));
     assert.ok(kept.includes(page('pets ')), 'the body of the earlier page is intact');
+  });
+});
+
+describe('precompress of a file whose bodies are kept but not smaller than it', () => {
+  test('a later build gives it no variant either, and removes a stale one', async () => {
+    const site = join(work, 'incompressible');
+    const cache = join(work, 'incompressible-cache');
+    mkdirSync(site, { recursive: true });
+    // Random bytes do not compress: brotli and gzip only add their framing to them.
+    writeFileSync(join(site, 'noise.js'), randomBytes(3000));
+    writeFileSync(join(site, 'index.html'), page('pets '));
+    const first = await precompress(site, { cacheDir: cache });
+    assert.equal(first.done.get('noise.js')?.br, 0, 'no .br kept: it is not smaller');
+    assert.equal(existsSync(join(site, 'noise.js.br')), false);
+    assert.equal(readdirSync(cache).length, 4, 'both bodies of both files are kept, the larger ones too');
+
+    // The next build's output folder, with a stale variant a copy left behind.
+    writeFileSync(join(site, 'noise.js.br'), 'stale');
+    rmSync(join(site, 'index.html.br'));
+    const second = await precompress(site, { cacheDir: cache });
+    assert.deepEqual(second, first);
+    assert.equal(existsSync(join(site, 'noise.js.br')), false, 'the stale variant is removed');
+    assert.equal(brotliDecompressSync(readFileSync(join(site, 'index.html.br'))).toString(), page('pets '));
   });
 });
 
