@@ -1,16 +1,26 @@
 // The build cache: what a build keeps between builds below node_modules/.cache/petstore-docs/ (the
 // browser bundles, the search index, the compressed variants, the in-browser mock, the Open Graph
 // cards), how an entry is named (`cacheKey`), written (`writeEntry`, `publishEntry`) and put into the
-// output (`linkFromCache`, `linkTree`).
+// output (`linkFromCache`, `linkTree`), and the digests of an output's files remembered for the next build
+// (`rememberedDigests`, `rememberDigests`).
 //
 // Several writers may make the same entry at once: two output files with the same bytes compressed
 // side by side, the in-browser mock's child process and the build itself, two builds of one checkout.
 // So every write goes to a temporary name of its own (process, write and random part) and is renamed
 // into place; an entry another writer finished first is simply used. A reader never sees half an entry.
 import { createHash, randomUUID } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, renameSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { copyFile, link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** The folder of every build cache, relative to the project root. */
 export const BUILD_CACHE = join('node_modules', '.cache', 'petstore-docs');
@@ -145,4 +155,74 @@ export async function linkTree(from: string, to: string, skip: ReadonlySet<strin
       else await linkFromCache(source, target);
     }),
   );
+}
+
+/** Where the digests of an output folder's files are remembered between builds, relative to the project root. */
+export const DIGESTS_CACHE = join(BUILD_CACHE, 'digests');
+
+/** What a build remembers of one file of its output, for the next build into the same folder. */
+export interface RememberedFile {
+  /** `<size>:<mtimeMs>` of the file when it was read (as serving/build.ts `precompress` stamps files) */
+  stamp: string;
+  /** SHA-256 of its bytes, hex */
+  sha256: string;
+  /**
+   * For a page the search index read: the search indexes its `<site-search>` asks for, 0 when it has
+   * none (integrations/search-index.ts `readPages`); absent for the other files.
+   */
+  indexes?: number;
+}
+
+/** The file that remembers the digests of output folder `outDir`'s files. */
+function digestsFile(root: string, outDir: string): string {
+  return join(root, DIGESTS_CACHE, `${cacheKey(resolve(outDir))}.json`);
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/**
+ * The digests the last build remembered of the files of output folder `outDir` ({@link rememberDigests}),
+ * by path relative to it. A rebuild puts most of its pages into the output as hard links to the files the
+ * incremental build keeps (integrations/incremental-build.ts), and a link keeps its file's modification
+ * time: a file whose stamp is still the one remembered has the bytes it had, and its digest is taken from
+ * here instead of reading it again. A file written anew has another modification time and is read.
+ * @param root the project root (the cache is below its node_modules)
+ * @returns the remembered files; empty when nothing was remembered or the file cannot be read (an entry
+ *   that is not one is left out)
+ */
+export function rememberedDigests(root: string, outDir: string): Map<string, RememberedFile> {
+  const out = new Map<string, RememberedFile>();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(digestsFile(root, outDir), 'utf8'));
+  } catch {
+    return out;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return out;
+  for (const [file, value] of Object.entries(parsed as Record<string, unknown>)) {
+    const { stamp, sha256, indexes } = (value ?? {}) as Partial<Record<keyof RememberedFile, unknown>>;
+    if (typeof stamp !== 'string' || typeof sha256 !== 'string' || !SHA256_HEX.test(sha256)) continue;
+    if (indexes !== undefined && !(Number.isInteger(indexes) && (indexes as number) >= 0)) continue;
+    out.set(file, indexes === undefined ? { stamp, sha256 } : { stamp, sha256, indexes: indexes as number });
+  }
+  return out;
+}
+
+/**
+ * Remembers the digests of the files of output folder `outDir` for the next build
+ * ({@link rememberedDigests}), in place of what was remembered before, so a file no longer in the output
+ * is forgotten. Written under a temporary name and renamed, so a reader never sees half of it.
+ * @param files by path relative to `outDir`
+ * @throws {Error} when the file cannot be written (disk full, no permission)
+ */
+export function rememberDigests(root: string, outDir: string, files: ReadonlyMap<string, RememberedFile>): void {
+  const file = digestsFile(root, outDir);
+  mkdirSync(join(root, DIGESTS_CACHE), { recursive: true });
+  const tmp = temporaryName(file);
+  try {
+    writeFileSync(tmp, JSON.stringify(Object.fromEntries(files)));
+    renameSync(tmp, file);
+  } finally {
+    rmSync(tmp, { force: true });
+  }
 }

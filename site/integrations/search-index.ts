@@ -17,7 +17,14 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { BUILD_CACHE, linkTree, publishEntry, temporaryName } from '../build-cache.ts';
+import {
+  BUILD_CACHE,
+  linkTree,
+  publishEntry,
+  type RememberedFile,
+  rememberedDigests,
+  temporaryName,
+} from '../build-cache.ts';
 import { buildSlot, currentBuild } from '../build-context.ts';
 import {
   MAX_SEARCH_INDEXES,
@@ -73,16 +80,30 @@ const INDEXES_ATTRIBUTE = /\sdata-search-indexes="(\d+)"/;
 const SEARCH_ELEMENT = Buffer.from('<site-search');
 
 /**
- * Reads each page once: its digest and the search indexes it asks for.
+ * Reads each page once: its digest and the search indexes it asks for. A page whose stamp is the one the
+ * last build remembered (`remembered`, build-cache.ts `rememberedDigests`) is not read: its digest and
+ * indexes are the remembered ones.
  * @param dir the build output folder (dist/client)
  * @param files its HTML pages, relative to it
+ * @param remembered what the last build into `dir` remembered of its files, by path relative to it
  */
-export function readPages(dir: string, files: readonly string[] = htmlPages(dir)): PageDigest[] {
+export function readPages(
+  dir: string,
+  files: readonly string[] = htmlPages(dir),
+  remembered: ReadonlyMap<string, RememberedFile> = new Map(),
+): PageDigest[] {
   return files.map((file) => {
     const path = join(dir, file);
     const { size, mtimeMs } = statSync(path);
+    const stamp = `${size}:${mtimeMs}`;
+    const known = remembered.get(file);
+    if (known?.stamp === stamp && known.indexes !== undefined) {
+      const page: PageDigest = { file, sha256: Buffer.from(known.sha256, 'hex'), stamp };
+      if (known.indexes > 0) page.indexes = known.indexes;
+      return page;
+    }
     const bytes = readFileSync(path);
-    const page: PageDigest = { file, sha256: createHash('sha256').update(bytes).digest(), stamp: `${size}:${mtimeMs}` };
+    const page: PageDigest = { file, sha256: createHash('sha256').update(bytes).digest(), stamp };
     const at = bytes.indexOf(SEARCH_ELEMENT);
     if (at >= 0) {
       const tag = bytes.toString('latin1', at, bytes.indexOf('>', at) + 1);
@@ -233,7 +254,7 @@ async function indexFiles(
  */
 export async function writeSearchIndex(client: string, root: string, logger: IndexLogger): Promise<PageDigest[]> {
   const cache = join(root, SEARCH_INDEX_CACHE);
-  const pages = readPages(client);
+  const pages = readPages(client, undefined, rememberedDigests(root, client));
   const count = requestedIndexCount(pages);
   const groups: PageDigest[][] = Array.from({ length: count }, () => []);
   for (const page of pages) groups[searchIndexOf(page.file, count)]?.push(page);

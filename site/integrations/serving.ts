@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Api } from '../apis/api.ts';
+import { type RememberedFile, rememberDigests, rememberedDigests } from '../build-cache.ts';
 import { loadForBuild } from '../reference/loaded-description.ts';
 import {
   PRECOMPRESS_CACHE,
@@ -30,7 +31,7 @@ import {
 import { EarlyCompression } from '../serving/early-compression.ts';
 import type { PolicyInputs } from '../serving/rules.ts';
 import { onPageWritten } from './incremental-build.ts';
-import { searchIndexWritten } from './search-index.ts';
+import { type PageDigest, searchIndexWritten } from './search-index.ts';
 
 /**
  * What the CSP of `_headers` is made from (serving/build.ts `policyInputs`): the inline scripts of the
@@ -43,6 +44,24 @@ async function pagePolicy(client: string, apis: readonly Api[]): Promise<PolicyI
     if (Array.isArray(document.servers)) servers.push(...(document.servers as typeof servers));
   }
   return policyInputs(client, servers);
+}
+
+/**
+ * What this build remembers of its output for the next one (build-cache.ts `rememberDigests`): every file
+ * compressed, with the digest the compression named its bodies by, and for the pages the search index
+ * read, the indexes they ask for.
+ * @param report the last compression of the whole output folder
+ * @param pages the pages the search index read in this build
+ */
+export function rememberedOf(report: PrecompressReport, pages: readonly PageDigest[]): Map<string, RememberedFile> {
+  const byFile = new Map(pages.map((page) => [page.file, page]));
+  const out = new Map<string, RememberedFile>();
+  for (const [file, { stamp, sha256 }] of report.done) {
+    if (!sha256) continue;
+    const page = byFile.get(file);
+    out.set(file, page?.stamp === stamp ? { stamp, sha256, indexes: page.indexes ?? 0 } : { stamp, sha256 });
+  }
+  return out;
 }
 
 /** Sets zod's global `jitless` before any bundle that contains zod runs. */
@@ -68,6 +87,8 @@ export default function serving(apis: readonly Api[]): AstroIntegration {
   let pages: Promise<PrecompressReport & { seconds: number }> | undefined;
   /** The inline scripts' hashes and the APIs' origins, read from the pages once they are written. */
   let policy: Promise<PolicyInputs> | undefined;
+  /** The pages the search index read (none when it did not run in this build). */
+  let readPagesOf: readonly PageDigest[] = [];
   return {
     name: 'petstore:serving',
     hooks: {
@@ -89,10 +110,12 @@ export default function serving(apis: readonly Api[]): AstroIntegration {
           // What the child did not compress yet, the compression below does.
           compressedEarly = (await early?.stop()) ?? 0;
           const started = performance.now();
-          // The pages the search index read and hashed: a page whose compression is kept is not read again.
-          const digests = new Map(
-            read.map((page) => [page.file, { stamp: page.stamp, sha256: page.sha256.toString('hex') }]),
-          );
+          // The pages the search index read and hashed, and what the last build remembered of the other
+          // files (build-cache.ts `rememberedDigests`: a file restored unchanged keeps its stamp): a file
+          // whose digest is known and whose compression is kept is not read again.
+          readPagesOf = read;
+          const digests = new Map<string, { stamp: string; sha256: string }>(rememberedDigests(root, pagesDir));
+          for (const page of read) digests.set(page.file, { stamp: page.stamp, sha256: page.sha256.toString('hex') });
           const report = await precompress(fileURLToPath(dir), { cacheDir: join(root, PRECOMPRESS_CACHE), digests });
           return { ...report, seconds: (performance.now() - started) / 1000 };
         });
@@ -110,6 +133,7 @@ export default function serving(apis: readonly Api[]): AstroIntegration {
         for (const problem of writeHeadersFile(client, inputs)) logger.warn(problem);
         const started = performance.now();
         const r = await precompress(client, { cacheDir: join(root, PRECOMPRESS_CACHE), earlier });
+        rememberDigests(root, client, rememberedOf(r, readPagesOf));
         const kib = (n: number): string => `${(n / 1024).toFixed(0)} KiB`;
         // The seconds the compression itself took: the pages' (beside Pagefind), then the files written after them.
         const seconds = ((earlier?.seconds ?? 0) + (performance.now() - started) / 1000).toFixed(1);

@@ -118,10 +118,11 @@ export interface PrecompressReport {
   gzBytes: number;
   /**
    * Each file compressed, by its path relative to the folder, with what it was then: size in bytes
-   * and modification time in ms (`<size>:<mtimeMs>`), and the variants' sizes in bytes. A later call
+   * and modification time in ms (`<size>:<mtimeMs>`), the variants' sizes in bytes and, with a cache
+   * folder, the SHA-256 of its bytes (hex). A later call
    * given it as {@link PrecompressOptions.earlier} skips the files still the same.
    */
-  done: Map<string, { stamp: string; raw: number; br: number; gz: number }>;
+  done: Map<string, { stamp: string; raw: number; br: number; gz: number; sha256?: string }>;
 }
 
 const brotli = promisify(brotliCompress);
@@ -262,12 +263,12 @@ export const CACHE_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
  */
 export async function precompress(dir: string, options: PrecompressOptions = {}): Promise<PrecompressReport> {
   const report: PrecompressReport = { files: 0, rawBytes: 0, brBytes: 0, gzBytes: 0, done: new Map() };
-  const count = (f: string, stamp: string, raw: number, br: number, gzipped: number): void => {
+  const count = (f: string, stamp: string, raw: number, br: number, gzipped: number, sha256?: string): void => {
     report.files += 1;
     report.rawBytes += raw;
     report.brBytes += br;
     report.gzBytes += gzipped;
-    report.done.set(f, { stamp, raw, br, gz: gzipped });
+    report.done.set(f, sha256 ? { stamp, raw, br, gz: gzipped, sha256 } : { stamp, raw, br, gz: gzipped });
   };
   const files: Array<{ f: string; stamp: string; size: number }> = [];
   for (const f of listFiles(dir)) {
@@ -276,7 +277,7 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
     if (!compressible(f, st.size)) continue;
     const stamp = `${st.size}:${st.mtimeMs}`;
     const before = options.earlier?.done.get(f);
-    if (before?.stamp === stamp) count(f, stamp, before.raw, before.br, before.gz);
+    if (before?.stamp === stamp) count(f, stamp, before.raw, before.br, before.gz, before.sha256);
     else files.push({ f, stamp, size: st.size });
   }
   const { cacheDir } = options;
@@ -293,7 +294,7 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
     const digest =
       known?.stamp === item.stamp ? known.sha256 : createHash('sha256').update(readFileSync(abs)).digest('hex');
     const kept = linkKeptSync(cacheDir, cacheEntryNames(item.f, item.size, digest), abs, item.size);
-    if (kept) count(item.f, item.stamp, item.size, kept.br, kept.gz);
+    if (kept) count(item.f, item.stamp, item.size, kept.br, kept.gz, digest);
     else pending.push({ ...item, digest });
   }
   // Largest first: the longest compressions (Scalar's bundles) start at once instead of ending the run alone.
@@ -360,7 +361,7 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
           return options.onThisThread ? gzipSync(body, settings) : compressing(() => gz(body, settings));
         }),
       ]);
-      count(f, stamp, size, br, gzipped);
+      count(f, stamp, size, br, gzipped, item.digest);
     }
   };
   await Promise.all(Array.from({ length: PRECOMPRESS_CONCURRENCY }, work));

@@ -11,7 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { publishEntry, temporaryName, writeEntry } from '../../../site/build-cache.ts';
+import {
+  publishEntry,
+  rememberDigests,
+  rememberedDigests,
+  temporaryName,
+  writeEntry,
+} from '../../../site/build-cache.ts';
 import {
   afterEarlyBundler,
   type BrowserBundles,
@@ -31,6 +37,7 @@ import {
 } from '../../../site/integrations/incremental-build.ts';
 import { proseFreeKey, workerInputsKey } from '../../../site/integrations/mock-worker.ts';
 import { readPages, searchIndexKey } from '../../../site/integrations/search-index.ts';
+import { rememberedOf } from '../../../site/integrations/serving.ts';
 import { type OwnKeyInputs, ownKeyOf, type PageKeyInputs, pageKeyOf } from '../../../site/reference/page-cache-key.ts';
 import {
   BUNDLE_BROTLI_QUALITY,
@@ -441,6 +448,104 @@ describe('searchIndexKey', () => {
     assert.equal(searchIndexKey(site), a);
     writeFileSync(join(site, 'guides', 'index.html'), page('orders '));
     assert.notEqual(searchIndexKey(site), a);
+  });
+});
+
+describe('what a build remembers of its output for the next one (site/build-cache.ts rememberDigests)', () => {
+  const fake = (c: string) => c.repeat(64);
+
+  test('a page whose stamp is the one remembered is not read again; a page changed since is', () => {
+    const site = join(work, 'remembered-pages');
+    mkdirSync(site, { recursive: true });
+    writeFileSync(join(site, 'a.html'), `<site-search data-search-indexes="3"></site-search>${page('alpha ')}`);
+    writeFileSync(join(site, 'b.html'), page('beta '));
+    writeFileSync(join(site, 'c.html'), page('gamma '));
+    const read = new Map(readPages(site).map((p) => [p.file, p]));
+    assert.equal(read.get('a.html')?.indexes, 3);
+    assert.equal(read.get('b.html')?.indexes, undefined);
+
+    const remembered = new Map([
+      ['a.html', { stamp: read.get('a.html')?.stamp ?? '', sha256: fake('a'), indexes: 3 }],
+      ['b.html', { stamp: read.get('b.html')?.stamp ?? '', sha256: fake('b'), indexes: 0 }],
+      // Remembered by the compression alone: whether it asks for search indexes is not known.
+      ['c.html', { stamp: read.get('c.html')?.stamp ?? '', sha256: fake('c') }],
+    ]);
+    const again = new Map(readPages(site, undefined, remembered).map((p) => [p.file, p]));
+    assert.equal(again.get('a.html')?.sha256.toString('hex'), fake('a'), 'taken from memory, not read');
+    assert.equal(again.get('a.html')?.indexes, 3);
+    assert.equal(again.get('b.html')?.sha256.toString('hex'), fake('b'));
+    assert.equal(again.get('b.html')?.indexes, undefined, 'no search element, as when it was read');
+    assert.deepEqual(again.get('c.html'), read.get('c.html'), 'read: its indexes were not remembered');
+
+    writeFileSync(join(site, 'b.html'), page('bravo! '));
+    const changed = readPages(site, undefined, remembered).find((p) => p.file === 'b.html');
+    assert.equal(
+      changed?.sha256.toString('hex'),
+      createHash('sha256').update(page('bravo! ')).digest('hex'),
+      'a page written since has another stamp: it is read',
+    );
+  });
+
+  test('each output folder has its own memory; what cannot be read is forgotten, not trusted', () => {
+    const root = join(work, 'remembered-root');
+    const files = new Map([
+      ['index.html', { stamp: '10:1', sha256: fake('1'), indexes: 0 }],
+      ['openapi.json', { stamp: '20:2', sha256: fake('2') }],
+    ]);
+    rememberDigests(root, join(root, 'dist', 'client'), files);
+    assert.deepEqual(rememberedDigests(root, join(root, 'dist', 'client/')), files);
+    assert.equal(rememberedDigests(root, join(root, 'other', 'client')).size, 0);
+
+    // The next build's memory replaces this one: a file gone from the output is forgotten.
+    rememberDigests(
+      root,
+      join(root, 'dist', 'client'),
+      new Map([['openapi.json', { stamp: '21:3', sha256: fake('3') }]]),
+    );
+    assert.deepEqual([...rememberedDigests(root, join(root, 'dist', 'client')).keys()], ['openapi.json']);
+
+    const memory = join(root, 'node_modules', '.cache', 'petstore-docs', 'digests');
+    const [file] = readdirSync(memory);
+    writeFileSync(
+      join(memory, file ?? ''),
+      JSON.stringify({
+        'a.html': { stamp: '1:1', sha256: 'not hex' },
+        'b.html': { stamp: '2:2', sha256: fake('b'), indexes: -1 },
+        'c.html': { stamp: '3:3', sha256: fake('c') },
+      }),
+    );
+    assert.deepEqual([...rememberedDigests(root, join(root, 'dist', 'client')).keys()], ['c.html']);
+    writeFileSync(join(memory, file ?? ''), '{"truncated');
+    assert.equal(rememberedDigests(root, join(root, 'dist', 'client')).size, 0);
+  });
+
+  test('a build remembers every file it compressed and, for the pages the search index read, their indexes', () => {
+    const report = {
+      files: 3,
+      rawBytes: 0,
+      brBytes: 0,
+      gzBytes: 0,
+      done: new Map([
+        ['a.html', { stamp: '1:1', raw: 1, br: 1, gz: 1, sha256: fake('a') }],
+        ['b.html', { stamp: '2:2', raw: 1, br: 1, gz: 1, sha256: fake('b') }],
+        ['c.html', { stamp: '3:9', raw: 1, br: 1, gz: 1, sha256: fake('c') }],
+        ['d.json', { stamp: '4:4', raw: 1, br: 1, gz: 1 }],
+      ]),
+    };
+    const pages = [
+      { file: 'a.html', stamp: '1:1', sha256: Buffer.from(fake('a'), 'hex'), indexes: 2 },
+      { file: 'b.html', stamp: '2:2', sha256: Buffer.from(fake('b'), 'hex') },
+      // Written again after the search index read it: what it asks for is not known any more.
+      { file: 'c.html', stamp: '3:3', sha256: Buffer.from(fake('0'), 'hex') },
+    ];
+    assert.deepEqual(
+      rememberedOf(report, pages),
+      new Map([
+        ['a.html', { stamp: '1:1', sha256: fake('a'), indexes: 2 }],
+        ['b.html', { stamp: '2:2', sha256: fake('b'), indexes: 0 }],
+        ['c.html', { stamp: '3:9', sha256: fake('c') }],
+      ]),
+    );
   });
 });
 
