@@ -14,9 +14,11 @@ import {
   existsSync,
   linkSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
@@ -208,21 +210,34 @@ export function rememberedDigests(root: string, outDir: string): Map<string, Rem
   return out;
 }
 
+/** An output folder's remembered digests not written for this long (milliseconds, 14 days) are removed. */
+export const DIGESTS_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
+
 /**
  * Remembers the digests of the files of output folder `outDir` for the next build
  * ({@link rememberedDigests}), in place of what was remembered before, so a file no longer in the output
- * is forgotten. Written under a temporary name and renamed, so a reader never sees half of it.
+ * is forgotten. Written under a temporary name and renamed, so a reader never sees half of it. What other
+ * output folders remembered is removed once not written for {@link DIGESTS_MAX_AGE_MS} (a folder no
+ * longer built, a test's temporary one).
  * @param files by path relative to `outDir`
  * @throws {Error} when the file cannot be written (disk full, no permission)
  */
 export function rememberDigests(root: string, outDir: string, files: ReadonlyMap<string, RememberedFile>): void {
   const file = digestsFile(root, outDir);
-  mkdirSync(join(root, DIGESTS_CACHE), { recursive: true });
+  const folder = join(root, DIGESTS_CACHE);
+  mkdirSync(folder, { recursive: true });
   const tmp = temporaryName(file);
   try {
     writeFileSync(tmp, JSON.stringify(Object.fromEntries(files)));
     renameSync(tmp, file);
   } finally {
     rmSync(tmp, { force: true });
+  }
+  const before = Date.now() - DIGESTS_MAX_AGE_MS;
+  for (const entry of readdirSync(folder)) {
+    const other = join(folder, entry);
+    if ((statSync(other, { throwIfNoEntry: false })?.mtimeMs ?? Number.POSITIVE_INFINITY) < before) {
+      rmSync(other, { force: true });
+    }
   }
 }

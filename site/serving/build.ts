@@ -119,8 +119,8 @@ export interface PrecompressReport {
   /**
    * Each file compressed, by its path relative to the folder, with what it was then: size in bytes
    * and modification time in ms (`<size>:<mtimeMs>`), the variants' sizes in bytes and, with a cache
-   * folder, the SHA-256 of its bytes (hex). A later call
-   * given it as {@link PrecompressOptions.earlier} skips the files still the same.
+   * folder, the SHA-256 of its bytes (hex). A later call given it as {@link PrecompressOptions.earlier}
+   * skips the files still the same.
    */
   done: Map<string, { stamp: string; raw: number; br: number; gz: number; sha256?: string }>;
 }

@@ -6,12 +6,23 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
+  DIGESTS_CACHE,
+  DIGESTS_MAX_AGE_MS,
   publishEntry,
   rememberDigests,
   rememberedDigests,
@@ -504,7 +515,7 @@ describe('what a build remembers of its output for the next one (site/build-cach
     );
     assert.deepEqual([...rememberedDigests(root, join(root, 'dist', 'client')).keys()], ['openapi.json']);
 
-    const memory = join(root, 'node_modules', '.cache', 'petstore-docs', 'digests');
+    const memory = join(root, DIGESTS_CACHE);
     const [file] = readdirSync(memory);
     writeFileSync(
       join(memory, file ?? ''),
@@ -517,6 +528,14 @@ describe('what a build remembers of its output for the next one (site/build-cach
     assert.deepEqual([...rememberedDigests(root, join(root, 'dist', 'client')).keys()], ['c.html']);
     writeFileSync(join(memory, file ?? ''), '{"truncated');
     assert.equal(rememberedDigests(root, join(root, 'dist', 'client')).size, 0);
+
+    // A folder not built for longer than the cache keeps anything is forgotten by the next build of another.
+    rememberDigests(root, join(root, 'dist', 'client'), files);
+    const old = Date.now() / 1000 - DIGESTS_MAX_AGE_MS / 1000 - 3600;
+    utimesSync(join(memory, file ?? ''), old, old);
+    rememberDigests(root, join(root, 'other', 'client'), files);
+    assert.deepEqual(rememberedDigests(root, join(root, 'dist', 'client')), new Map());
+    assert.deepEqual(rememberedDigests(root, join(root, 'other', 'client')), files);
   });
 
   test('a build remembers every file it compressed and, for the pages the search index read, their indexes', () => {
