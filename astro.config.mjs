@@ -134,10 +134,10 @@ const astroConfig = {
         description: 'Reference and guides for the Petstore API: pets, categories, orders and inventory.',
         customCss: ['./site/styles/reference.css'],
         ...(locales.length > 0 ? { locales: starlightLocales(locales) } : {}),
-        // The reference's UI strings in every shipped language (site/i18n/messages/), read with Astro.locals.t.
+        // The reference's UI strings in the built locales' languages (site/i18n/messages/), read with Astro.locals.t.
         // The guides' sidebar (every API's group, in every locale) is set by the reference's plugin when
         // the build sets up, so evaluating this file (npm run mcp, spec:diff) loads no description.
-        plugins: [petstoreTranslations(), apiReference.sidebarPlugin()],
+        plugins: [petstoreTranslations(locales), apiReference.sidebarPlugin()],
         lastUpdated: false,
         pagination: true,
         // The 404 page is site/pages/404.astro (Starlight's own, without its lookup of a `docs/404` entry).

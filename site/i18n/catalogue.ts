@@ -8,22 +8,14 @@
  * are `{{name}}`.
  */
 import i18next, { type TFunction } from 'i18next';
-import ar from './messages/ar.json' with { type: 'json' };
-import de from './messages/de.json' with { type: 'json' };
-import en from './messages/en.json' with { type: 'json' };
-import es from './messages/es.json' with { type: 'json' };
-import fr from './messages/fr.json' with { type: 'json' };
-import ja from './messages/ja.json' with { type: 'json' };
-import ko from './messages/ko.json' with { type: 'json' };
-import ptBR from './messages/pt-BR.json' with { type: 'json' };
-import zhCN from './messages/zh-CN.json' with { type: 'json' };
+import shipped from './messages/index.ts';
 
 /** A catalogue file: its metadata, then message keys to strings. */
 export type CatalogueFile = { '@metadata': Record<string, string> } & Record<string, unknown>;
 
 /** The keys of the English catalogue without their plural suffixes: what code asks for. */
 type PluralBase<K> = K extends `${infer B}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? B : K;
-export type MessageKey = PluralBase<Exclude<keyof typeof en, '@metadata'>>;
+export type MessageKey = PluralBase<Exclude<keyof (typeof shipped)['en'], '@metadata'>>;
 
 /** Values of a message's placeholders; `count` also picks the plural form. */
 export type MessageValues = Record<string, string | number>;
@@ -31,18 +23,11 @@ export type MessageValues = Record<string, string | number>;
 /** A message in the reader's language (the English one when the catalogue lacks it). */
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
-/** The shipped catalogues, by BCP-47 tag, with their metadata. */
-export const CATALOGUE_FILES: Readonly<Record<string, CatalogueFile>> = {
-  en,
-  de,
-  es,
-  fr,
-  ja,
-  ko,
-  'pt-BR': ptBR,
-  'zh-CN': zhCN,
-  ar,
-};
+/**
+ * The shipped catalogues, by BCP-47 tag, with their metadata: every one, or in a site build's pages those of
+ * the languages it builds (messages/index.ts). English, the source and every fallback, is always there.
+ */
+export const CATALOGUE_FILES: Readonly<Record<string, CatalogueFile>> = shipped;
 
 /** A catalogue's messages without its metadata. */
 export function messagesOf(file: CatalogueFile): Record<string, string> {
