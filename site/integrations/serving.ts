@@ -14,7 +14,9 @@
 // pages to compress. Most of those are compressed earlier, while the build still renders: each page the
 // build writes (integrations/incremental-build.ts `onPageWritten`) goes to a low-priority child process
 // (serving/early-compression.ts) that fills the same cache, and is stopped when the compression above
-// starts. The inline scripts' hashes are read as soon as the pages are written, while Pagefind runs.
+// starts; a small site's are compressed in this process, on zlib's thread pool, as are the site's scripts
+// and styles from the moment Vite writes them. The inline scripts' hashes are read as soon as the pages
+// are written, while Pagefind runs.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -78,7 +80,7 @@ export default function serving(apis: readonly Api[]): AstroIntegration {
   let pagesDir = '';
   /** The pages compressed while the others render (serving/early-compression.ts). */
   let early: EarlyCompression | undefined;
-  /** How many pages it compressed, for the build log. */
+  /** How many files it compressed, for the build log. */
   let compressedEarly = 0;
   /**
    * The pages' compression, started when they are written and awaited after the other integrations, with
@@ -92,8 +94,23 @@ export default function serving(apis: readonly Api[]): AstroIntegration {
   return {
     name: 'petstore:serving',
     hooks: {
-      'astro:config:setup': ({ injectScript }) => {
+      'astro:config:setup': ({ injectScript, updateConfig }) => {
         injectScript('head-inline', ZOD_JITLESS);
+        // The site's scripts and styles are compressed as soon as Vite writes them, before the pages.
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: 'petstore:early-compression',
+                applyToEnvironment: (environment) => environment.name === 'client',
+                writeBundle(options, bundle) {
+                  const out = options.dir;
+                  if (out) for (const file of Object.keys(bundle)) early?.add(join(out, file));
+                },
+              },
+            ],
+          },
+        });
       },
       'astro:config:done': ({ config, buildOutput }) => {
         root = fileURLToPath(config.root);
@@ -138,7 +155,7 @@ export default function serving(apis: readonly Api[]): AstroIntegration {
         // The seconds the compression itself took: the pages' (beside Pagefind), then the files written after them.
         const seconds = ((earlier?.seconds ?? 0) + (performance.now() - started) / 1000).toFixed(1);
         logger.info(
-          `_headers written (${inputs.scriptHashes.length} inline script hashes); ${r.files} files precompressed in ${seconds} s${compressedEarly ? ` (${compressedEarly} pages beforehand, beside the prerender)` : ''}: ${kib(r.rawBytes)} → br ${kib(r.brBytes)}, gzip ${kib(r.gzBytes)}`,
+          `_headers written (${inputs.scriptHashes.length} inline script hashes); ${r.files} files precompressed in ${seconds} s${compressedEarly ? ` (${compressedEarly} of them beforehand, beside the prerender)` : ''}: ${kib(r.rawBytes)} → br ${kib(r.brBytes)}, gzip ${kib(r.gzBytes)}`,
         );
       },
     },

@@ -1,5 +1,5 @@
 /**
- * Compression of a large site's pages while the build still renders the others.
+ * Compression of a site's pages while the build still renders the others.
  *
  * The build's last steps index the pages for search, then give every text file its `.br`/`.gz`
  * variants (build.ts `precompress`): for GitHub's description, 350 MB of pages and about 19 s of CPU, at
@@ -11,23 +11,37 @@
  * compresses the rest itself. The output is the same bytes either way: a body's cache entry is named by
  * the SHA-256 of the page and the settings (build.ts `cacheEntryNames`).
  *
- * A small site (below {@link EARLY_COMPRESSION_MIN_PAGES} pages) never starts the child: its pages
- * compress in a fraction of a second, less than a process costs to start.
+ * Until {@link EARLY_COMPRESSION_MIN_PAGES} files were announced, they are compressed in the build's own
+ * process instead, on zlib's thread pool, and a small site never starts the child: its
+ * files compress in a fraction of a second, less than a process costs to start, but that fraction was
+ * most of what the build did after its last page. The site's scripts and styles are announced too, as
+ * soon as Vite writes them (integrations/serving.ts): at brotli quality 11 they are the costliest of a
+ * small site's files.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { childEnv, inBackground } from '../background.ts';
 import { writeEntry } from '../build-cache.ts';
 import { brotliQuality, cacheEntryNames, compressible, GZIP_LEVEL } from './build.ts';
 
 const SELF = fileURLToPath(import.meta.url);
+const brotliOnPool = promisify(brotliCompress);
+const gzipOnPool = promisify(gzip);
 
 /** Pages written before the child starts: fewer, and the build compresses them all at the end. */
 export const EARLY_COMPRESSION_MIN_PAGES = 300;
+
+/**
+ * Files compressed at once in the build's process: two keep zlib's thread pool busy between the moments the
+ * build's thread, rendering, gets to hand it the next file.
+ */
+const IN_PROCESS_AT_ONCE = 2;
 
 /** At most this many pages are sent to the child in one message (those waiting when it starts). */
 const BATCH = 32;
@@ -43,26 +57,33 @@ type FromChild = { compressed: number };
  * @param cacheDir the precompression cache (absolute; made when missing)
  * @param file the file (absolute path)
  * @param path its path below the output folder, `/`-separated (it decides the brotli quality)
+ * @param onPool compress on zlib's thread pool (the calling thread stays free) instead of on the calling thread
  * @returns whether the file was compressible (false: nothing made)
  * @throws {Error} when the file cannot be read or an entry cannot be written
  */
-export async function compressIntoCache(cacheDir: string, file: string, path: string): Promise<boolean> {
-  const raw = readFileSync(file);
+export async function compressIntoCache(
+  cacheDir: string,
+  file: string,
+  path: string,
+  onPool = false,
+): Promise<boolean> {
+  const raw = onPool ? await readFile(file) : readFileSync(file);
   if (!compressible(path, raw.length)) return false;
   const names = cacheEntryNames(path, raw.length, createHash('sha256').update(raw).digest('hex'));
   mkdirSync(cacheDir, { recursive: true });
   const br = resolve(cacheDir, names.br);
   if (!existsSync(br)) {
-    const body = brotliCompressSync(raw, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path, raw.length),
-        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-      },
-    });
-    await writeEntry(br, body);
+    const params = {
+      [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path, raw.length),
+      [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+    };
+    await writeEntry(br, onPool ? await brotliOnPool(raw, { params }) : brotliCompressSync(raw, { params }));
   }
   const gz = resolve(cacheDir, names.gz);
-  if (!existsSync(gz)) await writeEntry(gz, gzipSync(raw, { level: GZIP_LEVEL }));
+  if (!existsSync(gz)) {
+    const settings = { level: GZIP_LEVEL };
+    await writeEntry(gz, onPool ? await gzipOnPool(raw, settings) : gzipSync(raw, settings));
+  }
   return true;
 }
 
@@ -74,6 +95,9 @@ export class EarlyCompression {
   private readonly waiting: Page[] = [];
   private child: ChildProcess | undefined;
   private exited: Promise<void> = Promise.resolve();
+  /** Whether the compression in this process runs, and its end. */
+  private draining = 0;
+  private readonly drains = new Set<Promise<void>>();
   private announced = 0;
   private compressed = 0;
   private stopped = false;
@@ -94,7 +118,11 @@ export class EarlyCompression {
     this.minPages = minPages;
   }
 
-  /** A page the build wrote (absolute path): queued for the child, started once `minPages` were announced. */
+  /**
+   * A file the build wrote (absolute path): a page, or one of the site's scripts and styles. Until
+   * `minPages` were announced it is compressed in this process, on zlib's thread pool ({@link IN_PROCESS_AT_ONCE} files at a time);
+   * then the child starts and takes every file still waiting and each one after.
+   */
   add(file: string): void {
     if (this.stopped) return;
     const path = relative(this.client, file);
@@ -103,18 +131,41 @@ export class EarlyCompression {
     this.announced += 1;
     if (!this.child && this.announced >= this.minPages) this.start();
     if (this.child) this.send();
+    else {
+      while (this.draining < IN_PROCESS_AT_ONCE && this.waiting.length > 0) {
+        this.draining += 1;
+        const drain = this.drain();
+        this.drains.add(drain);
+        void drain.then(() => this.drains.delete(drain));
+      }
+    }
   }
 
   /**
-   * Stops the child after the page it is compressing (the build's own compression does the rest).
-   * @returns how many pages it compressed
+   * Stops the compression after the file it is at (the build's own compression does the rest).
+   * @returns how many files were compressed, here and in the child
    */
   async stop(): Promise<number> {
     this.stopped = true;
     this.waiting.length = 0;
     this.child?.send({ end: true } satisfies ToChild);
-    await this.exited;
+    await Promise.all([this.exited, ...this.drains]);
     return this.compressed;
+  }
+
+  /** Compresses waiting files on zlib's thread pool, one after another, while no child runs. */
+  private async drain(): Promise<void> {
+    try {
+      for (let page = this.waiting.shift(); page && !this.child && !this.stopped; page = this.waiting.shift()) {
+        try {
+          if (await compressIntoCache(this.cacheDir, page[0], page[1], true)) this.compressed += 1;
+        } catch {
+          // Left to the build's own compression.
+        }
+      }
+    } finally {
+      this.draining -= 1;
+    }
   }
 
   private start(): void {

@@ -1,6 +1,7 @@
-// A large site's pages compressed by a child process while the build renders the others
-// (site/serving/early-compression.ts): the build's own compression then finds their bodies in the cache,
-// and the output is the same bytes as when it compresses everything itself.
+// A site's pages compressed while the build renders the others (site/serving/early-compression.ts), in the
+// build's process for a small site and by a child process for a large one: the build's own compression
+// then finds their bodies in the cache, and the output is the same bytes as when it compresses everything
+// itself.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,23 +36,25 @@ describe('early compression', () => {
     const [file] = site(dir, 1) as [string];
     const ahead = join(work, 'one-ahead');
     const own = join(work, 'one-own');
+    const onPool = join(work, 'one-pool');
     assert.equal(await compressIntoCache(ahead, file, 'reference/op-0/index.html'), true);
+    assert.equal(await compressIntoCache(onPool, file, 'reference/op-0/index.html', true), true);
     await precompress(dir, { cacheDir: own });
     assert.deepEqual(readdirSync(ahead).sort(), readdirSync(own).sort());
+    assert.deepEqual(readdirSync(onPool).sort(), readdirSync(own).sort());
     for (const entry of readdirSync(own)) {
       assert.deepEqual(readFileSync(join(ahead, entry)), readFileSync(join(own, entry)), entry);
+      assert.deepEqual(readFileSync(join(onPool, entry)), readFileSync(join(own, entry)), entry);
     }
     assert.equal(await compressIntoCache(ahead, join(dir, 'missing.png'), 'missing.png').catch(() => false), false);
   });
 
-  test("the child compresses the pages announced; the build's compression links them and does the rest", async () => {
+  test("past its number of pages the child compresses the pages announced; the build's compression links them and does the rest", async () => {
     const dir = join(work, 'site');
     const cache = join(work, 'cache');
     const files = site(dir, 12);
     const early = new EarlyCompression(dir, cache, 4);
-    for (const file of files.slice(0, 3)) early.add(file);
-    assert.equal(readdirSync(work).includes('cache'), false, 'no child below its number of pages');
-    for (const file of files.slice(3, 10)) early.add(file);
+    for (const file of files.slice(0, 10)) early.add(file);
     // Waits until the child has made every announced page's two bodies.
     const made = () => (existsSync(cache) ? readdirSync(cache).filter((e) => !e.endsWith('.tmp')).length : 0);
     for (let i = 0; i < 500 && made() < 20; i++) {
@@ -67,6 +70,28 @@ describe('early compression', () => {
     for (const [n, file] of files.entries()) {
       assert.equal(brotliDecompressSync(readFileSync(`${file}.br`)).toString(), page(n));
       assert.equal(gunzipSync(readFileSync(`${file}.gz`)).toString(), page(n));
+    }
+  });
+
+  test("a small site's pages and scripts are compressed in the build's process as they are announced", async () => {
+    const dir = join(work, 'small');
+    const cache = join(work, 'small-cache');
+    const files = site(dir, 6);
+    const early = new EarlyCompression(dir, cache, 100);
+    for (const file of files.slice(0, 5)) early.add(file);
+    early.add(join(work, 'elsewhere.html')); // outside the output folder: ignored
+    const made = () => (existsSync(cache) ? readdirSync(cache).filter((e) => !e.endsWith('.tmp')).length : 0);
+    for (let i = 0; i < 500 && made() < 10; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.equal(await early.stop(), 5, 'the five pages announced');
+    assert.equal(made(), 10);
+
+    const report = await precompress(dir, { cacheDir: cache });
+    assert.equal(report.files, 6);
+    assert.equal(readdirSync(cache).length, 12, 'the page never announced compressed by the build, nothing twice');
+    for (const [n, file] of files.entries()) {
+      assert.equal(brotliDecompressSync(readFileSync(`${file}.br`)).toString(), page(n));
     }
   });
 });
