@@ -135,17 +135,17 @@ export const LARGE_ASSET_BYTES = 256 * 1024;
 const BROWSER_BUNDLES = /^_astro\/bundles\.[0-9a-f]+\//;
 
 /** Brotli quality of the files of Scalar's bundles (see {@link brotliQuality}). */
-export const BUNDLE_BROTLI_QUALITY = 8;
+export const BUNDLE_BROTLI_QUALITY = 7;
 
 /**
  * Brotli quality for a file:
  * - 11 (the smallest output) for the content-hashed assets under `_astro/` smaller than
  *   {@link LARGE_ASSET_BYTES}: the scripts and styles every page loads, cached for a year;
  * - 10 for the larger ones (the site's own scripts and styles past that size);
- * - 8 for every file of Scalar's bundles (`_astro/bundles.<key>/`, 7–8 MB of scripts that only try-it
+ * - 7 for every file of Scalar's bundles (`_astro/bundles.<key>/`, megabytes of scripts that only try-it
  *   and the explorer load, on the reader's first click or on the explorer page): quality 10 or 11 on them
- *   is the costliest work of a build whose cache lost them, about twelve times quality 8's CPU, for
- *   output 7–9 % smaller;
+ *   is the costliest work of a build whose cache lost them, many times quality 7's CPU, for output 7–9 %
+ *   smaller, and quality 8 took about 1.4 times quality 7's CPU for output a quarter of a percent smaller;
  * - 5 for pages and data, which are many (thousands of files for a large description): higher
  *   qualities cost several times the CPU for files slightly smaller.
  * @param file the path below the output folder, `/`-separated
@@ -205,7 +205,7 @@ export interface PrecompressOptions {
   /**
    * Compress one body at a time, with zlib's synchronous functions, on the calling thread, instead of
    * on zlib's thread pool. For a process with nothing else to do (the child that bundles Scalar's code):
-   * each brotli stream allocates its match finder's tables (16 MiB at quality 8), and on the pool every
+   * each brotli stream allocates its match finder's tables (megabytes at quality 7), and on the pool every
    * thread's allocator arena holds tables of its own, in pages touched for the first time, where one
    * thread reuses the same pages stream after stream. Page faults are a large part of a build's CPU time
    * on a virtual machine.
