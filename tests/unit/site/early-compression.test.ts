@@ -30,6 +30,28 @@ function site(dir: string, count: number): string[] {
   return files;
 }
 
+/**
+ * A site of `pages` pages in `<work>/<name>/` and an early compression into `<work>/<name>-cache/` that
+ * starts its child past `minPages`, told of the first `told` pages.
+ */
+function announced(name: string, pages: number, minPages: number, told: number) {
+  const dir = join(work, name);
+  const cache = join(work, `${name}-cache`);
+  const files = site(dir, pages);
+  const early = new EarlyCompression(dir, cache, minPages);
+  for (const file of files.slice(0, told)) early.add(file);
+  return { dir, cache, files, early };
+}
+
+/** The finished entries in `cache`, once there are `count` of them or after 10 s. */
+async function entriesMade(cache: string, count: number): Promise<number> {
+  const made = () => (existsSync(cache) ? readdirSync(cache).filter((e) => !e.endsWith('.tmp')).length : 0);
+  for (let i = 0; i < 500 && made() < count; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return made();
+}
+
 describe('early compression', () => {
   test('a body compressed ahead is the one the build makes: same cache entry, same bytes', async () => {
     const dir = join(work, 'one');
@@ -50,18 +72,11 @@ describe('early compression', () => {
   });
 
   test("past its number of pages the child compresses the pages announced; the build's compression links them and does the rest", async () => {
-    const dir = join(work, 'site');
-    const cache = join(work, 'cache');
-    const files = site(dir, 12);
-    const early = new EarlyCompression(dir, cache, 4);
-    for (const file of files.slice(0, 10)) early.add(file);
+    const { dir, cache, files, early } = announced('site', 12, 4, 10);
     // Waits until the child has made every announced page's two bodies.
-    const made = () => (existsSync(cache) ? readdirSync(cache).filter((e) => !e.endsWith('.tmp')).length : 0);
-    for (let i = 0; i < 500 && made() < 20; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await entriesMade(cache, 20);
     assert.equal(await early.stop(), 10, 'the ten pages announced');
-    assert.equal(readdirSync(cache).filter((e) => !e.endsWith('.tmp')).length, 20);
+    assert.equal(await entriesMade(cache, 20), 20);
     early.add(files[10] as string); // after stop: ignored
 
     const report = await precompress(dir, { cacheDir: cache });
@@ -74,18 +89,11 @@ describe('early compression', () => {
   });
 
   test("a small site's pages and scripts are compressed in the build's process as they are announced", async () => {
-    const dir = join(work, 'small');
-    const cache = join(work, 'small-cache');
-    const files = site(dir, 6);
-    const early = new EarlyCompression(dir, cache, 100);
-    for (const file of files.slice(0, 5)) early.add(file);
+    const { dir, cache, files, early } = announced('small', 6, 100, 5);
     early.add(join(work, 'elsewhere.html')); // outside the output folder: ignored
-    const made = () => (existsSync(cache) ? readdirSync(cache).filter((e) => !e.endsWith('.tmp')).length : 0);
-    for (let i = 0; i < 500 && made() < 10; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await entriesMade(cache, 10);
     assert.equal(await early.stop(), 5, 'the five pages announced');
-    assert.equal(made(), 10);
+    assert.equal(await entriesMade(cache, 10), 10);
 
     const report = await precompress(dir, { cacheDir: cache });
     assert.equal(report.files, 6);
