@@ -12,11 +12,10 @@
  * the SHA-256 of the page and the settings (build.ts `cacheEntryNames`).
  *
  * Until {@link EARLY_COMPRESSION_MIN_PAGES} files were announced, they are compressed in the build's own
- * process instead, on zlib's thread pool, and a small site never starts the child: its
- * files compress in a fraction of a second, less than a process costs to start, but that fraction was
- * most of what the build did after its last page. The site's scripts and styles are announced too, as
- * soon as Vite writes them (integrations/serving.ts): at brotli quality 11 they are the costliest of a
- * small site's files.
+ * process instead, on zlib's thread pool, and a small site never starts the child: its files compress in
+ * a fraction of a second, less than a process costs to start, but that fraction was most of what the
+ * build did after its last page. The site's scripts and styles are announced too, as soon as Vite writes
+ * them (integrations/serving.ts): at brotli quality 11 they are the costliest of a small site's files.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -34,7 +33,7 @@ const SELF = fileURLToPath(import.meta.url);
 const brotliOnPool = promisify(brotliCompress);
 const gzipOnPool = promisify(gzip);
 
-/** Pages written before the child starts: fewer, and the build compresses them all at the end. */
+/** Files announced before the child starts: fewer are compressed in the build's own process. */
 export const EARLY_COMPRESSION_MIN_PAGES = 300;
 
 /**
@@ -95,7 +94,7 @@ export class EarlyCompression {
   private readonly waiting: Page[] = [];
   private child: ChildProcess | undefined;
   private exited: Promise<void> = Promise.resolve();
-  /** Whether the compression in this process runs, and its end. */
+  /** The compressions running in this process: how many, and their ends. */
   private draining = 0;
   private readonly drains = new Set<Promise<void>>();
   private announced = 0;
@@ -120,8 +119,9 @@ export class EarlyCompression {
 
   /**
    * A file the build wrote (absolute path): a page, or one of the site's scripts and styles. Until
-   * `minPages` were announced it is compressed in this process, on zlib's thread pool ({@link IN_PROCESS_AT_ONCE} files at a time);
-   * then the child starts and takes every file still waiting and each one after.
+   * `minPages` were announced it is compressed in this process, on zlib's thread pool
+   * ({@link IN_PROCESS_AT_ONCE} files at a time); then the child starts and takes every file still
+   * waiting and each one after.
    */
   add(file: string): void {
     if (this.stopped) return;
@@ -156,7 +156,9 @@ export class EarlyCompression {
   /** Compresses waiting files on zlib's thread pool, one after another, while no child runs. */
   private async drain(): Promise<void> {
     try {
-      for (let page = this.waiting.shift(); page && !this.child && !this.stopped; page = this.waiting.shift()) {
+      while (!this.child && !this.stopped) {
+        const page = this.waiting.shift();
+        if (!page) break;
         try {
           if (await compressIntoCache(this.cacheDir, page[0], page[1], true)) this.compressed += 1;
         } catch {
