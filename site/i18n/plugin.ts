@@ -5,7 +5,6 @@
  * are the only ones bundled with the pages (`catalogueSelection`): Starlight puts whatever is injected into
  * its server bundle, and the pages read nothing else.
  */
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { StarlightPlugin } from '@astrojs/starlight/types';
 import type { Plugin } from 'vite';
@@ -31,7 +30,7 @@ export function builtCatalogues(locales: readonly SiteLocale[]): string[] {
  * by BCP-47 tag, with only `langs`' (each `./<lang>.json`, which every shipped catalogue is named).
  * @param langs shipped catalogues' tags ({@link builtCatalogues})
  */
-export function catalogueModule(langs: readonly string[]): string {
+function catalogueModule(langs: readonly string[]): string {
   const imports = langs.map(
     (lang, i) => `import c${i} from ${JSON.stringify(`./${lang}.json`)} with { type: 'json' };`,
   );
@@ -41,7 +40,7 @@ export function catalogueModule(langs: readonly string[]): string {
 
 /**
  * The Vite plugin that serves messages/index.ts with only `langs`' catalogues ({@link catalogueModule}).
- * @throws {Error} from its `load` hook when a catalogue file is missing
+ * @param langs shipped catalogues' tags ({@link builtCatalogues})
  */
 export function catalogueSelection(langs: readonly string[]): Plugin {
   return {
@@ -49,14 +48,7 @@ export function catalogueSelection(langs: readonly string[]): Plugin {
     enforce: 'pre',
     load: {
       filter: { id: /messages[\\/]index\.ts$/ },
-      handler(id) {
-        if (id !== CATALOGUE_INDEX) return null;
-        for (const lang of langs) {
-          const file = fileURLToPath(new URL(`./messages/${lang}.json`, import.meta.url));
-          if (!existsSync(file)) throw new Error(`${file}: the catalogue of ${lang} is missing`);
-        }
-        return catalogueModule(langs);
-      },
+      handler: (id) => (id === CATALOGUE_INDEX ? catalogueModule(langs) : null),
     },
   };
 }
