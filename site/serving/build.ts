@@ -128,6 +128,33 @@ export interface PrecompressReport {
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
+/**
+ * A file's brotli body at the quality its path and size call for ({@link brotliQuality}).
+ * @param path the file's path below the output folder, `/`-separated
+ * @param raw its bytes
+ * @param onThisThread compress with zlib's synchronous function, on the calling thread, instead of on
+ *   zlib's thread pool
+ */
+export async function brotliBody(path: string, raw: Buffer, onThisThread = false): Promise<Buffer> {
+  const settings = {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path, raw.length),
+      [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+    },
+  };
+  return onThisThread ? brotliCompressSync(raw, settings) : brotli(raw, settings);
+}
+
+/**
+ * A file's gzip body at {@link GZIP_LEVEL}.
+ * @param raw the file's bytes
+ * @param onThisThread compress on the calling thread instead of on zlib's thread pool
+ */
+export async function gzipBody(raw: Buffer, onThisThread = false): Promise<Buffer> {
+  const settings = { level: GZIP_LEVEL };
+  return onThisThread ? gzipSync(raw, settings) : gz(raw, settings);
+}
+
 /** Assets under `_astro/` from this size (bytes) are compressed at brotli quality 10, not 11. */
 export const LARGE_ASSET_BYTES = 256 * 1024;
 
@@ -344,21 +371,16 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
         read ??= readFile(abs);
         return read;
       };
-      const quality = brotliQuality(f, size);
       const digest = item.digest ?? '';
       const names = cacheEntryNames(f, size, digest);
       const [br, gzipped] = await Promise.all([
         variant(names.br, `${abs}.br`, size, async () => {
           const body = await raw();
-          const settings = {
-            params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: size },
-          };
-          return options.onThisThread ? brotliCompressSync(body, settings) : compressing(() => brotli(body, settings));
+          return options.onThisThread ? brotliBody(f, body, true) : compressing(() => brotliBody(f, body));
         }),
         variant(names.gz, `${abs}.gz`, size, async () => {
           const body = await raw();
-          const settings = { level: GZIP_LEVEL };
-          return options.onThisThread ? gzipSync(body, settings) : compressing(() => gz(body, settings));
+          return options.onThisThread ? gzipBody(body, true) : compressing(() => gzipBody(body));
         }),
       ]);
       count(f, stamp, size, br, gzipped, item.digest);

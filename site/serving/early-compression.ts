@@ -23,15 +23,11 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { childEnv, inBackground } from '../background.ts';
 import { writeEntry } from '../build-cache.ts';
-import { brotliQuality, cacheEntryNames, compressible, GZIP_LEVEL } from './build.ts';
+import { brotliBody, cacheEntryNames, compressible, gzipBody } from './build.ts';
 
 const SELF = fileURLToPath(import.meta.url);
-const brotliOnPool = promisify(brotliCompress);
-const gzipOnPool = promisify(gzip);
 
 /** Files announced before the child starts: fewer are compressed in the build's own process. */
 export const EARLY_COMPRESSION_MIN_PAGES = 300;
@@ -71,18 +67,9 @@ export async function compressIntoCache(
   const names = cacheEntryNames(path, raw.length, createHash('sha256').update(raw).digest('hex'));
   mkdirSync(cacheDir, { recursive: true });
   const br = resolve(cacheDir, names.br);
-  if (!existsSync(br)) {
-    const params = {
-      [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path, raw.length),
-      [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-    };
-    await writeEntry(br, onPool ? await brotliOnPool(raw, { params }) : brotliCompressSync(raw, { params }));
-  }
+  if (!existsSync(br)) await writeEntry(br, await brotliBody(path, raw, !onPool));
   const gz = resolve(cacheDir, names.gz);
-  if (!existsSync(gz)) {
-    const settings = { level: GZIP_LEVEL };
-    await writeEntry(gz, onPool ? await gzipOnPool(raw, settings) : gzipSync(raw, settings));
-  }
+  if (!existsSync(gz)) await writeEntry(gz, await gzipBody(raw, !onPool));
   return true;
 }
 
