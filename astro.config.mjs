@@ -16,6 +16,7 @@ import eventTryIt from './site/integrations/event-tryit.ts';
 import highlighting from './site/integrations/highlighting.ts';
 import incrementalBuild, { cacheDirFor, DEFAULT_OUT_DIR } from './site/integrations/incremental-build.ts';
 import mockWorker from './site/integrations/mock-worker.ts';
+import noDevPrebundling from './site/integrations/no-dev-prebundling.ts';
 import pagefindUI from './site/integrations/pagefind-ui.ts';
 import { cacheSearchIndex } from './site/integrations/search-index.ts';
 import serving from './site/integrations/serving.ts';
@@ -114,6 +115,9 @@ const astroConfig = {
     // `astro dev` serves the mock API under /api/mock (its one on-demand route); a build has none, so Astro
     // builds no server beside the pages (site/integrations/dev-mock.ts).
     devMock(),
+    // A build syncs its content through a dev server that would pre-bundle the dev toolbar's
+    // dependencies, on the build's critical path, for nothing it outputs (no-dev-prebundling.ts).
+    noDevPrebundling(),
     // The previous output (the whole output folder's) is moved aside when the build starts and deleted while it runs.
     clearOutput(outDir),
     incrementalBuild(),
