@@ -24,22 +24,14 @@ export const NO_PREBUNDLING_PLUGIN = 'petstore:no-dev-prebundling';
  * config merging appends arrays: it empties the lists the plugins before it (Astro's) have set.
  */
 export function noDevPrebundling(): Plugin {
-  const off = (optimizeDeps: { include?: string[]; noDiscovery?: boolean } | undefined): void => {
-    if (!optimizeDeps) return;
-    optimizeDeps.include = [];
-    optimizeDeps.noDiscovery = true;
+  const off = (options: { optimizeDeps?: { include?: string[]; noDiscovery?: boolean } }): void => {
+    options.optimizeDeps = { ...options.optimizeDeps, include: [], noDiscovery: true };
   };
   return {
     name: NO_PREBUNDLING_PLUGIN,
     enforce: 'post',
-    config(config) {
-      config.optimizeDeps ??= {};
-      off(config.optimizeDeps);
-    },
-    configEnvironment(_name, options) {
-      options.optimizeDeps ??= {};
-      off(options.optimizeDeps);
-    },
+    config: off,
+    configEnvironment: (_name, options) => off(options),
   };
 }
 
