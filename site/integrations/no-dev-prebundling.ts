@@ -15,7 +15,7 @@ import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
 
 /** The name of the Vite plugin that turns the dependency optimizer off. */
-export const NO_PREBUNDLING_PLUGIN = 'petstore:no-dev-prebundling';
+const NO_PREBUNDLING_PLUGIN = 'petstore:no-dev-prebundling';
 
 /**
  * A Vite plugin that turns the dependency optimizer off in every environment: no dependency to pre-bundle
