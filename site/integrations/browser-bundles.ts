@@ -23,20 +23,21 @@
 // Scalar's own prebuilt `dist/browser/standalone.esm.js` is not used: it carries the dependency
 // versions Scalar built it with, and the explorer's tag groups came out differently.
 //
-// The build copies the bundles into dist/client/_astro/bundles.<key>/ (content-keyed, so the
+// The build hard-links the bundles into dist/client/_astro/bundles.<key>/ (content-keyed, so the
 // immutable caching of `/_astro/*` stays right). TryIt.astro imports the try-it client on the first
 // click from `__TRYIT_URL__`; the explorer page links `__EXPLORER_STYLES__` in its head and loads
 // `__EXPLORER_URL__` as its module script, as the site build's own output would. `astro dev` serves
 // both from the cache (Vite's `/@fs/`).
 
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { RolldownOutput, Plugin as RolldownPlugin } from 'rolldown';
 import { childEnv, inBackground } from '../background.ts';
-import { BUILD_CACHE, cacheKey, publishEntry, temporaryName } from '../build-cache.ts';
+import { BUILD_CACHE, cacheKey, linkFromCacheSync, publishEntry, temporaryName } from '../build-cache.ts';
 
 /** The bundles' entries: each is `<name>.js` in the built folder. */
 export const BUNDLES = {
@@ -522,38 +523,58 @@ function report(logger: AstroIntegrationLogger, bundles: BrowserBundles): void {
   logger.info(`Scalar's bundles ${bundles.reused ? 'unchanged: reused from' : 'built into'} ${bundles.dir}`);
 }
 
-/** Where the build copies the bundles, below the output folder: `_astro/bundles.<key>/` (content-keyed). */
+/** Where the build puts the bundles, below the output folder: `_astro/bundles.<key>/` (content-keyed). */
 export function bundleOutputDir(bundles: Pick<BrowserBundles, 'key'>): string {
   return `_astro/bundles.${bundles.key.slice(0, 10)}/`;
 }
 
-/** Copies the bundles into an output folder at {@link bundleOutputDir}, without the cache's own files. */
+/** The bundles' files, as paths below their folder (`/`-separated), without the cache's own {@link STYLES}. */
+function bundleFiles(bundles: BrowserBundles): string[] {
+  return readdirSync(bundles.dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(bundles.dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((file) => file !== STYLES)
+    .sort();
+}
+
+/**
+ * Puts the bundles into an output folder at {@link bundleOutputDir}, each file hard-linked from the cache
+ * (build-cache.ts `linkFromCacheSync`: copied where links are refused): megabytes the build's thread
+ * would otherwise copy, at the end of the build, where nothing else runs beside it.
+ */
 function copyBundles(bundles: BrowserBundles, outDir: string): void {
   const target = join(outDir, bundleOutputDir(bundles));
-  mkdirSync(target, { recursive: true });
-  cpSync(bundles.dir, target, { recursive: true, filter: (src) => !src.endsWith(STYLES) });
+  for (const file of bundleFiles(bundles)) {
+    const dest = join(target, file);
+    mkdirSync(dirname(dest), { recursive: true });
+    linkFromCacheSync(join(bundles.dir, file), dest);
+  }
 }
 
 /**
  * Compresses the bundles' files into the build's precompression cache (serving/build.ts
- * `precompress`, `PRECOMPRESS_CACHE`), laid out as the build will copy them, so that a build finds their
- * `.br`/`.gz` bodies there: compressing Scalar's bundles is the largest compression of a build.
- * @param onThisThread compress one file at a time on this thread (serving/build.ts `onThisThread`): in the
- *   child that bundles beside a build, which has nothing else to do; `npm ci`'s prepare step, alone on the
- *   machine, keeps zlib's thread pool
+ * `PRECOMPRESS_CACHE`), each under the name its path in the output calls for ({@link bundleOutputDir};
+ * serving/early-compression.ts `compressIntoCache`), so that a build finds their `.br`/`.gz` bodies
+ * there: compressing Scalar's bundles is the largest compression of a build.
+ * @param onThisThread compress one file at a time on this thread: in the child that bundles beside a
+ *   build, which has nothing else to do; `npm ci`'s prepare step, alone on the machine, compresses a few
+ *   files at once on zlib's thread pool
  */
 export async function precompressBundles(root: string, bundles: BrowserBundles, onThisThread = false): Promise<void> {
-  const { PRECOMPRESS_CACHE, precompress } = await import('../serving/build.ts');
+  const [{ PRECOMPRESS_CACHE }, { compressIntoCache }] = await Promise.all([
+    import('../serving/build.ts'),
+    import('../serving/early-compression.ts'),
+  ]);
   const cache = join(root, PRECOMPRESS_CACHE);
-  // Beside the cache folder, not in it: precompress prunes the cache folder's files.
-  mkdirSync(join(root, BUNDLES_CACHE), { recursive: true });
-  const out = mkdtempSync(join(root, BUNDLES_CACHE, 'tmp-precompress-'));
-  try {
-    copyBundles(bundles, out);
-    await precompress(out, { cacheDir: cache, onThisThread });
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
+  const base = bundleOutputDir(bundles);
+  const todo = bundleFiles(bundles);
+  const compressNext = async (): Promise<void> => {
+    for (let file = todo.shift(); file !== undefined; file = todo.shift()) {
+      await compressIntoCache(cache, join(bundles.dir, file), `${base}${file}`, !onThisThread);
+    }
+  };
+  // On the pool, as many files at once as the machine has cores: each brotli stream holds megabytes.
+  await Promise.all(Array.from({ length: onThisThread ? 1 : availableParallelism() }, compressNext));
 }
 
 // Run as `node browser-bundles.ts <root> build` (bundleInChild): build the bundles, print them as JSON;
