@@ -162,17 +162,18 @@ export const LARGE_ASSET_BYTES = 256 * 1024;
 const BROWSER_BUNDLES = /^_astro\/bundles\.[0-9a-f]+\//;
 
 /** Brotli quality of the files of Scalar's bundles (see {@link brotliQuality}). */
-export const BUNDLE_BROTLI_QUALITY = 7;
+export const BUNDLE_BROTLI_QUALITY = 6;
 
 /**
  * Brotli quality for a file:
  * - 11 (the smallest output) for the content-hashed assets under `_astro/` smaller than
  *   {@link LARGE_ASSET_BYTES}: the scripts and styles every page loads, cached for a year;
  * - 10 for the larger ones (the site's own scripts and styles past that size);
- * - 7 for every file of Scalar's bundles (`_astro/bundles.<key>/`, megabytes of scripts that only try-it
+ * - 6 for every file of Scalar's bundles (`_astro/bundles.<key>/`, megabytes of scripts that only try-it
  *   and the explorer load, on the reader's first click or on the explorer page): quality 10 or 11 on them
- *   is the costliest work of a build whose cache lost them, many times quality 7's CPU, for output 7–9 %
- *   smaller, and quality 8 took about 1.4 times quality 7's CPU for output a quarter of a percent smaller;
+ *   is the costliest work of a build whose cache lost them, many times quality 6's CPU, for output 7–9 %
+ *   smaller; quality 7 took about twice quality 6's CPU for output under 1 % smaller, and quality 8 about
+ *   1.4 times quality 7's for a quarter of a percent less again;
  * - 5 for pages and data, which are many (thousands of files for a large description): higher
  *   qualities cost several times the CPU for files slightly smaller.
  * @param file the path below the output folder, `/`-separated
