@@ -8,8 +8,8 @@
  * machine with few cores (CI runners have two), a child that takes a core the thread wants slows every
  * page; a child at a lower priority still gets every cycle the thread leaves, so it finishes in the
  * build's time all the same, from the cores the build leaves idle. A short child whose memory should be
- * gone before the build's own grows (the in-browser mock's bundling) is better left at the build's
- * priority: slowed down, it ends beside the build's peak instead of before it.
+ * gone before the build's own grows (the in-browser mock's bundling of a large description) is better left
+ * at the build's priority: slowed down, it ends beside the build's peak instead of before it.
  *
  * Every such child shares the build's compiled code ({@link childEnv}).
  */

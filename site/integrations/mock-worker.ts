@@ -16,7 +16,17 @@
 // `astro:build:done` waits for them, and makes the bundle itself if they left no cache entry.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -24,7 +34,7 @@ import { eventDescriptionFiles } from '../../descriptions/asyncapi/files.ts';
 import type { JsonObject } from '../../descriptions/json.ts';
 import type { Api } from '../apis/api.ts';
 import type { ReleasedFile } from '../apis/releases.ts';
-import { childEnv } from '../background.ts';
+import { childEnv, inBackground } from '../background.ts';
 import { BUILD_CACHE, temporaryName } from '../build-cache.ts';
 import { currentBuild } from '../build-context.ts';
 import { eventData } from '../events/data.ts';
@@ -257,6 +267,7 @@ interface ChildEnd {
  * ({@link definitionsKey}), its bundle and record are linked into the entry and the second child is not
  * run. Resolves when the entry is made or a child failed (never rejects).
  * @param code {@link workerCodeKey} of the root
+ * @param background run both children at a lower CPU priority ({@link mockChildInBackground})
  */
 export async function makeEntryInChild(
   cacheDir: string,
@@ -265,14 +276,13 @@ export async function makeEntryInChild(
   older: readonly ReleasedFile[],
   mount: WorkerMount,
   code: string,
+  background = false,
 ): Promise<ChildEnd> {
-  const first = await runChild(DEFINITIONS_STEP, [
-    cacheDir,
-    key,
-    description,
-    JSON.stringify(older),
-    JSON.stringify(mount),
-  ]);
+  const first = await runChild(
+    DEFINITIONS_STEP,
+    [cacheDir, key, description, JSON.stringify(older), JSON.stringify(mount)],
+    background,
+  );
   if (first.code !== 0 || first.signal) return first;
   const defined = definitionsFile(cacheDir, key);
   const same = existsSync(defined) ? definitionsKey(code, readFileSync(defined)) : undefined;
@@ -281,7 +291,7 @@ export async function makeEntryInChild(
     rmSync(defined, { force: true });
     return { ...first, bundled: false };
   }
-  const second = await runChild(BUNDLE_STEP, [cacheDir, key]);
+  const second = await runChild(BUNDLE_STEP, [cacheDir, key], background);
   if (same && readRecord(cacheDir, key)) linkEntry(cacheDir, key, same);
   return { ...second, output: `${first.output}${second.output}`.slice(-4000), seconds: first.seconds + second.seconds };
 }
@@ -308,16 +318,20 @@ function linkEntry(cacheDir: string, from: string, to: string): void {
   }
 }
 
-/** Runs `script` as a child process with `args`; resolves when it ends (never rejects). */
-function runChild(script: string, args: readonly string[]): Promise<ChildEnd> {
+/**
+ * Runs `script` as a child process with `args`; resolves when it ends (never rejects).
+ * @param background run it at a lower CPU priority than the build (site/background.ts `inBackground`)
+ */
+function runChild(script: string, args: readonly string[], background = false): Promise<ChildEnd> {
   return new Promise((done) => {
-    // It keeps the build's priority (unlike the Open Graph children, site/background.ts): it should end
-    // early, while the build's own memory is small; slowed down, its peak (and esbuild's) met the
-    // build's and Pagefind's at the end. The heap at most doubles after a collection, as in the build's
-    // own process (astro.config.mjs): V8 may otherwise quadruple it while the definitions are made. Its
-    // young generation is kept small (`--max-semi-space-size`, far below what Node picks for a large
-    // heap): the definitions are made of short-lived objects, so the child peaks lower for the same CPU
-    // time (site/README.md "Build cost").
+    // For a large description it keeps the build's priority (unlike the Open Graph children,
+    // site/background.ts): it should end early, while the build's own memory is small; slowed down, its
+    // peak (and esbuild's) met the build's and Pagefind's at the end. A small description's children
+    // hold little memory and run in the background ({@link mockChildInBackground}). The heap at most
+    // doubles after a collection, as in the build's own process (astro.config.mjs): V8 may otherwise
+    // quadruple it while the definitions are made. Its young generation is kept small
+    // (`--max-semi-space-size`, far below what Node picks for a large heap): the definitions are made of
+    // short-lived objects, so the child peaks lower for the same CPU time (site/README.md "Build cost").
     const nodeArgs = ['--heap-growing-percent=100', '--max-semi-space-size=8', script, ...args];
     const at = performance.now();
     const seconds = () => (performance.now() - at) / 1000;
@@ -325,6 +339,7 @@ function runChild(script: string, args: readonly string[]): Promise<ChildEnd> {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: childEnv(),
     });
+    if (background) inBackground(child.pid);
     let output = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-4000);
@@ -334,6 +349,24 @@ function runChild(script: string, args: readonly string[]): Promise<ChildEnd> {
     child.on('error', (err) => done({ code: null, signal: null, output: err.message, seconds: seconds() }));
     child.on('close', (code, signal) => done({ code, signal, output, seconds: seconds() }));
   });
+}
+
+/**
+ * Description files (the working one and every older published one, in bytes) up to which the worker's
+ * child processes run at a lower CPU priority than the build (site/background.ts): a small description's
+ * definitions and bundle hold little memory, so nothing is gained by ending them early, and on two cores a
+ * child at the build's priority takes cycles from the build's thread while it renders. A larger one keeps
+ * the build's priority ({@link runChild}).
+ */
+export const BACKGROUND_MAX_DESCRIPTION_BYTES = 1024 * 1024;
+
+/**
+ * Whether a worker's child processes run in the background: its description files add up to
+ * {@link BACKGROUND_MAX_DESCRIPTION_BYTES} or less.
+ * @param bytes the size of every description file the worker is made from, in bytes
+ */
+export function mockChildInBackground(bytes: number): boolean {
+  return bytes <= BACKGROUND_MAX_DESCRIPTION_BYTES;
 }
 
 /** One API's worker in a build: where it goes, what it bundles, its cache entry. */
@@ -350,6 +383,8 @@ interface WorkerJob {
   same: string;
   /** Whether its entry was linked from {@link proseFreeKey}'s at the start of the build. */
   linked?: boolean;
+  /** Whether its child processes run at a lower priority ({@link mockChildInBackground}). */
+  background: boolean;
   /** The child making its cache entry, when it was not in the cache at the start of the build. */
   child?: Promise<ChildEnd>;
 }
@@ -374,7 +409,12 @@ export default function mockWorker(apis: readonly Api[], events: readonly Api[] 
       const mount: WorkerMount = { mount: api.mockBase, version: current.version };
       const key = workerInputsKey(root, current.description.files, older, mount, code);
       const same = proseFreeKey(code, current.description.source, older, mount);
-      return { api, url: mockWorkerPaths(api.base).url, mount, older: [...older], key, code, same };
+      const bytes = [...current.description.files, ...older.map((o) => o.file)].reduce(
+        (sum, file) => sum + statSync(file).size,
+        0,
+      );
+      const background = mockChildInBackground(bytes);
+      return { api, url: mockWorkerPaths(api.base).url, mount, older: [...older], key, code, same, background };
     });
   };
   return {
@@ -396,7 +436,15 @@ export default function mockWorker(apis: readonly Api[], events: readonly Api[] 
             continue;
           }
           const child = previous.then(async (): Promise<ChildEnd> => {
-            const end = await makeEntryInChild(cacheDir, job.key, job.api.description, job.older, job.mount, job.code);
+            const end = await makeEntryInChild(
+              cacheDir,
+              job.key,
+              job.api.description,
+              job.older,
+              job.mount,
+              job.code,
+              job.background,
+            );
             if (readRecord(cacheDir, job.key)) linkEntry(cacheDir, job.key, job.same);
             return end;
           });

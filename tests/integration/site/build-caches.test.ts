@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { BACKGROUND_NICENESS } from '../../../site/background.ts';
 import {
   BUNDLES,
   type BundleName,
@@ -113,6 +114,52 @@ describe('the in-browser mock made beside the build', () => {
     assert.notEqual(other.bundled, false, 'bundled again');
     assert.notDeepEqual(readFileSync(join(cacheDir, 'c.js')), readFileSync(join(cacheDir, 'a.js')));
     assert.ok(!readdirSync(cacheDir).some((f) => f.includes('definitions') || f.endsWith('.tmp')), 'nothing left over');
+  });
+
+  test("in the background, both child processes run at a lower CPU priority than the build; otherwise at the build's", async () => {
+    const fixture = join(ROOT, 'tests', 'fixtures', 'descriptions', 'mock-swagger2-petstore.yaml');
+    const code = workerCodeKey(ROOT);
+    /** The `nice` value of every child process of this one seen while `running` runs (Linux's /proc). */
+    const childNiceness = async (running: Promise<unknown>): Promise<number[]> => {
+      const seen = new Map<number, number>();
+      let done = false;
+      void running.finally(() => {
+        done = true;
+      });
+      while (!done) {
+        for (const task of readdirSync(`/proc/${process.pid}/task`)) {
+          const children = readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').trim();
+          for (const pid of children ? children.split(' ').map(Number) : []) {
+            try {
+              const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+              // Field 19 (nice), counted after the command name's closing parenthesis.
+              seen.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+            } catch {
+              // ended meanwhile
+            }
+          }
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await running;
+      return [...seen.values()];
+    };
+    const own = getPriority();
+    const background = await childNiceness(
+      makeEntryInChild(join(work, 'mock-nice-bg'), 'k', fixture, [], {}, code, true),
+    );
+    assert.ok(background.length >= 2, `both children seen (${background.length})`);
+    const lower = Math.min(19, own + BACKGROUND_NICENESS);
+    assert.ok(
+      background.every((nice) => nice === lower),
+      `niceness ${background.join(', ')}, not ${lower}`,
+    );
+    const foreground = await childNiceness(makeEntryInChild(join(work, 'mock-nice-fg'), 'k', fixture, [], {}, code));
+    assert.ok(foreground.length >= 2, `both children seen (${foreground.length})`);
+    assert.ok(
+      foreground.every((nice) => nice === own),
+      `niceness ${foreground.join(', ')} the build's ${own}`,
+    );
   });
 
   test('a description that cannot be loaded gets a record that says why, and no bundle', () => {

@@ -13,6 +13,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -46,7 +47,12 @@ import {
   IN_PROGRESS_MARK,
   INCREMENTAL_MANIFEST,
 } from '../../../site/integrations/incremental-build.ts';
-import { proseFreeKey, workerInputsKey } from '../../../site/integrations/mock-worker.ts';
+import {
+  BACKGROUND_MAX_DESCRIPTION_BYTES,
+  mockChildInBackground,
+  proseFreeKey,
+  workerInputsKey,
+} from '../../../site/integrations/mock-worker.ts';
 import { readPages, searchIndexKey } from '../../../site/integrations/search-index.ts';
 import { rememberedOf } from '../../../site/integrations/serving.ts';
 import { type OwnKeyInputs, ownKeyOf, type PageKeyInputs, pageKeyOf } from '../../../site/reference/page-cache-key.ts';
@@ -59,6 +65,7 @@ import {
   precompress,
 } from '../../../site/serving/build.ts';
 import { inlineScriptHashes } from '../../../site/serving/rules.ts';
+import { ROOT } from '../../support/server.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'petstore-build-caches-'));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -248,6 +255,16 @@ describe('workerInputsKey', () => {
     assert.equal(workerInputsKey(root, [spec]), a);
     writeFileSync(spec, 'openapi: 3.0.3\ninfo: {}\n');
     assert.notEqual(workerInputsKey(root, [spec]), a);
+  });
+});
+
+describe("the in-browser mock's child processes in the background (site/integrations/mock-worker.ts)", () => {
+  test("a small description's run at a lower priority; past 1 MiB of description files, at the build's", () => {
+    assert.equal(mockChildInBackground(statSync(join(ROOT, 'spec', 'openapi.yaml')).size), true, 'the Petstore');
+    assert.equal(mockChildInBackground(BACKGROUND_MAX_DESCRIPTION_BYTES), true);
+    assert.equal(mockChildInBackground(BACKGROUND_MAX_DESCRIPTION_BYTES + 1), false);
+    // GitHub's REST description is about 10 MB of JSON.
+    assert.equal(mockChildInBackground(10_000_000), false);
   });
 });
 
