@@ -30,7 +30,7 @@
 // both from the cache (Vite's `/@fs/`).
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,7 @@ import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { RolldownOutput, Plugin as RolldownPlugin } from 'rolldown';
 import { childEnv, inBackground } from '../background.ts';
 import { BUILD_CACHE, cacheKey, linkFromCacheSync, publishEntry, temporaryName } from '../build-cache.ts';
+import { listFiles, PRECOMPRESS_CACHE } from '../serving/build.ts';
 
 /** The bundles' entries: each is `<name>.js` in the built folder. */
 export const BUNDLES = {
@@ -530,11 +531,7 @@ export function bundleOutputDir(bundles: Pick<BrowserBundles, 'key'>): string {
 
 /** The bundles' files, as paths below their folder (`/`-separated), without the cache's own {@link STYLES}. */
 function bundleFiles(bundles: BrowserBundles): string[] {
-  return readdirSync(bundles.dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(bundles.dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
-    .filter((file) => file !== STYLES)
-    .sort();
+  return listFiles(bundles.dir).filter((file) => file !== STYLES);
 }
 
 /**
@@ -561,10 +558,7 @@ function copyBundles(bundles: BrowserBundles, outDir: string): void {
  *   files at once on zlib's thread pool
  */
 export async function precompressBundles(root: string, bundles: BrowserBundles, onThisThread = false): Promise<void> {
-  const [{ PRECOMPRESS_CACHE }, { compressIntoCache }] = await Promise.all([
-    import('../serving/build.ts'),
-    import('../serving/early-compression.ts'),
-  ]);
+  const { compressIntoCache } = await import('../serving/early-compression.ts');
   const cache = join(root, PRECOMPRESS_CACHE);
   const base = bundleOutputDir(bundles);
   const todo = bundleFiles(bundles);
