@@ -168,29 +168,21 @@ function cachedBundles(root: string, key: string): BrowserBundles | undefined {
 const ONE_THREAD = { ROLLDOWN_WORKER_THREADS: '1', TOKIO_WORKER_THREADS: '1', RAYON_NUM_THREADS: '1' } as const;
 
 /**
- * Rolldown's allocator (mimalloc) commits its arenas eagerly in the bundling child, over the lazy commit
- * every npm script sets for the site's build (scripts/build-env.mjs): eagerly committed arenas are the
- * ones mimalloc advises the kernel to back with transparent huge pages, where the system enables them on
- * advice (Linux's `madvise` mode). The child then takes far fewer page faults (one per 2 MiB page
- * instead of one per 4 KiB page touched), and page faults are much of a build's CPU time, on a virtual
- * machine most of all. The memory it commits and never uses is the child's alone, given back when it
- * exits.
- */
-const HUGE_PAGES = { MIMALLOC_ARENA_EAGER_COMMIT: '1' } as const;
-
-/**
  * Builds the bundles in a child process (this file run by Node) at a lower CPU priority than the build
- * (site/background.ts), with {@link HUGE_PAGES}: bundling Scalar's thousands of modules takes hundreds of
- * megabytes, which the build's own process would keep for the rest of the build (V8 and the bundler's
- * allocator return little of it), and a core the build's thread wants for its pages; a child gives the
- * memory back when it exits and takes only the cycles the build leaves.
+ * (site/background.ts): bundling Scalar's thousands of modules takes hundreds of megabytes, which the
+ * build's own process would keep for the rest of the build (V8 and the bundler's allocator return little
+ * of it), and a core the build's thread wants for its pages; a child gives the memory back when it exits
+ * and takes only the cycles the build leaves. Its allocator settings are the build's, inherited
+ * (scripts/build-env.mjs: mimalloc commits lazily). Eagerly committed arenas, which mimalloc has the
+ * kernel back with transparent huge pages, took far fewer page faults but more system time and a third
+ * more memory (site/README.md "Build cost").
  * @param besideBuild whether the site's build runs beside it: the child then bundles on one thread
  *   ({@link ONE_THREAD}); `npm ci`'s prepare step keeps every thread
  */
 function bundleInChild(root: string, besideBuild: boolean): Promise<BrowserBundles> {
   const child = spawn(process.execPath, [SELF, root, 'build'], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: childEnv({ ...HUGE_PAGES, ...(besideBuild ? ONE_THREAD : {}) }),
+    env: childEnv(besideBuild ? ONE_THREAD : {}),
   });
   inBackground(child.pid);
   return new Promise<BrowserBundles>((resolveDone, fail) => {
@@ -586,7 +578,7 @@ if (process.argv[1] && resolve(process.argv[1]) === SELF) {
       // Bundled here, as the child the build would start bundles (`bundleInChild`): the same settings
       // and priority, set before Rolldown's allocator and thread pools read them (`buildBundles` loads it),
       // without a second Node process to start and load this module again.
-      Object.assign(process.env, HUGE_PAGES, ONE_THREAD);
+      Object.assign(process.env, ONE_THREAD);
       inBackground(process.pid);
       try {
         await precompressBundles(root, await buildBundles(root), true);

@@ -29,6 +29,27 @@ describe('scripts/with-node.mjs', () => {
     assert.equal(none.status, 127);
     assert.match(none.stderr, /command not found: no-such-command-here/);
   });
+
+  test("the command runs with Astro's telemetry off and mimalloc's lazy commit, unless the allocator's is set", () => {
+    const print = [
+      'node',
+      '-e',
+      'process.stdout.write(JSON.stringify([process.env.ASTRO_TELEMETRY_DISABLED, process.env.MIMALLOC_ARENA_EAGER_COMMIT]))',
+    ];
+    const env = { ...process.env };
+    delete env.ASTRO_TELEMETRY_DISABLED;
+    delete env.MIMALLOC_ARENA_EAGER_COMMIT;
+    const given = spawnSync(process.execPath, [WITH_NODE, ...print], { cwd: ROOT, encoding: 'utf8', env });
+    assert.equal(given.status, 0, given.stderr);
+    assert.deepEqual(JSON.parse(given.stdout), ['1', '0']);
+    const set = spawnSync(process.execPath, [WITH_NODE, ...print], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...env, MIMALLOC_ARENA_EAGER_COMMIT: '1' },
+    });
+    assert.equal(set.status, 0, set.stderr);
+    assert.deepEqual(JSON.parse(set.stdout), ['1', '1']);
+  });
 });
 
 describe('scripts/test.mjs', () => {
