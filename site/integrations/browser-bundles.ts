@@ -174,8 +174,8 @@ const ONE_THREAD = { ROLLDOWN_WORKER_THREADS: '1', TOKIO_WORKER_THREADS: '1', RA
  * of it), and a core the build's thread wants for its pages; a child gives the memory back when it exits
  * and takes only the cycles the build leaves. Its allocator settings are the build's, inherited
  * (scripts/build-env.mjs: mimalloc commits lazily). Eagerly committed arenas, which mimalloc has the
- * kernel back with transparent huge pages, took far fewer page faults but more system time and a third
- * more memory (site/README.md "Build cost").
+ * kernel back with transparent huge pages, took far fewer page faults, but more memory and, where a
+ * fault is cheap, more system time (site/README.md "Build cost").
  * @param besideBuild whether the site's build runs beside it: the child then bundles on one thread
  *   ({@link ONE_THREAD}); `npm ci`'s prepare step keeps every thread
  */
